@@ -1,0 +1,35 @@
+import os from 'node:os';
+import type { AppContext } from './context';
+import type { OpenDatabaseOptions } from './db/database';
+import { openDatabase } from './db/database';
+import type { Config } from './env';
+import { createImageQueue } from './media/image-queue';
+import { LocalStorage } from './storage/local';
+import type { Storage } from './storage/storage';
+
+async function openStorage(config: Config): Promise<Storage> {
+  if (config.storage.driver === 'local') {
+    const storage = new LocalStorage(config.storage.root);
+    await storage.init();
+    return storage;
+  }
+  throw new Error('STORAGE_DRIVER=s3 is not available in this version yet');
+}
+
+/** Opens the database (migrating it) and the storage named by the configuration. */
+export async function createContext(
+  config: Config,
+  options: OpenDatabaseOptions = {},
+): Promise<AppContext> {
+  const database = await openDatabase(config.database, options);
+  try {
+    const storage = await openStorage(config);
+    // sharp already spreads one image over its thread pool; a few at a time keeps memory bounded.
+    const concurrency = Math.max(2, Math.min(4, os.availableParallelism()));
+    const imageQueue = createImageQueue({ concurrency, maxWaiting: 32 });
+    return { config, database, storage, imageQueue };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import type { LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../env';
+import { migrateToLatest } from './migrate';
+import type { DB } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Called with every executed statement; tests count queries with it. */
+  onQuery?: (sqlText: string) => void;
+  migrate?: boolean;
+}
+
+// COUNT(*) and other int8 values arrive as strings from pg; our counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export async function openDatabase(
+  config: Config['database'],
+  options: OpenDatabaseOptions = {},
+): Promise<Database> {
+  const log = options.onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') options.onQuery?.(event.query.sql);
+      }
+    : undefined;
+
+  let database: Database;
+  if (config.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SqliteDatabase(config.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    // Other processes (seed, sweep, a second server) may hold the write lock for a moment.
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+    database = {
+      db,
+      dialect: 'sqlite',
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  } else {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+    database = {
+      db,
+      dialect: 'postgres',
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(database.db);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}

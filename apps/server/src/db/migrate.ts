@@ -1,0 +1,30 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import { initial } from './migrations/0001-initial';
+import type { DB } from './schema';
+
+/** Migrations are bundled in code (no folder scan) so the built server carries them. */
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};
+
+/**
+ * Runs pending migrations. Kysely takes a lock (a lock row on PostgreSQL, the single connection on
+ * SQLite), so two instances starting at once migrate one after the other.
+ */
+export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason =
+      error instanceof Error
+        ? error.message
+        : `migration ${failed?.migrationName ?? 'unknown'} failed`;
+    throw new Error(`Database migration failed: ${reason}`);
+  }
+}

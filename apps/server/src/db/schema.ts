@@ -1,0 +1,74 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types shared by both dialects. Timestamps are ISO-8601 UTC strings with milliseconds
+ * (`2026-01-02T03:04:05.678Z`) in both SQLite and PostgreSQL: they sort correctly as text and
+ * come back identically from either driver. Booleans are integers 0/1 for the same reason.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token, hex: a stolen database does not yield usable sessions. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ProfilesTable {
+  id: string;
+  username: string;
+  full_name: string;
+  avatar_url: string | null;
+  bio: string | null;
+  website: string | null;
+  is_verified: Generated<number>;
+  posts_count: Generated<number>;
+  followers_count: Generated<number>;
+  following_count: Generated<number>;
+  created_at: string;
+}
+
+export interface PostsTable {
+  id: string;
+  user_id: string;
+  image_key: string;
+  image_width: number;
+  image_height: number;
+  image_placeholder: string | null;
+  /** JSON array of `{ key, width, height }`, smallest first. */
+  image_variants: string;
+  caption: string | null;
+  likes_count: Generated<number>;
+  comments_count: Generated<number>;
+  created_at: string;
+}
+
+export interface LikesTable {
+  id: string;
+  post_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  user_id: string;
+  content: string;
+  created_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  profiles: ProfilesTable;
+  posts: PostsTable;
+  likes: LikesTable;
+  comments: CommentsTable;
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, ./data, SQLite and local storage', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data/pinhole.db') });
+    expect(config.storage).toEqual({ driver: 'local', root: path.resolve('data/storage') });
+    expect(config.publicUrl.origin).toBe('http://localhost:3000');
+  });
+
+  it('switches to PostgreSQL for a postgres:// URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@localhost:5432/db',
+      DATABASE_POOL_SIZE: '4',
+    });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@localhost:5432/db',
+      poolSize: 4,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid environment variable PORT: /],
+    [{ PORT: '70000' }, /^Invalid environment variable PORT: /],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      /^Invalid environment variable DATABASE_URL: must start with postgres/,
+    ],
+    [{ STORAGE_DRIVER: 'ftp' }, /^Invalid environment variable STORAGE_DRIVER: /],
+    [{ STORAGE_DRIVER: 's3' }, /^Invalid environment variable S3_BUCKET: is required/],
+    [{ PUBLIC_URL: 'not a url' }, /^Invalid environment variable PUBLIC_URL: /],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid environment variable LOG_LEVEL: /],
+  ])('names the bad variable in one line: %j', (env, pattern) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(pattern);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .refine(
+        (url) => /^postgres(ql)?:\/\//.test(url) || /^sqlite:/.test(url),
+        'must start with postgres:// or sqlite:',
+      )
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: booleanString.default(false),
+    S3_PUBLIC_URL: z.url().optional(),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+    DEMO: booleanString.default(false),
+    /** `false` turns off the built-in rate limits (for a deployment that limits at its proxy). */
+    RATE_LIMITS: booleanString.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when STORAGE_DRIVER=s3',
+      });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  storage:
+    | { driver: 'local'; root: string }
+    | {
+        driver: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+        publicUrl: string | undefined;
+      };
+  publicUrl: URL;
+  logLevel: string;
+  webDistDir: string | undefined;
+  demo: boolean;
+  rateLimits: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** The only reader of process.env: parses it once and names the first bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(
+      `Invalid environment variable ${variable}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const databaseUrl = env.DATABASE_URL;
+  const database: Config['database'] =
+    databaseUrl && /^postgres/.test(databaseUrl)
+      ? { kind: 'postgres', url: databaseUrl, poolSize: env.DATABASE_POOL_SIZE }
+      : {
+          kind: 'sqlite',
+          file: databaseUrl
+            ? path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/, ''))
+            : path.join(dataDir, 'pinhole.db'),
+        };
+  const storage: Config['storage'] =
+    env.STORAGE_DRIVER === 's3'
+      ? {
+          driver: 's3',
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          bucket: env.S3_BUCKET ?? '',
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : { driver: 'local', root: path.join(dataDir, 'storage') };
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database,
+    storage,
+    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR,
+    demo: env.DEMO,
+    rateLimits: env.RATE_LIMITS,
+  };
+}

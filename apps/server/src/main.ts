@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { createContext } from './create-context';
+import { ConfigError, loadConfig } from './env';
+import { sweepOrphans } from './services/sweep.service';
+
+/** The built client sits beside the server in the repository: apps/web/dist. */
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  config.webDistDir ??= defaultWebDist();
+
+  const context = await createContext(config);
+  const app = await buildApp(context);
+  app.addHook('onClose', async () => {
+    await context.database.close();
+  });
+
+  // Files left by a crash between writing an image and recording its post.
+  sweepOrphans(context).then(
+    (removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned files'),
+    (error: unknown) => app.log.warn({ err: error }, 'orphan sweep failed'),
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Pinhole is serving ${config.publicUrl.origin}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

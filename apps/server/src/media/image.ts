@@ -1,0 +1,276 @@
+/**
+ * Image processing for uploads: decide the type from the bytes, refuse anything that is not a
+ * plain JPEG/PNG/GIF/WebP/AVIF image, then re-encode a normalised original (orientation applied,
+ * metadata stripped, sRGB), WebP variants for the feed and a ThumbHash placeholder.
+ *
+ * This directory is the only place that imports sharp (an ESLint rule enforces it).
+ */
+import { limits, messages } from '@pinhole/contracts';
+import sharp from 'sharp';
+import type { Sharp } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+
+import { sniffImageFormat } from './sniff';
+
+export { createImageQueue, ImageQueueFullError } from './image-queue';
+export type { ImageQueue, ImageQueueOptions } from './image-queue';
+
+export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  /** File extension without the dot: jpg, png, gif, webp or avif. */
+  extension: string;
+  contentType: string;
+}
+
+export interface ProcessedImage {
+  format: ImageFormat;
+  /** Normalised original in its own format: metadata stripped, EXIF orientation applied, sRGB. */
+  original: EncodedImage;
+  /** WebP at the `limits.imageVariantWidths` narrower than the original (at least one), widest last. */
+  variants: EncodedImage[];
+  /** ThumbHash of the image, base64; null only if the placeholder alone could not be made. */
+  placeholder: string | null;
+}
+
+export type ImageRejectionReason = 'unsupported' | 'corrupt' | 'too_many_pixels';
+
+export class ImageRejectedError extends Error {
+  readonly reason: ImageRejectionReason;
+
+  constructor(reason: ImageRejectionReason, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ImageRejectedError';
+    this.reason = reason;
+  }
+}
+
+/** Largest accepted image, in pixels over all frames (40 MP: a 12 MP photo has room to spare). */
+export const maxInputPixels = 40_000_000;
+
+/** Safety net for one sharp pipeline; a legitimate image under 40 MP takes far less. */
+const pipelineTimeoutSeconds = 20;
+
+const placeholderMaxSize = 100;
+
+const variantWebp = { quality: 75, effort: Number(process.env.WE ?? 4) } as const;
+
+const outputTypes: Record<ImageFormat, { extension: string; contentType: string }> = {
+  jpeg: { extension: 'jpg', contentType: 'image/jpeg' },
+  png: { extension: 'png', contentType: 'image/png' },
+  gif: { extension: 'gif', contentType: 'image/gif' },
+  webp: { extension: 'webp', contentType: 'image/webp' },
+  avif: { extension: 'avif', contentType: 'image/avif' },
+};
+
+/**
+ * Defence in depth: libvips may only run the decoders for the five accepted formats (UltraHDR is
+ * libvips' JPEG-with-gain-map loader). SVG (librsvg), TIFF, CSV, matrix, VIPS and any other loader
+ * are blocked for the whole process, even if a future change forgot the sniffing below.
+ */
+sharp.block({ operation: ['VipsForeignLoad'] });
+sharp.unblock({
+  operation: [
+    'VipsForeignLoadJpegBuffer',
+    'VipsForeignLoadUhdrBuffer',
+    'VipsForeignLoadPngBuffer',
+    'VipsForeignLoadNsgifBuffer',
+    'VipsForeignLoadWebpBuffer',
+    'VipsForeignLoadHeifBuffer',
+  ],
+});
+
+const unsupported = (cause?: unknown) =>
+  new ImageRejectedError('unsupported', messages.notAnImage, { cause });
+const corrupt = (cause?: unknown) =>
+  new ImageRejectedError('corrupt', messages.corruptImage, { cause });
+const tooManyPixels = (cause?: unknown) =>
+  new ImageRejectedError('too_many_pixels', messages.imageTooLarge, { cause });
+
+/** Any failure while decoding bytes that passed the sniffing means the file is damaged. */
+function toRejection(error: unknown): ImageRejectedError {
+  if (error instanceof ImageRejectedError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message) || /timeout/i.test(message)) return tooManyPixels(error);
+  return corrupt(error);
+}
+
+interface SourceInfo {
+  format: ImageFormat;
+  /** Frames kept: more than 1 only for animated GIF and WebP. */
+  pages: number;
+  /** Width of the displayed image: after EXIF orientation for stills, one frame's for animations. */
+  width: number;
+  isPalette: boolean;
+}
+
+function decode(input: Buffer, source: SourceInfo, options: { firstFrameOnly?: boolean } = {}) {
+  const animated = source.pages > 1 && !options.firstFrameOnly;
+  const image = sharp(input, {
+    limitInputPixels: maxInputPixels,
+    failOn: 'error',
+    animated,
+  }).timeout({ seconds: pipelineTimeoutSeconds });
+  // Frames cannot be rotated; the formats that animate (GIF, WebP) practically never carry EXIF.
+  return animated ? image : image.autoOrient();
+}
+
+async function inspect(input: Buffer): Promise<SourceInfo> {
+  const sniffed = sniffImageFormat(input);
+  if (!sniffed) throw unsupported();
+
+  let metadata: sharp.Metadata;
+  try {
+    // Header only, no pixel decoding; the pixel count is checked below so it fails fast.
+    metadata = await sharp(input, {
+      limitInputPixels: false,
+      failOn: 'error',
+      animated: sniffed === 'gif' || sniffed === 'webp',
+    }).metadata();
+  } catch (error) {
+    throw toRejection(error);
+  }
+
+  const expected = sniffed === 'avif' ? 'heif' : sniffed;
+  if (metadata.format !== expected) throw corrupt();
+  if (sniffed === 'avif' && metadata.compression !== 'av1') throw unsupported();
+
+  const { width, height } = metadata;
+  if (!(width > 0 && height > 0)) throw corrupt();
+  // With `animated`, height covers every frame, so this is width × frame height × frames.
+  if (width * height > maxInputPixels) throw tooManyPixels();
+
+  const pages = sniffed === 'gif' || sniffed === 'webp' ? Math.max(1, metadata.pages ?? 1) : 1;
+  return {
+    format: sniffed,
+    pages,
+    width: pages > 1 ? width : (metadata.autoOrient?.width ?? width),
+    isPalette: metadata.isPalette === true,
+  };
+}
+
+function encodeOriginalAs(image: Sharp, source: SourceInfo): Sharp {
+  switch (source.format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 82, optimiseCoding: process.env.JO !== '0' });
+    case 'png':
+      return image.png({ palette: source.isPalette });
+    case 'gif':
+      return image.gif();
+    case 'webp':
+      return image.webp({ quality: 82, effort: 4 });
+    case 'avif':
+      return image.avif({ quality: 60, effort: 2 });
+  }
+}
+
+async function toEncoded(
+  image: Sharp,
+  format: ImageFormat,
+  animated: boolean,
+): Promise<EncodedImage> {
+  const { data, info } = await image.toBuffer({ resolveWithObject: true });
+  return {
+    data,
+    width: info.width,
+    height: animated ? (info.pageHeight ?? info.height) : info.height,
+    ...outputTypes[format],
+  };
+}
+
+/** The variant widths for an image `width` px wide: never upscaled, always at least one. */
+export function variantWidthsFor(width: number): number[] {
+  const widths: number[] = limits.imageVariantWidths.filter((candidate) => candidate < width);
+  return widths.length > 0 ? widths : [width];
+}
+
+function thumbHashOf(rgba: { data: Buffer; width: number; height: number }): string {
+  const hash = rgbaToThumbHash(rgba.width, rgba.height, rgba.data);
+  return Buffer.from(hash).toString('base64');
+}
+
+async function placeholderFrom(image: Sharp): Promise<string> {
+  const { data, info } = await image
+    .resize(placeholderMaxSize, placeholderMaxSize, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return thumbHashOf({ data, width: info.width, height: info.height });
+}
+
+/**
+ * Still images: decode once at the widest variant size (JPEG and WebP shrink on load, so this is
+ * cheap), then make every variant and the placeholder from those raw pixels in parallel.
+ */
+async function stillVariants(
+  input: Buffer,
+  source: SourceInfo,
+  widths: number[],
+): Promise<{ variants: EncodedImage[]; placeholder: string | null }> {
+  const widest = Math.max(...widths);
+  const base = await decode(input, source)
+    .resize({ width: widest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = {
+    raw: { width: base.info.width, height: base.info.height, channels: base.info.channels },
+  };
+  const fromBase = () => sharp(base.data, raw);
+
+  const variants = Promise.all(
+    widths.map((width) => {
+      const image = width >= base.info.width ? fromBase() : fromBase().resize({ width });
+      return toEncoded(image.webp(variantWebp), 'webp', false);
+    }),
+  );
+  const placeholder = placeholderFrom(fromBase()).catch(() => null);
+  return { variants: await variants, placeholder: await placeholder };
+}
+
+/** Animated GIF/WebP: the variants stay animated (animated WebP, every frame resized). */
+async function animatedVariants(
+  input: Buffer,
+  source: SourceInfo,
+  widths: number[],
+): Promise<{ variants: EncodedImage[]; placeholder: string | null }> {
+  const variants = Promise.all(
+    widths.map((width) =>
+      toEncoded(
+        decode(input, source).resize({ width, withoutEnlargement: true }).webp(variantWebp),
+        'webp',
+        true,
+      ),
+    ),
+  );
+  const placeholder = placeholderFrom(decode(input, source, { firstFrameOnly: true })).catch(
+    () => null,
+  );
+  return { variants: await variants, placeholder: await placeholder };
+}
+
+/**
+ * Validates and re-encodes an uploaded image. Rejects with ImageRejectedError (and nothing else)
+ * when the bytes are not an accepted image, are damaged, or have too many pixels.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const source = await inspect(input);
+  const animated = source.pages > 1;
+  try {
+    const original = toEncoded(
+      encodeOriginalAs(decode(input, source), source),
+      source.format,
+      animated,
+    );
+    const widths = variantWidthsFor(source.width);
+    const rest = animated
+      ? animatedVariants(input, source, widths)
+      : stillVariants(input, source, widths);
+    const [originalImage, { variants, placeholder }] = await Promise.all([original, rest]);
+    return { format: source.format, original: originalImage, variants, placeholder };
+  } catch (error) {
+    throw toRejection(error);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Magic-number sniffing for the five image formats Pinhole accepts. This runs before any decoder
+ * sees the bytes, so SVG, HTML, PDF, TIFF, text and the like never reach libvips at all.
+ */
+
+export type SniffedFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const avifBrands = new Set(['avif', 'avis']);
+
+function ascii(input: Buffer, start: number, end: number): string {
+  return input.toString('latin1', start, end);
+}
+
+/** ISO-BMFF `ftyp` box whose major or compatible brands name AVIF. */
+function isAvif(input: Buffer): boolean {
+  if (input.length < 16 || ascii(input, 4, 8) !== 'ftyp') return false;
+  const boxSize = input.readUInt32BE(0);
+  if (boxSize < 16 || boxSize > input.length || boxSize % 4 !== 0) return false;
+  if (avifBrands.has(ascii(input, 8, 12))) return true;
+  // Bytes 12..16 are the minor version; compatible brands follow, four bytes each.
+  for (let offset = 16; offset + 4 <= boxSize; offset += 4) {
+    if (avifBrands.has(ascii(input, offset, offset + 4))) return true;
+  }
+  return false;
+}
+
+/** The format named by the first bytes of `input`, or null when it is none of the accepted five. */
+export function sniffImageFormat(input: Buffer): SniffedFormat | null {
+  if (input.length >= 3 && input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) {
+    return 'jpeg';
+  }
+  if (input.length >= 8 && input.subarray(0, 8).equals(pngSignature)) return 'png';
+  if (input.length >= 6) {
+    const head = ascii(input, 0, 6);
+    if (head === 'GIF87a' || head === 'GIF89a') return 'gif';
+  }
+  if (input.length >= 12 && ascii(input, 0, 4) === 'RIFF' && ascii(input, 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  if (isAvif(input)) return 'avif';
+  return null;
+}

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { CommentsTable, DB } from '../db/schema';
+
+const commentColumns = [
+  'comments.id',
+  'comments.post_id',
+  'comments.user_id',
+  'comments.content',
+  'comments.created_at',
+  'profiles.username as author_username',
+  'profiles.avatar_url as author_avatar_url',
+] as const;
+
+export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
+
+export async function insertComment(db: Kysely<DB>, comment: CommentsTable): Promise<void> {
+  await db.insertInto('comments').values(comment).execute();
+}
+
+export function findCommentById(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('profiles', 'profiles.id', 'comments.user_id')
+    .select(commentColumns)
+    .where('comments.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** All comments of a post, oldest first. */
+export function listComments(db: Kysely<DB>, postId: string) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('profiles', 'profiles.id', 'comments.user_id')
+    .select(commentColumns)
+    .where('comments.post_id', '=', postId)
+    .orderBy('comments.created_at', 'asc')
+    .orderBy('comments.id', 'asc')
+    .execute();
+}
+
+/** The first `perPost` comments of each post, in one query (a window function on both dialects). */
+export async function listCommentPreviews(
+  db: Kysely<DB>,
+  postIds: readonly string[],
+  perPost: number,
+): Promise<CommentRow[]> {
+  if (postIds.length === 0) return [];
+  const ranked = db
+    .selectFrom('comments')
+    .innerJoin('profiles', 'profiles.id', 'comments.user_id')
+    .select(commentColumns)
+    .select(
+      sql<number>`row_number() over (partition by comments.post_id order by comments.created_at, comments.id)`.as(
+        'position',
+      ),
+    )
+    .where('comments.post_id', 'in', postIds)
+    .as('ranked');
+  const rows = await db
+    .selectFrom(ranked)
+    .selectAll()
+    .where('ranked.position', '<=', perPost)
+    .orderBy('ranked.created_at', 'asc')
+    .orderBy('ranked.id', 'asc')
+    .execute();
+  return rows.map(({ position: _position, ...row }) => row);
+}
+
+export async function countComments(db: Kysely<DB>, postId: string): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('post_id', '=', postId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,106 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DB, PostsTable } from '../db/schema';
+
+export interface PostPosition {
+  createdAt: string;
+  id: string;
+}
+
+export interface PostListOptions {
+  limit: number;
+  offset?: number;
+  /** Keyset: posts strictly older than this position. */
+  after?: PostPosition;
+  userId?: string;
+}
+
+function selectPostsWithAuthor(db: Kysely<DB>) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .select([
+      'posts.id',
+      'posts.user_id',
+      'posts.image_key',
+      'posts.image_width',
+      'posts.image_height',
+      'posts.image_placeholder',
+      'posts.image_variants',
+      'posts.caption',
+      'posts.likes_count',
+      'posts.comments_count',
+      'posts.created_at',
+      'profiles.username as author_username',
+      'profiles.avatar_url as author_avatar_url',
+      'profiles.is_verified as author_is_verified',
+    ]);
+}
+
+export type PostRow = Awaited<ReturnType<typeof findPostById>> & {};
+
+export function findPostById(db: Kysely<DB>, id: string) {
+  return selectPostsWithAuthor(db).where('posts.id', '=', id).executeTakeFirst();
+}
+
+/** Newest first, `created_at` then `id` descending, served by the posts_feed / posts_by_user indexes. */
+export function listPosts(db: Kysely<DB>, options: PostListOptions) {
+  let query = selectPostsWithAuthor(db)
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(options.limit);
+  if (options.userId !== undefined) query = query.where('posts.user_id', '=', options.userId);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('posts.created_at', 'posts.id'), '<', eb.tuple(after.createdAt, after.id)),
+    );
+  }
+  if (options.offset) query = query.offset(options.offset);
+  return query.execute();
+}
+
+export async function postExists(db: Kysely<DB>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertPost(db: Kysely<DB>, post: Insertable<PostsTable>): Promise<void> {
+  await db.insertInto('posts').values(post).execute();
+}
+
+/** Adds to the like counter and returns the new value, in the caller's transaction. */
+export async function addToLikesCount(db: Kysely<DB>, id: string, delta: number): Promise<number> {
+  const row = await db
+    .updateTable('posts')
+    .set((eb) => ({ likes_count: eb('likes_count', '+', delta) }))
+    .where('id', '=', id)
+    .returning('likes_count')
+    .executeTakeFirstOrThrow();
+  return row.likes_count;
+}
+
+export async function getLikesCount(db: Kysely<DB>, id: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .select('likes_count')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.likes_count;
+}
+
+export async function addToCommentsCount(db: Kysely<DB>, id: string, delta: number): Promise<void> {
+  await db
+    .updateTable('posts')
+    .set((eb) => ({ comments_count: eb('comments_count', '+', delta) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every storage key a post row references: the sweeper keeps these and removes the rest. */
+export async function listImageKeys(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db.selectFrom('posts').select(['image_key', 'image_variants']).execute();
+  return rows.flatMap((row) => [
+    row.image_key,
+    ...(JSON.parse(row.image_variants) as { key: string }[]).map((variant) => variant.key),
+  ]);
+}

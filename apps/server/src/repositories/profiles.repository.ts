@@ -1,0 +1,39 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB, ProfilesTable } from '../db/schema';
+
+export async function insertProfile(
+  db: Kysely<DB>,
+  profile: Insertable<ProfilesTable>,
+): Promise<void> {
+  await db.insertInto('profiles').values(profile).execute();
+}
+
+export function findProfileById(db: Kysely<DB>, id: string) {
+  return db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function usernameExists(db: Kysely<DB>, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updateProfile(
+  db: Kysely<DB>,
+  id: string,
+  patch: Updateable<ProfilesTable>,
+): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('profiles').set(patch).where('id', '=', id).execute();
+}
+
+export async function addToPostsCount(db: Kysely<DB>, id: string, delta: number): Promise<void> {
+  await db
+    .updateTable('profiles')
+    .set((eb) => ({ posts_count: eb('posts_count', '+', delta) }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { DB, SessionsTable } from '../db/schema';
+
+export async function insertSession(db: Kysely<DB>, session: SessionsTable): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+/** The live session for a token hash, with its user, in one query. */
+export function findLiveSession(db: Kysely<DB>, tokenHash: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at',
+      'users.id as user_id',
+      'users.email',
+    ])
+    .where('sessions.id', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function extendSession(
+  db: Kysely<DB>,
+  tokenHash: string,
+  expiresAt: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: expiresAt })
+    .where('id', '=', tokenHash)
+    .execute();
+}
+
+export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', tokenHash).execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<DB>, now: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../test/harness';
+import { dialects, disposeTestServer, signUpUser, startTestServer } from '../test/harness';
+
+describe.each(dialects)('profile routes on %s', (dialect) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let user: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    user = await signUpUser(server, { full_name: 'Ada Lovelace' });
+  });
+  afterAll(async () => {
+    await disposeTestServer(server);
+  });
+
+  const patch = (json: unknown, token: string | null = user.token) =>
+    server.request('/api/profiles/me', { method: 'PATCH', json, token: token ?? undefined });
+
+  it('returns a profile by id with every field of the contract', async () => {
+    const response = await server.request(`/api/profiles/${user.id}`);
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(
+      [
+        'avatar_url',
+        'bio',
+        'created_at',
+        'followers_count',
+        'following_count',
+        'full_name',
+        'id',
+        'is_verified',
+        'posts_count',
+        'username',
+        'website',
+      ].sort(),
+    );
+    expect(response.body.full_name).toBe('Ada Lovelace');
+  });
+
+  it('answers 404 for an unknown profile', async () => {
+    const response = await server.request('/api/profiles/01890000-0000-7000-8000-000000000000');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('updates full name, bio and an https website', async () => {
+    const response = await patch({
+      full_name: 'Ada L.',
+      bio: 'Analyst',
+      website: 'https://example.com/ada',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      full_name: 'Ada L.',
+      bio: 'Analyst',
+      website: 'https://example.com/ada',
+    });
+    const cleared = await patch({ website: '', bio: '' });
+    expect(cleared.body).toMatchObject({ website: null, bio: null, full_name: 'Ada L.' });
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'java\tscript:alert(1)',
+    'ftp://example.com',
+    'not a url',
+    `https://example.com/${'x'.repeat(200)}`,
+  ])('refuses website %j with 400 and stores nothing', async (website) => {
+    const response = await patch({ website });
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields.website).toBeDefined();
+    const profile = await server.request(`/api/profiles/${user.id}`);
+    expect(profile.body.website).not.toBe(website);
+  });
+
+  it('refuses a bio over 150 characters and wrong types', async () => {
+    expect((await patch({ bio: 'b'.repeat(151) })).status).toBe(400);
+    expect((await patch({ bio: 5 })).status).toBe(400);
+    expect((await patch({ full_name: ['x'] })).status).toBe(400);
+  });
+
+  it('requires a session', async () => {
+    expect((await patch({ bio: 'x' }, null)).status).toBe(401);
+  });
+});

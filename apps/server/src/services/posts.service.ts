@@ -1,0 +1,200 @@
+import type { Comment, LikeResult, Post, PostListQuery, PostPage } from '@pinhole/contracts';
+import { limits, messages } from '@pinhole/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import { newId, nowIso } from '../ids';
+import type { CommentRow } from '../repositories/comments.repository';
+import {
+  findCommentById,
+  insertComment,
+  listCommentPreviews,
+  listComments,
+} from '../repositories/comments.repository';
+import { deleteLike, insertLike, likedPostIds } from '../repositories/likes.repository';
+import type { PostRow } from '../repositories/posts.repository';
+import {
+  addToCommentsCount,
+  addToLikesCount,
+  findPostById,
+  getLikesCount,
+  listPosts,
+  postExists,
+} from '../repositories/posts.repository';
+import type { Storage } from '../storage/storage';
+import { decodeCursor, encodeCursor } from './post-cursor';
+
+export interface StoredVariant {
+  key: string;
+  width: number;
+  height: number;
+}
+
+export function toComment(row: CommentRow): Comment {
+  return {
+    id: row.id,
+    post_id: row.post_id,
+    user_id: row.user_id,
+    content: row.content,
+    created_at: row.created_at,
+    author: { id: row.user_id, username: row.author_username, avatar_url: row.author_avatar_url },
+  };
+}
+
+function toPost(
+  row: PostRow,
+  storage: Storage,
+  likedByMe: boolean,
+  commentsPreview: Comment[],
+): Post {
+  const variants = JSON.parse(row.image_variants) as StoredVariant[];
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    image_url: storage.publicUrl(row.image_key),
+    image: {
+      width: row.image_width,
+      height: row.image_height,
+      placeholder: row.image_placeholder,
+      variants: variants.map((variant) => ({
+        url: storage.publicUrl(variant.key),
+        width: variant.width,
+        height: variant.height,
+      })),
+    },
+    caption: row.caption,
+    created_at: row.created_at,
+    likes_count: Number(row.likes_count),
+    comments_count: Number(row.comments_count),
+    liked_by_me: likedByMe,
+    author: {
+      id: row.user_id,
+      username: row.author_username,
+      avatar_url: row.author_avatar_url,
+      is_verified: Boolean(row.author_is_verified),
+    },
+    comments_preview: commentsPreview,
+  };
+}
+
+/**
+ * Turns a page of post rows into API posts with a fixed number of queries, whatever the page
+ * size: one for the viewer's likes among them and one for all their comment previews.
+ */
+async function hydratePosts(
+  db: Kysely<DB>,
+  storage: Storage,
+  rows: PostRow[],
+  viewerId: string | null,
+): Promise<Post[]> {
+  const ids = rows.map((row) => row.id);
+  const [liked, previews] = await Promise.all([
+    viewerId ? likedPostIds(db, viewerId, ids) : Promise.resolve(new Set<string>()),
+    listCommentPreviews(db, ids, limits.commentsPreviewCount),
+  ]);
+  const previewsByPost = new Map<string, Comment[]>();
+  for (const row of previews) {
+    const list = previewsByPost.get(row.post_id) ?? [];
+    list.push(toComment(row));
+    previewsByPost.set(row.post_id, list);
+  }
+  return rows.map((row) =>
+    toPost(row, storage, liked.has(row.id), previewsByPost.get(row.id) ?? []),
+  );
+}
+
+export async function listPostPage(
+  db: Kysely<DB>,
+  storage: Storage,
+  query: PostListQuery & { userId?: string },
+  viewerId: string | null,
+): Promise<PostPage> {
+  const limit = query.limit ?? limits.feedDefaultLimit;
+  const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
+  // One extra row tells whether another page exists without a COUNT query.
+  const rows = await listPosts(db, {
+    limit: limit + 1,
+    offset: after ? undefined : query.offset,
+    after,
+    userId: query.userId,
+  });
+  const pageRows = rows.slice(0, limit);
+  const last = pageRows.at(-1);
+  const nextCursor =
+    rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+  return { posts: await hydratePosts(db, storage, pageRows, viewerId), next_cursor: nextCursor };
+}
+
+export async function getPost(
+  db: Kysely<DB>,
+  storage: Storage,
+  postId: string,
+  viewerId: string | null,
+): Promise<Post> {
+  const row = await findPostById(db, postId);
+  if (!row) throw notFound();
+  const [post] = await hydratePosts(db, storage, [row], viewerId);
+  if (!post) throw notFound();
+  return post;
+}
+
+/**
+ * Sets or clears the viewer's like. Idempotent; the counter moves only when a row was really
+ * added or removed, in the same transaction, so it always equals the number of like rows.
+ */
+export async function setLike(
+  db: Kysely<DB>,
+  postId: string,
+  userId: string,
+  liked: boolean,
+): Promise<LikeResult> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await postExists(trx, postId))) throw notFound();
+    const changed = liked
+      ? await insertLike(trx, {
+          id: newId(),
+          post_id: postId,
+          user_id: userId,
+          created_at: nowIso(),
+        })
+      : await deleteLike(trx, postId, userId);
+    const likesCount = changed
+      ? await addToLikesCount(trx, postId, liked ? 1 : -1)
+      : await getLikesCount(trx, postId);
+    if (likesCount === undefined) throw notFound();
+    return { liked, likes_count: likesCount };
+  });
+}
+
+export async function listPostComments(db: Kysely<DB>, postId: string): Promise<Comment[]> {
+  if (!(await postExists(db, postId))) throw notFound();
+  return (await listComments(db, postId)).map(toComment);
+}
+
+export async function addComment(
+  db: Kysely<DB>,
+  postId: string,
+  userId: string,
+  content: string,
+): Promise<Comment> {
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    if (!(await postExists(trx, postId))) throw notFound();
+    await insertComment(trx, {
+      id,
+      post_id: postId,
+      user_id: userId,
+      content,
+      created_at: nowIso(),
+    });
+    await addToCommentsCount(trx, postId, 1);
+  });
+  return toComment(await findCommentById(db, id));
+}
+
+export const uploadRejected = {
+  tooLarge: () =>
+    new AppError('file_too_large', messages.fileTooLarge, { image: messages.fileTooLarge }),
+  notAnImage: () =>
+    new AppError('unsupported_media_type', messages.notAnImage, { image: messages.notAnImage }),
+};

@@ -1,0 +1,101 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import type { ByteRange, Storage, StoredObjectInfo } from './storage';
+import { StorageKeyExistsError, contentTypeForKey } from './storage';
+
+/** Stores objects as files under one root folder; a key is a relative path inside it. */
+export class LocalStorage implements Storage {
+  readonly driver = 'local' as const;
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  async init(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+  }
+
+  /** Resolves a key to a path, refusing anything that would land outside the root. */
+  private pathFor(key: string): string {
+    if (key.includes('\0') || path.isAbsolute(key)) throw new Error(`Invalid storage key: ${key}`);
+    const resolved = path.resolve(this.root, key);
+    if (!resolved.startsWith(this.root + path.sep)) throw new Error(`Invalid storage key: ${key}`);
+    return resolved;
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const target = this.pathFor(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // Write aside, then hard-link into place: readers never see a half-written file, and an
+    // existing key is never overwritten (link fails with EEXIST).
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    await fs.writeFile(temporary, data, { flag: 'wx' });
+    try {
+      await fs.link(temporary, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageKeyExistsError(key);
+      throw error;
+    } finally {
+      await fs.rm(temporary, { force: true });
+    }
+  }
+
+  async head(key: string): Promise<StoredObjectInfo | null> {
+    try {
+      const stat = await fs.stat(this.pathFor(key));
+      if (!stat.isFile()) return null;
+      return {
+        size: stat.size,
+        contentType: contentTypeForKey(key),
+        etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  read(key: string, range?: ByteRange): Promise<Readable> {
+    const stream = createReadStream(this.pathFor(key), range);
+    return new Promise((resolve, reject) => {
+      stream.once('open', () => resolve(stream));
+      stream.once('error', reject);
+    });
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathFor(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }> {
+    const start = this.pathFor(prefix.replace(/\/$/, '') + '/.');
+    const base = path.dirname(start);
+    let entries;
+    try {
+      entries = await fs.readdir(base, { recursive: true, withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (!stat) continue;
+      yield {
+        key: path.relative(this.root, full).split(path.sep).join('/'),
+        lastModified: stat.mtime,
+      };
+    }
+  }
+
+  publicUrl(key: string): string {
+    return `/storage/${key}`;
+  }
+
+  async ping(): Promise<void> {
+    await fs.access(this.root, fs.constants.W_OK);
+  }
+}

@@ -1,0 +1,66 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObjectInfo {
+  size: number;
+  contentType: string;
+  /** Strong validator: stored objects never change once written. */
+  etag: string;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive. */
+  end: number;
+}
+
+/** Raised by `put` when the key already holds an object; keys are never overwritten. */
+export class StorageKeyExistsError extends Error {}
+
+/** One interface for every place images live: local disk by default, S3-compatible stores too. */
+export interface Storage {
+  readonly driver: 'local' | 's3';
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  head(key: string): Promise<StoredObjectInfo | null>;
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  delete(key: string): Promise<void>;
+  /** Every key under a prefix, with its age, for the orphan sweeper. */
+  list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }>;
+  /** The URL a browser fetches the object from. */
+  publicUrl(key: string): string;
+  ping(): Promise<void>;
+}
+
+export const bucketName = 'user-uploads';
+
+const contentTypes: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+export function contentTypeForKey(key: string): string {
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  return contentTypes[extension] ?? 'application/octet-stream';
+}
+
+/**
+ * The only keys we ever write: `user-uploads/{userId}/posts/{ms timestamp}[-{width}w].{ext}`.
+ * Anything else (dot segments, encoded slashes, absolute paths, null bytes) is not a key.
+ */
+const keyPattern =
+  /^user-uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/posts\/\d{1,16}(-\d{1,5}w)?\.(jpg|png|gif|webp|avif)$/;
+
+export function isValidStorageKey(key: string): boolean {
+  return keyPattern.test(key);
+}
+
+export function postImageKey(userId: string, timestamp: number, extension: string): string {
+  return `${bucketName}/${userId}/posts/${timestamp}.${extension}`;
+}
+
+export function postVariantKey(originalKey: string, width: number, extension: string): string {
+  const base = originalKey.slice(0, originalKey.lastIndexOf('.'));
+  return `${base}-${width}w.${extension}`;
+}

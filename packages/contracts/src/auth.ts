@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { limits } from './limits';
+import { profileSchema } from './profile';
+
+/** Letters the spec allows in a username after lowercasing. */
+export const usernamePattern = /^[a-z0-9._]+$/;
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(limits.emailMaxLength, 'Please enter a valid email address')
+  .pipe(z.email({ error: 'Please enter a valid email address' }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(limits.passwordMinLength, `Password must be at least ${limits.passwordMinLength} characters`)
+  .max(limits.passwordMaxLength, `Password must be at most ${limits.passwordMaxLength} characters`);
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Username is required')
+  .max(limits.usernameMaxLength, `Username must be at most ${limits.usernameMaxLength} characters`)
+  .regex(usernamePattern, 'Username may only contain letters, numbers, periods and underscores');
+
+// Control and zero-width characters make two names look alike; refuse them.
+const invisibleCharacters = /[\p{Cc}\p{Cf}]/u;
+
+export const fullNameSchema = z
+  .string({ error: 'Full Name is required' })
+  .trim()
+  .min(1, 'Full Name is required')
+  .max(limits.fullNameMaxLength, `Full Name must be at most ${limits.fullNameMaxLength} characters`)
+  .refine((name) => !invisibleCharacters.test(name), 'Full Name contains invalid characters');
+
+export const signUpSchema = z.object({
+  full_name: fullNameSchema,
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignUpRequest = z.output<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(limits.emailMaxLength, messagesTooLong('Email'))
+    .transform((email) => email.toLowerCase()),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(
+      limits.passwordMaxLength,
+      `Password must be at most ${limits.passwordMaxLength} characters`,
+    ),
+});
+export type SignInRequest = z.output<typeof signInSchema>;
+
+function messagesTooLong(field: string): string {
+  return `${field} is too long`;
+}
+
+export const userSchema = z.object({ id: z.string(), email: z.string() });
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({
+  user: userSchema,
+  profile: profileSchema,
+  session: z.object({ token: z.string(), expires_at: z.string() }),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const sessionResponseSchema = z.object({
+  user: userSchema.nullable(),
+  profile: profileSchema.nullable(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;

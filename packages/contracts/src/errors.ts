@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const errorCodes = [
+  'validation_error',
+  'invalid_credentials',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'file_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal',
+  'unavailable',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,29 @@
+/** Product constants shared by server and client. A magic number elsewhere is a bug. */
+export const limits = {
+  /** Uploads must be under 5 MB (5 × 1024 × 1024 bytes). */
+  maxUploadBytes: 5 * 1024 * 1024,
+  passwordMinLength: 6,
+  /** Upper bound so a huge password cannot be used to burn CPU in the hash. */
+  passwordMaxLength: 128,
+  usernameMaxLength: 30,
+  fullNameMaxLength: 64,
+  emailMaxLength: 254,
+  bioMaxLength: 150,
+  websiteMaxLength: 200,
+  captionMaxLength: 2200,
+  commentMaxLength: 2200,
+  feedDefaultLimit: 10,
+  feedMaxLimit: 50,
+  /** The home feed asks for 20 posts a page. */
+  homeFeedLimit: 20,
+  commentsPreviewCount: 2,
+  profileGridColumns: 3,
+  feedSkeletonCount: 3,
+  sampleStoriesCount: 8,
+  sampleSuggestionsCount: 5,
+  /** Image variant widths stored beside each original, never upscaled. */
+  imageVariantWidths: [320, 640, 1080] as const,
+} as const;
+
+/** Image types the create dialog advertises. The server decides the real type from the bytes. */
+export const advertisedImageTypes = 'PNG, JPG, GIF up to 5MB';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { commentSchema } from './comment';
+import { limits } from './limits';
+import { messages } from './messages';
+
+export const imageVariantSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ImageVariant = z.infer<typeof imageVariantSchema>;
+
+export const postImageSchema = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  /** A ThumbHash (base64) painted until the image loads; null if none could be made. */
+  placeholder: z.string().nullable(),
+  variants: z.array(imageVariantSchema),
+});
+export type PostImage = z.infer<typeof postImageSchema>;
+
+export const postAuthorSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+  is_verified: z.boolean(),
+});
+
+export const postSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  image_url: z.string(),
+  image: postImageSchema,
+  caption: z.string().nullable(),
+  created_at: z.string(),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  liked_by_me: z.boolean(),
+  author: postAuthorSchema,
+  comments_preview: z.array(commentSchema),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postPageSchema = z.object({
+  posts: z.array(postSchema),
+  next_cursor: z.string().nullable(),
+});
+export type PostPage = z.infer<typeof postPageSchema>;
+
+export const likeResultSchema = z.object({ liked: z.boolean(), likes_count: z.number().int() });
+export type LikeResult = z.infer<typeof likeResultSchema>;
+
+/** Caption as the multipart field arrives: optional, empty (after trimming) becomes null. */
+export const captionSchema = z
+  .string()
+  .max(limits.captionMaxLength, `Caption must be at most ${limits.captionMaxLength} characters`)
+  .optional()
+  .nullable()
+  .transform((value) => (value == null || value.trim() === '' ? null : value));
+
+const nonNegativeInt = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${field} must be a non-negative whole number`)
+    .transform(Number);
+
+/** Query of the feed and profile post lists. A limit above the maximum is clamped, not refused. */
+export const postListQuerySchema = z.object({
+  limit: nonNegativeInt('limit')
+    .refine((n) => n >= 1, 'limit must be at least 1')
+    .transform((n) => Math.min(n, limits.feedMaxLimit))
+    .optional(),
+  offset: nonNegativeInt('offset').optional(),
+  cursor: z.string().max(200, 'cursor is invalid').optional(),
+});
+export type PostListQuery = z.output<typeof postListQuerySchema>;
+
+/** Client-side check of a chosen file, with the spec's messages. */
+export function checkImageFile(file: { size: number; type: string }): string | null {
+  if (file.size > limits.maxUploadBytes) return messages.fileTooLarge;
+  if (!file.type.startsWith('image/')) return messages.notAnImage;
+  return null;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+export const profileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  avatar_url: z.string().nullable(),
+  bio: z.string().nullable(),
+  website: z.string().nullable(),
+  is_verified: z.boolean(),
+  posts_count: z.number().int(),
+  followers_count: z.number().int(),
+  following_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** True only for absolute http: and https: URLs; anything else must never become a link. */
+export function isSafeWebUrl(value: string): boolean {
+  // Browsers drop tabs and newlines inside URLs ("java\tscript:"), so refuse any control character.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const websiteSchema = z
+  .string()
+  .trim()
+  .max(limits.websiteMaxLength, `Website must be at most ${limits.websiteMaxLength} characters`)
+  .refine((value) => value === '' || isSafeWebUrl(value), 'Website must be an http or https URL')
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+export const updateProfileSchema = z.object({
+  full_name: z
+    .string()
+    .trim()
+    .min(1, 'Full Name is required')
+    .max(
+      limits.fullNameMaxLength,
+      `Full Name must be at most ${limits.fullNameMaxLength} characters`,
+    )
+    .optional(),
+  bio: z
+    .string()
+    .max(limits.bioMaxLength, `Bio must be at most ${limits.bioMaxLength} characters`)
+    .transform((value) => (value.trim() === '' ? null : value))
+    .nullable()
+    .optional(),
+  website: websiteSchema.optional(),
+});
+export type UpdateProfileRequest = z.output<typeof updateProfileSchema>;
