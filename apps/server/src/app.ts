@@ -76,7 +76,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: jsonBodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },

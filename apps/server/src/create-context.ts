@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import type { Config } from './env';
 import { createImageQueue } from './media/image-queue';
 import { LocalStorage } from './storage/local';
+import { S3Storage } from './storage/s3';
 import type { Storage } from './storage/storage';
 
 async function openStorage(config: Config): Promise<Storage> {
@@ -13,7 +14,8 @@ async function openStorage(config: Config): Promise<Storage> {
     await storage.init();
     return storage;
   }
-  throw new Error('STORAGE_DRIVER=s3 is not available in this version yet');
+  // No request at start: an unreachable bucket shows on /readyz (503) instead of a crash loop.
+  return new S3Storage(config.storage);
 }
 
 /** Opens the database (migrating it) and the storage named by the configuration. */

@@ -34,6 +34,8 @@ const envSchema = z
     DEMO: booleanString.default(false),
     /** `false` turns off the built-in rate limits (for a deployment that limits at its proxy). */
     RATE_LIMITS: booleanString.default(true),
+    /** `true` behind a reverse proxy: the client address is read from X-Forwarded-For. */
+    TRUST_PROXY: booleanString.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
@@ -67,6 +69,7 @@ export interface Config {
   webDistDir: string | undefined;
   demo: boolean;
   rateLimits: boolean;
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -117,5 +120,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR,
     demo: env.DEMO,
     rateLimits: env.RATE_LIMITS,
+    trustProxy: env.TRUST_PROXY,
   };
 }

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { LogEvent } from 'kysely';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../env';
 import { migrateToLatest } from './migrate';
 import type { DB } from './schema';
+import { ImmediateSqliteDialect } from './sqlite-dialect';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -46,7 +47,7 @@ export async function openDatabase(
     sqlite.pragma('foreign_keys = ON');
     // Other processes (seed, sweep, a second server) may hold the write lock for a moment.
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log });
     database = {
       db,
       dialect: 'sqlite',

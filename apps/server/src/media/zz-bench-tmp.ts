@@ -15,11 +15,13 @@ console.log(
   r.placeholder,
 );
 const ts: number[] = [];
+const c0 = process.cpuUsage();
 for (let i = 0; i < runs; i++) {
   const s = performance.now();
   r = await processImage(input);
   ts.push(performance.now() - s);
 }
+const c = process.cpuUsage(c0);
 ts.sort((a, b) => a - b);
 console.log(
   'p50',
@@ -30,5 +32,7 @@ console.log(
   ts[0]!.toFixed(1),
   'max',
   ts[runs - 1]!.toFixed(1),
+  'cpu/run',
+  ((c.user + c.system) / 1000 / runs).toFixed(1),
 );
 void sharp;

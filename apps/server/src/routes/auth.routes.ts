@@ -1,18 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthResponse } from '@pinhole/contracts';
-import { signInSchema, signUpSchema } from '@pinhole/contracts';
+import { messages, signInSchema, signUpSchema } from '@pinhole/contracts';
+import { SignInThrottle } from '../auth/sign-in-throttle';
 import { sessionCookieName } from '../auth/session-token';
 import type { AppContext } from '../context';
-import { getProfile } from '../services/profiles.service';
-import { signIn, signOut, signUp } from '../services/auth.service';
-import { readSessionToken, setSessionCookie } from './session-cookie';
-import { parseInput } from './parse';
+import { AppError } from '../errors';
 import { rateLimits } from '../rate-limits';
+import { signIn, signOut, signUp } from '../services/auth.service';
+import { getProfile } from '../services/profiles.service';
+import { parseInput } from './parse';
+import { readSessionToken, setSessionCookie } from './session-cookie';
 
 export function authRoutes(app: FastifyInstance, context: AppContext): void {
   const { db } = context.database;
 
-  const reply201 = (reply: FastifyReply, body: AuthResponse, status: number) => {
+  const sendAuth = (reply: FastifyReply, body: AuthResponse, status: number) => {
     setSessionCookie(reply, context.config, body.session.token, body.session.expires_at);
     return reply.code(status).send(body);
   };
@@ -22,13 +24,32 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
     { config: { rateLimit: rateLimits.signUp } },
     async (request, reply) => {
       const input = parseInput(signUpSchema, request.body);
-      return reply201(reply, await signUp(db, input), 201);
+      return sendAuth(reply, await signUp(db, input), 201);
     },
+  );
+
+  const throttle = new SignInThrottle(
+    rateLimits.signInFailuresPerAccount,
+    rateLimits.signInFailuresPerIp,
   );
 
   app.post('/api/auth/sign-in', async (request, reply) => {
     const input = parseInput(signInSchema, request.body);
-    return reply201(reply, await signIn(db, input), 200);
+    const limited = context.config.rateLimits;
+    const retryAfter = limited ? throttle.retryAfterSeconds(request.ip, input.email) : 0;
+    if (retryAfter > 0) {
+      throw new AppError('rate_limited', messages.rateLimited, undefined, retryAfter);
+    }
+    try {
+      const body = await signIn(db, input);
+      throttle.recordSuccess(request.ip, input.email);
+      return sendAuth(reply, body, 200);
+    } catch (error) {
+      if (limited && error instanceof AppError && error.code === 'invalid_credentials') {
+        throttle.recordFailure(request.ip, input.email);
+      }
+      throw error;
+    }
   });
 
   app.post('/api/auth/sign-out', async (request: FastifyRequest, reply) => {

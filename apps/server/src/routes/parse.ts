@@ -7,7 +7,7 @@ export function parseInput<Schema extends z.ZodType>(
   input: unknown,
 ): z.output<Schema> {
   // A missing body or query is an empty object, so each required field gets its own message.
-  const value = schema instanceof z.ZodObject && input == null ? {} : input;
+  const value = schema instanceof z.ZodObject && input === undefined ? {} : input;
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);
   return result.data;

@@ -71,8 +71,8 @@ export class LocalStorage implements Storage {
   }
 
   async *list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }> {
-    const start = this.pathFor(prefix.replace(/\/$/, '') + '/.');
-    const base = path.dirname(start);
+    // The prefix names a folder (path.resolve drops a trailing "/.", so no dirname here).
+    const base = this.pathFor(prefix.replace(/\/+$/, ''));
     let entries;
     try {
       entries = await fs.readdir(base, { recursive: true, withFileTypes: true });

@@ -40,7 +40,8 @@ export interface TestResponse {
   text: string;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh, empty database in the test run's PostgreSQL cluster; `drop()` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresUrl');
   const name = `pinhole_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -147,6 +148,7 @@ export interface TestUser {
 export async function signUpUser(
   server: TestServer,
   overrides: Partial<Record<string, string>> = {},
+  forwardedFor?: string,
 ): Promise<TestUser> {
   userCounter += 1;
   const suffix = `${userCounter}${randomBytes(3).toString('hex')}`;
@@ -157,7 +159,11 @@ export async function signUpUser(
     full_name: `User ${suffix}`,
     ...overrides,
   };
-  const response = await server.request('/api/auth/sign-up', { method: 'POST', json: input });
+  const response = await server.request('/api/auth/sign-up', {
+    method: 'POST',
+    json: input,
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+  });
   if (response.status !== 201) {
     throw new Error(`sign-up failed: ${response.status} ${response.text}`);
   }
