@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { inject, onTestFailed } from 'vitest';
+
+export const artifactsDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../artifacts',
+);
+
+let browser: Browser | undefined;
+
+export async function launchBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+/**
+ * A fresh browser context (no cookies) with tracing on. When the test fails, a screenshot and a
+ * Playwright trace are saved under e2e/artifacts/ and the folder is printed.
+ */
+export async function openPage(
+  name: string,
+  options: { width?: number; height?: number; baseUrl?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const instance = await launchBrowser();
+  const context = await instance.newContext({
+    baseURL: options.baseUrl ?? baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  });
+  await context.tracing.start({ screenshots: true, snapshots: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  let failed = false;
+  onTestFailed(async () => {
+    failed = true;
+    const folder = path.join(artifactsDir, name.replace(/[^a-z0-9-]+/gi, '-'));
+    fs.mkdirSync(folder, { recursive: true });
+    await page
+      .screenshot({ path: path.join(folder, 'failure.png'), fullPage: true })
+      .catch(() => undefined);
+    await context.tracing.stop({ path: path.join(folder, 'trace.zip') }).catch(() => undefined);
+    console.error(`e2e artifacts for "${name}": ${folder}`);
+  });
+  const originalClose = context.close.bind(context);
+  context.close = async () => {
+    if (!failed) await context.tracing.stop().catch(() => undefined);
+    await originalClose();
+  };
+  return { context, page, errors };
+}
+
+let counter = 0;
+
+export function uniqueUser(prefix = 'e2e') {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return {
+    fullName: `${prefix} Person ${counter}`,
+    username: `${prefix}_${id}`.toLowerCase(),
+    email: `${prefix}.${id}@example.com`,
+    password: 'correct-horse',
+  };
+}
+
+/** Signs up through the API in this browser context, so the cookie is the browser's own. */
+export async function signUpViaApi(context: BrowserContext, user = uniqueUser()) {
+  const response = await context.request.post('/api/auth/sign-up', {
+    data: {
+      email: user.email,
+      password: user.password,
+      username: user.username,
+      full_name: user.fullName,
+    },
+    headers: { origin: baseUrl() },
+  });
+  if (response.status() !== 201)
+    throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string }; session: { token: string } };
+  return { ...user, id: body.user.id, token: body.session.token };
+}
+
+/** Creates an account over plain HTTP (no browser), e.g. a second user or a taken name. */
+export async function createUserViaHttp(user = uniqueUser('other'), origin = baseUrl()) {
+  const response = await fetch(`${origin}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: user.email,
+      password: user.password,
+      username: user.username,
+      full_name: user.fullName,
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string }; session: { token: string } };
+  return { ...user, id: body.user.id, token: body.session.token };
+}
