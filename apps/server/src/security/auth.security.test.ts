@@ -89,24 +89,42 @@ describe('accounts and sessions', () => {
       });
       return { response, ms: performance.now() - started };
     };
+    // Warm both paths, then alternate which goes first so neither gains from the other.
     await attempt('warmup@example.com');
-    const known: number[] = [];
-    const unknown: number[] = [];
-    let lastKnown;
-    let lastUnknown;
-    for (let i = 0; i < 8; i++) {
-      lastKnown = await attempt(user.email);
-      lastUnknown = await attempt(`nobody${i}@example.com`);
-      known.push(lastKnown.ms);
-      unknown.push(lastUnknown.ms);
-    }
-    expect(lastUnknown.response.status).toBe(lastKnown.response.status);
-    expect(lastUnknown.response.body).toEqual(lastKnown.response.body);
+    await attempt(user.email);
+    const bodies = new Set<string>();
     const median = (values: number[]) =>
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.8);
-    expect(ratio).toBeLessThan(1.2);
+    const measureRatio = async () => {
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 16; i++) {
+        const nobody = `nobody${i}@example.com`;
+        for (const email of i % 2 ? [user.email, nobody] : [nobody, user.email]) {
+          const { response, ms } = await attempt(email);
+          expect(response.status).toBe(400);
+          bodies.add(JSON.stringify(response.body));
+          (email === user.email ? known : unknown).push(ms);
+        }
+      }
+      return median(unknown) / median(known);
+    };
+    // Wall-clock timing on a shared machine is noisy: a measurement may be repeated, but without
+    // the dummy hash the unknown email answers several times faster and no attempt comes close.
+    const ratios: number[] = [];
+    for (let attemptNumber = 0; attemptNumber < 3; attemptNumber++) {
+      ratios.push(await measureRatio());
+      if (Math.abs(ratios.at(-1)! - 1) <= 0.2) break;
+    }
+    expect([...bodies]).toEqual([
+      JSON.stringify({
+        error: { code: 'invalid_credentials', message: 'Invalid login credentials' },
+      }),
+    ]);
+    expect(
+      ratios.some((ratio) => ratio >= 0.8 && ratio <= 1.2),
+      `ratios ${ratios.join(', ')}`,
+    ).toBe(true);
   });
 
   it('case 11: tokens are 256 random bits, stored hashed, new at every sign-in, dead after sign-out', async () => {

@@ -31,6 +31,9 @@ export interface S3StorageOptions {
 /** Stored files never change: caches (browser, CDN) may keep them for a year. */
 const cacheControl = 'public, max-age=31536000, immutable';
 
+/** Concurrent connections to the store per instance. */
+const maxSockets = 256;
+
 /** A readiness check that never answers is as bad as a failed one. */
 const pingTimeoutMs = 5_000;
 
@@ -76,15 +79,24 @@ export class S3Storage implements Storage {
       // every S3-compatible store; checksums stay on where an operation requires them.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // `/storage/` streams an object to the browser while holding its S3 socket, so slow
+      // clients hold sockets for a while: the SDK's 50 would queue every other request behind
+      // them. No request timeout either: a paused (back-pressured) download is not a dead one.
+      requestHandler: {
+        connectionTimeout: 5_000,
+        httpAgent: { keepAlive: true, maxSockets },
+        httpsAgent: { keepAlive: true, maxSockets },
+      },
     });
   }
 
   /**
    * Writes an object, refusing to replace one. The write is conditional (`If-None-Match: *`),
    * which AWS S3, R2 and MinIO enforce atomically. Some stores (s3rver, older Ceph) ignore the
-   * header or refuse it, so a HEAD runs first: on those stores two writers racing on one key between the HEAD
-   * and the PUT could both succeed, the later one winning. Keys hold a user id and a millisecond
-   * timestamp, so that takes one user posting twice in the same millisecond on two instances.
+   * header or refuse it, so a HEAD runs first: on those stores two writers racing on one key
+   * between the HEAD and the PUT could both succeed, the later one winning. Keys hold a user id
+   * and a millisecond timestamp, so that takes one user posting twice in the same millisecond
+   * through two instances.
    */
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     if (await this.head(key)) throw new StorageKeyExistsError(key);

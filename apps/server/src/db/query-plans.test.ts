@@ -1,0 +1,351 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { limits } from '@pinhole/contracts';
+import SqliteDatabase from 'better-sqlite3';
+import type { Insertable, LogEvent } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../ids';
+import { listCommentPreviews } from '../repositories/comments.repository';
+import { likedPostIds } from '../repositories/likes.repository';
+import { listPosts } from '../repositories/posts.repository';
+import type { TestDialect } from '../test/harness';
+import { createPostgresDatabase } from '../test/harness';
+import { migrateToLatest } from './migrate';
+import type { CommentsTable, DB, LikesTable, PostsTable } from './schema';
+
+type SeedPost = Insertable<PostsTable>;
+
+/** Big enough that a full scan costs far more than an index walk, small enough to seed in ~1 s. */
+const userCount = 200;
+const postCount = 5_000;
+const pageSize = limits.feedDefaultLimit + 1; // the service asks for one extra row
+
+interface Plan {
+  /** Every index any node of the plan reads. */
+  indexes: Set<string>;
+  /** Tables read from start to end without an index. */
+  fullScans: Set<string>;
+  /** What each index is searched with (where the walk starts), e.g. `user_id = $1`. */
+  seeks: string[];
+  text: string;
+}
+
+interface PlanSubject {
+  db: Kysely<DB>;
+  /** Statements the repositories ran, with their parameters, since the last reset. */
+  captured: CompiledQuery[];
+  explain(query: CompiledQuery): Promise<Plan>;
+  close(): Promise<void>;
+}
+
+function collectPostgresPlan(node: Record<string, unknown>, plan: Plan): void {
+  const indexName = node['Index Name'];
+  if (typeof indexName === 'string') plan.indexes.add(indexName);
+  const condition = node['Index Cond'];
+  if (typeof condition === 'string') plan.seeks.push(condition);
+  const relation = node['Relation Name'];
+  if (node['Node Type'] === 'Seq Scan' && typeof relation === 'string') {
+    plan.fullScans.add(relation);
+  }
+  for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) {
+    collectPostgresPlan(child, plan);
+  }
+}
+
+async function openPostgres(): Promise<PlanSubject> {
+  const database = await createPostgresDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const captured: CompiledQuery[] = [];
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event: LogEvent) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+  await migrateToLatest(db);
+  return {
+    db,
+    captured,
+    async explain(query) {
+      // The same text and the same parameters as the repository sent: the plan it really gets.
+      const result = await db.executeQuery<{ 'QUERY PLAN': { Plan: Record<string, unknown> }[] }>(
+        CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+      );
+      const root = result.rows[0]?.['QUERY PLAN'][0]?.Plan ?? {};
+      const plan: Plan = {
+        indexes: new Set(),
+        fullScans: new Set(),
+        seeks: [],
+        text: JSON.stringify(root, null, 1),
+      };
+      collectPostgresPlan(root, plan);
+      return plan;
+    },
+    async close() {
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
+async function openSqlite(): Promise<PlanSubject> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-plans-'));
+  const captured: CompiledQuery[] = [];
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: new SqliteDatabase(path.join(folder, 'plans.db')) }),
+    log: (event: LogEvent) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+  await migrateToLatest(db);
+  return {
+    db,
+    captured,
+    async explain(query) {
+      const result = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      const plan: Plan = {
+        indexes: new Set(),
+        fullScans: new Set(),
+        seeks: [],
+        text: result.rows.map((row) => row.detail).join('\n'),
+      };
+      for (const { detail } of result.rows) {
+        const index = /USING (?:COVERING )?INDEX (\S+)/.exec(detail);
+        if (index?.[1]) plan.indexes.add(index[1]);
+        const seek = /^SEARCH \w+ USING .*INDEX \S+ \((.*)\)$/.exec(detail);
+        if (seek?.[1]) plan.seeks.push(seek[1]);
+        const scan = /^SCAN (\w+)(.*)$/.exec(detail);
+        if (scan?.[1] && !/USING .*INDEX/.test(scan[2] ?? '')) plan.fullScans.add(scan[1]);
+      }
+      return plan;
+    },
+    async close() {
+      await db.destroy();
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function insertInBatches<T extends 'posts' | 'likes' | 'comments'>(
+  db: Kysely<DB>,
+  table: T,
+  rows: Insertable<DB[T]>[],
+): Promise<void> {
+  // Under SQLite's 32766 and PostgreSQL's 65535 bound parameters per statement.
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+}
+
+/**
+ * A small social network: 200 users, 5000 posts over a few months, ~22k likes, ~12k comments.
+ * Written straight through Kysely in one transaction, then the planner's statistics are refreshed.
+ */
+async function seed(db: Kysely<DB>): Promise<{ userIds: string[]; posts: SeedPost[] }> {
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  const userIds = Array.from({ length: userCount }, () => newId());
+  const posts: SeedPost[] = Array.from({ length: postCount }, (_, index) => ({
+    id: newId(),
+    user_id: userIds[(index * 7) % userCount]!,
+    image_key: `user-uploads/seed/posts/${index}.jpg`,
+    image_width: 1080,
+    image_height: 1080,
+    image_placeholder: null,
+    image_variants: '[]',
+    caption: `post ${index}`,
+    // Every 10th post shares its millisecond with the previous one: the id breaks the tie.
+    created_at: new Date(start + (index - (index % 10 === 9 ? 1 : 0)) * 1_000_003).toISOString(),
+  }));
+  const likes: LikesTable[] = [];
+  const comments: CommentsTable[] = [];
+  posts.forEach((post, index) => {
+    for (let like = 0; like < index % 9; like++) {
+      likes.push({
+        id: newId(),
+        post_id: post.id,
+        user_id: userIds[(index + like * 13) % userCount]!,
+        created_at: post.created_at,
+      });
+    }
+    for (let comment = 0; comment < index % 6; comment++) {
+      comments.push({
+        id: newId(),
+        post_id: post.id,
+        user_id: userIds[(index + comment * 31) % userCount]!,
+        content: `comment ${comment}`,
+        created_at: new Date(Date.parse(post.created_at) + comment * 60_000).toISOString(),
+      });
+    }
+  });
+  await db.transaction().execute(async (trx) => {
+    for (let index = 0; index < userIds.length; index += 500) {
+      const batch = userIds.slice(index, index + 500);
+      const createdAt = new Date(start).toISOString();
+      await trx
+        .insertInto('users')
+        .values(
+          batch.map((id) => ({
+            id,
+            email: `${id}@example.com`,
+            password_hash: 'x',
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('profiles')
+        .values(
+          batch.map((id) => ({
+            id,
+            username: `u${id.replaceAll('-', '').slice(-20)}`,
+            full_name: 'Seed',
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+    }
+    await insertInBatches(trx, 'posts', posts);
+    await insertInBatches(trx, 'likes', likes);
+    await insertInBatches(trx, 'comments', comments);
+  });
+  await sql`analyze`.execute(db);
+  return { userIds, posts };
+}
+
+const planDialects: { name: TestDialect; open(): Promise<PlanSubject> }[] = [
+  { name: 'postgres', open: openPostgres },
+  { name: 'sqlite', open: openSqlite },
+];
+
+describe.each(planDialects)('query plans on $name with 5000 posts', ({ open }) => {
+  let subject: PlanSubject;
+  let userIds: string[];
+  let newestFirst: SeedPost[];
+
+  beforeAll(async () => {
+    subject = await open();
+    const seeded = await seed(subject.db);
+    userIds = seeded.userIds;
+    newestFirst = [...seeded.posts].sort((x, y) =>
+      x.created_at === y.created_at
+        ? y.id.localeCompare(x.id)
+        : y.created_at.localeCompare(x.created_at),
+    );
+  });
+  afterAll(async () => {
+    await subject?.close();
+  });
+
+  /** Runs a repository function and returns the plan of the one statement it sent. */
+  async function planOf(run: (db: Kysely<DB>) => Promise<unknown>) {
+    subject.captured.length = 0;
+    const result = await run(subject.db);
+    expect(subject.captured).toHaveLength(1);
+    const plan = await subject.explain(subject.captured[0]!);
+    return { result, plan };
+  }
+
+  /**
+   * The plan reads one of `indexes`, never scans `tables` whole, and, with `seekColumn`, starts
+   * its index walk from a condition on that column (not a filter applied to every row walked).
+   */
+  function expectIndexed(plan: Plan, indexes: string[], tables: string[], seekColumn?: string) {
+    const message = `plan:\n${plan.text}`;
+    expect(
+      indexes.some((index) => plan.indexes.has(index)),
+      `expected one of ${indexes.join(', ')}; ${message}`,
+    ).toBe(true);
+    for (const table of tables) {
+      expect(plan.fullScans.has(table), `full scan of ${table}; ${message}`).toBe(false);
+    }
+    if (seekColumn) {
+      expect(
+        plan.seeks.some((seek) => seek.includes(seekColumn)),
+        `no index seek on ${seekColumn}; ${message}`,
+      ).toBe(true);
+    }
+  }
+
+  it('(the plan reader itself sees a full scan and an index seek when there is one)', async () => {
+    const { plan } = await planOf((db) =>
+      db.selectFrom('posts').select('id').where('caption', '=', 'post 7').execute(),
+    );
+    expect(plan.fullScans.has('posts'), plan.text).toBe(true);
+    const seek = await planOf((db) =>
+      db.selectFrom('comments').select('id').where('post_id', '=', 'x').execute(),
+    );
+    expectIndexed(seek.plan, ['comments_by_post'], ['comments'], 'post_id');
+  });
+
+  it('the first feed page walks posts_feed', async () => {
+    const { result, plan } = await planOf((db) => listPosts(db, { limit: pageSize }));
+    expectIndexed(plan, ['posts_feed'], ['posts']);
+    expect((result as { id: string }[]).map((row) => row.id)).toEqual(
+      newestFirst.slice(0, pageSize).map((post) => post.id),
+    );
+  });
+
+  it('a keyset page (cursor) walks posts_feed from the cursor', async () => {
+    const cursor = newestFirst[2_499]!;
+    const { result, plan } = await planOf((db) =>
+      listPosts(db, { limit: pageSize, after: { createdAt: cursor.created_at, id: cursor.id } }),
+    );
+    // The walk starts at the cursor instead of skipping the 2500 newer posts one by one.
+    expectIndexed(plan, ['posts_feed'], ['posts'], 'created_at');
+    expect((result as { id: string }[]).map((row) => row.id)).toEqual(
+      newestFirst.slice(2_500, 2_500 + pageSize).map((post) => post.id),
+    );
+  });
+
+  it('an offset page walks posts_feed', async () => {
+    const { plan } = await planOf((db) => listPosts(db, { limit: pageSize, offset: 40 }));
+    expectIndexed(plan, ['posts_feed'], ['posts']);
+  });
+
+  it("a user's posts (first and keyset page) use posts_by_user", async () => {
+    const userId = userIds[3]!;
+    const own = newestFirst.filter((post) => post.user_id === userId);
+    const first = await planOf((db) => listPosts(db, { limit: pageSize, userId }));
+    expectIndexed(first.plan, ['posts_by_user'], ['posts'], 'user_id');
+    expect((first.result as { id: string }[]).map((row) => row.id)).toEqual(
+      own.slice(0, pageSize).map((post) => post.id),
+    );
+    const cursor = own[4]!;
+    const next = await planOf((db) =>
+      listPosts(db, {
+        limit: pageSize,
+        userId,
+        after: { createdAt: cursor.created_at, id: cursor.id },
+      }),
+    );
+    expectIndexed(next.plan, ['posts_by_user'], ['posts'], 'created_at');
+  });
+
+  it('liked_by_me for a page looks the viewer up in a likes index', async () => {
+    const page = newestFirst.slice(0, limits.feedDefaultLimit).map((post) => post.id);
+    const { plan } = await planOf((db) => likedPostIds(db, userIds[10]!, page));
+    expectIndexed(
+      plan,
+      ['likes_by_user', 'likes_post_user', 'sqlite_autoindex_likes_2'],
+      ['likes', 'posts'],
+      'user_id',
+    );
+  });
+
+  it('the comments preview of a page reads comments_by_post', async () => {
+    const page = newestFirst.slice(0, limits.feedDefaultLimit).map((post) => post.id);
+    const { result, plan } = await planOf((db) =>
+      listCommentPreviews(db, page, limits.commentsPreviewCount),
+    );
+    expectIndexed(plan, ['comments_by_post'], ['comments', 'posts'], 'post_id');
+    expect((result as unknown[]).length).toBeGreaterThan(0);
+  });
+});
