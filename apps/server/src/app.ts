@@ -191,6 +191,8 @@ export async function buildApp(
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/storage/') &&
+      // A missing fingerprinted asset is a 404, not the page: a stale tab must not parse HTML as JS.
+      !request.url.startsWith('/assets/') &&
       indexHtml !== undefined &&
       fs.existsSync(indexHtml);
     if (isPage && webDist) {

@@ -1,0 +1,130 @@
+import type { Profile } from '@pinhole/contracts';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Heart, House, LogOut, MessageCircle, Search, SquarePlus, UserRound } from 'lucide-react';
+import { Avatar } from '../components/ui/avatar';
+import { Button } from '../components/ui/button';
+import type { View } from './shell';
+
+interface HeaderProps {
+  view: View;
+  /** Set when signed in with a loaded profile: shows the avatar menu. */
+  profile: Profile | null;
+  onNavigate: (view: View) => void;
+  onCreate: () => void;
+  onSignIn: () => void;
+  onSignOut: () => void;
+}
+
+const iconButton =
+  'flex size-10 shrink-0 items-center justify-center rounded-lg text-neutral-900 hover:bg-neutral-100';
+
+export function Header({ view, profile, onNavigate, onCreate, onSignIn, onSignOut }: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-white">
+      <div className="mx-auto flex max-w-[975px] flex-wrap items-center gap-x-2 px-3 py-1.5 sm:h-[60px] sm:flex-nowrap sm:gap-x-4 sm:px-5 sm:py-0">
+        <button
+          type="button"
+          onClick={() => onNavigate('home')}
+          className="h-11 shrink-0 px-1 font-brand text-[32px] leading-none"
+        >
+          Pinhole
+        </button>
+        <form
+          role="search"
+          onSubmit={(event) => event.preventDefault()}
+          className="order-last mb-1.5 w-full sm:order-none sm:mx-auto sm:mb-0 sm:w-[268px]"
+        >
+          <label className="relative block">
+            <span className="sr-only">Search</span>
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            />
+            <input
+              type="search"
+              placeholder="Search"
+              className="h-9 w-full rounded-lg bg-neutral-100 pr-3 pl-9 text-sm placeholder:text-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-neutral-300"
+            />
+          </label>
+        </form>
+        <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:ml-0 sm:gap-2">
+          <button
+            type="button"
+            aria-label="Home"
+            aria-current={view === 'home' ? 'page' : undefined}
+            onClick={() => onNavigate('home')}
+            className={iconButton}
+          >
+            <House aria-hidden className="size-6" strokeWidth={view === 'home' ? 2.5 : 2} />
+          </button>
+          <button type="button" aria-label="Messages" className={iconButton}>
+            <MessageCircle aria-hidden className="size-6" />
+          </button>
+          <button type="button" aria-label="Notifications" className={iconButton}>
+            <Heart aria-hidden className="size-6" />
+          </button>
+          <button type="button" aria-label="Create post" onClick={onCreate} className={iconButton}>
+            <SquarePlus aria-hidden className="size-6" />
+          </button>
+          {profile ? (
+            <AccountMenu
+              profile={profile}
+              active={view === 'profile'}
+              onProfile={() => onNavigate('profile')}
+              onSignOut={onSignOut}
+            />
+          ) : (
+            <Button onClick={onSignIn} className="ml-1 shrink-0 whitespace-nowrap">
+              Sign In
+            </Button>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+interface AccountMenuProps {
+  profile: Profile;
+  active: boolean;
+  onProfile: () => void;
+  onSignOut: () => void;
+}
+
+const menuItem =
+  'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-neutral-100';
+
+function AccountMenu({ profile, active, onProfile, onSignOut }: AccountMenuProps) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className={`${iconButton} data-[state=open]:bg-neutral-100`}
+      >
+        <span className={`rounded-full p-[2px] ${active ? 'ring-2 ring-neutral-900' : ''}`}>
+          <Avatar name={profile.username} src={profile.avatar_url} size={24} />
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-xl border border-line bg-white p-1.5 shadow-lg"
+        >
+          <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs text-muted">
+            {profile.username}
+          </DropdownMenu.Label>
+          <DropdownMenu.Item className={menuItem} onSelect={onProfile}>
+            <UserRound aria-hidden className="size-4" />
+            Profile
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item className={menuItem} onSelect={onSignOut}>
+            <LogOut aria-hidden className="size-4" />
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

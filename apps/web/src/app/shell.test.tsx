@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeComment, makePost, makeProfile, page, signedInSession } from '../testing/factories';
+import { stubXhr } from '../testing/fake-xhr';
+import { callsTo, deferred, json, mockApi } from '../testing/mock-api';
+import { renderWithApp } from '../testing/render';
+import { Shell } from './shell';
+
+const alice = makeProfile({ username: 'alice', full_name: 'Alice Liddell' });
+const feed = page([
+  makePost({
+    id: 'p1',
+    caption: 'Morning light',
+    likes_count: 3,
+    comments_count: 3,
+    comments_preview: [makeComment({ content: 'nice' }), makeComment({ content: 'wow' })],
+  }),
+  makePost({
+    id: 'p2',
+    caption: 'Evening',
+    author: { id: 'u3', username: 'carol', avatar_url: null, is_verified: true },
+  }),
+]);
+
+function signedOutRoutes(extra: Record<string, unknown> = {}) {
+  return {
+    'GET /api/auth/session': { user: null, profile: null },
+    'GET /api/posts': feed,
+    ...extra,
+  };
+}
+
+function signedInRoutes(extra: Record<string, unknown> = {}) {
+  return {
+    'GET /api/auth/session': signedInSession(alice),
+    'GET /api/posts': feed,
+    'GET /api/profiles/user-1': alice,
+    'GET /api/profiles/user-1/posts': page([]),
+    'POST /api/auth/sign-out': new Response(null, { status: 204 }),
+    ...extra,
+  };
+}
+
+describe('Shell', () => {
+  it('shows a full-screen Loading... while the auth state loads', async () => {
+    const session = deferred<Response>();
+    mockApi(signedOutRoutes({ 'GET /api/auth/session': () => session.promise }));
+    renderWithApp(<Shell />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    session.resolve(json({ user: null, profile: null }));
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('signed out: header with labelled icon buttons, a Sign In button and no account menu', async () => {
+    mockApi(signedOutRoutes());
+    renderWithApp(<Shell />);
+    const header = await screen.findByRole('banner');
+    for (const name of ['Pinhole', 'Home', 'Messages', 'Notifications', 'Create post', 'Sign In']) {
+      expect(within(header).getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(within(header).getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+      'placeholder',
+      'Search',
+    );
+    expect(within(header).queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+    // Every button in the header has an accessible name.
+    for (const button of within(header).getAllByRole('button')) {
+      expect(button).toHaveAccessibleName();
+    }
+  });
+
+  it('signed out: the feed shows, likes are disabled and there is no comment form', async () => {
+    mockApi(signedOutRoutes());
+    renderWithApp(<Shell />);
+    expect(await screen.findByRole('article', { name: 'Post by bob' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Stories' })).toBeInTheDocument();
+    for (const like of screen.getAllByRole('button', { name: 'Like' })) expect(like).toBeDisabled();
+    expect(screen.queryByPlaceholderText('Add a comment...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View all 3 comments' })).toBeInTheDocument();
+    expect(screen.getByText('3 likes')).toBeInTheDocument();
+    // The sidebar (large screens) lists suggestions without a current-user row.
+    const sidebar = screen.getByRole('complementary', { name: 'Suggestions' });
+    expect(within(sidebar).queryByRole('button', { name: 'Switch' })).not.toBeInTheDocument();
+    expect(within(sidebar).getAllByText('Suggested for you')).toHaveLength(5);
+  });
+
+  it('signed out: the create button and the Sign In button open the sign-in dialog', async () => {
+    mockApi(signedOutRoutes());
+    const user = userEvent.setup();
+    renderWithApp(<Shell />);
+    await user.click(await screen.findByRole('button', { name: 'Create post' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Create New Post' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('signing in shows the account menu and reloads the feed for liked_by_me', async () => {
+    let session: unknown = { user: null, profile: null };
+    const fetchMock = mockApi(
+      signedOutRoutes({
+        'GET /api/auth/session': () => json(session),
+        'POST /api/auth/sign-in': () => {
+          session = signedInSession(alice);
+          return json({ ...signedInSession(alice), session: { token: 't', expires_at: 'x' } });
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<Shell />);
+    await screen.findByRole('article', { name: 'Post by bob' });
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/posts')).toHaveLength(2));
+    expect(screen.getAllByRole('button', { name: 'Like' })[0]).toBeEnabled();
+    expect(screen.getAllByPlaceholderText('Add a comment...')).toHaveLength(2);
+  });
+
+  it('signed in: the avatar menu opens the profile, the brand button goes home', async () => {
+    mockApi(signedInRoutes());
+    const user = userEvent.setup();
+    renderWithApp(<Shell />);
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
+
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('alice');
+    expect(screen.queryByRole('region', { name: 'Stories' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pinhole' }));
+    expect(await screen.findByRole('region', { name: 'Stories' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('signed in: the sidebar shows the reader with a Switch button', async () => {
+    mockApi(signedInRoutes());
+    renderWithApp(<Shell />);
+    const sidebar = await screen.findByRole('complementary', { name: 'Suggestions' });
+    expect(within(sidebar).getByTestId('sidebar-me')).toHaveTextContent('aliceAlice Liddell');
+    expect(within(sidebar).getByRole('button', { name: 'Switch' })).toBeInTheDocument();
+  });
+
+  it('Sign out signs out and returns home', async () => {
+    const fetchMock = mockApi(signedInRoutes());
+    const user = userEvent.setup();
+    renderWithApp(<Shell />);
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Stories' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/auth/sign-out')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+  });
+
+  it('creating a post refreshes the feed and returns home', async () => {
+    const requests = stubXhr();
+    const fetchMock = mockApi(signedInRoutes());
+    const user = userEvent.setup();
+    renderWithApp(<Shell />);
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
+    await screen.findByText('No Posts Yet');
+
+    await user.click(screen.getByRole('button', { name: 'Create post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Post' });
+    await user.upload(
+      within(dialog).getByLabelText('Image file'),
+      new File(['x'], 'a.png', { type: 'image/png' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    requests[0]?.respond(201, makePost({ id: 'new' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('region', { name: 'Stories' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/posts')).toHaveLength(2));
+  });
+});

@@ -1,0 +1,123 @@
+import type { Post } from '@pinhole/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Spinner } from '../components/ui/spinner';
+import { useAuth } from '../features/auth/components/auth-provider';
+import { queryKeys } from '../lib/query-keys';
+import { Header } from './header';
+import { HomeView } from './home-view';
+
+// Most first visits only read the feed: the dialogs and the profile (with Radix Dialog and Tabs)
+// load on demand, keeping them out of the initial script.
+const loadAuthDialog = () => import('../features/auth/components/auth-dialog');
+const loadCreatePostDialog = () => import('../features/create-post/components/create-post-dialog');
+const loadProfileView = () => import('../features/profile/components/profile-view');
+const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })));
+const CreatePostDialog = lazy(() =>
+  loadCreatePostDialog().then((m) => ({ default: m.CreatePostDialog })),
+);
+const ProfileView = lazy(() => loadProfileView().then((m) => ({ default: m.ProfileView })));
+
+/** Fetches the lazy parts once the browser is idle, so the first click does not wait. */
+function usePrefetchWhenIdle() {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') return;
+    const handle = window.requestIdleCallback(() => {
+      void loadAuthDialog();
+      void loadCreatePostDialog();
+      void loadProfileView();
+    });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+}
+
+/** The two in-app views of the spec; there are no URL routes. */
+export type View = 'home' | 'profile';
+
+export function Shell() {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<View>('home');
+  const [authOpen, setAuthOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  // A dialog is mounted from its first opening on, then stays (Radix animates open and closed).
+  const [authMounted, setAuthMounted] = useState(false);
+  const [createMounted, setCreateMounted] = useState(false);
+  usePrefetchWhenIdle();
+
+  if (auth.loading) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner label="Loading..." className="text-sm" />
+      </div>
+    );
+  }
+
+  const signedIn = auth.user !== null;
+
+  const navigate = (next: View) => {
+    setView(next);
+    window.scrollTo?.({ top: 0 });
+  };
+
+  const openAuth = () => {
+    setAuthMounted(true);
+    setAuthOpen(true);
+  };
+
+  const openCreate = () => {
+    if (!signedIn) return openAuth();
+    setCreateMounted(true);
+    setCreateOpen(true);
+  };
+
+  const signOut = async () => {
+    try {
+      await auth.signOut();
+      navigate('home');
+    } catch (error) {
+      console.error('Error signing out', error);
+    }
+  };
+
+  // The spec: after a post is created the feed is refreshed and the view returns home.
+  const onCreated = (_post: Post) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.posts });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    if (auth.user)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile(auth.user.id) });
+    navigate('home');
+  };
+
+  return (
+    <div className="min-h-dvh bg-white">
+      <Header
+        view={view}
+        profile={auth.profile}
+        onNavigate={navigate}
+        onCreate={openCreate}
+        onSignIn={openAuth}
+        onSignOut={() => void signOut()}
+      />
+      <main className="pb-12">
+        {view === 'home' ? (
+          <HomeView profile={auth.profile} signedIn={signedIn} />
+        ) : (
+          <Suspense fallback={<Spinner className="flex justify-center py-20" />}>
+            <ProfileView profile={auth.profile} />
+          </Suspense>
+        )}
+      </main>
+      {authMounted && (
+        <Suspense fallback={null}>
+          <AuthDialog open={authOpen} onOpenChange={setAuthOpen} />
+        </Suspense>
+      )}
+      {signedIn && createMounted && (
+        <Suspense fallback={null}>
+          <CreatePostDialog open={createOpen} onOpenChange={setCreateOpen} onCreated={onCreated} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { LoaderCircle } from 'lucide-react';
+
+export function Spinner({ label, className = '' }: { label?: string; className?: string }) {
+  return (
+    <span role="status" className={`inline-flex items-center gap-2 text-muted ${className}`}>
+      <LoaderCircle aria-hidden className="size-6 animate-spin" />
+      {label ? <span>{label}</span> : <span className="sr-only">Loading</span>}
+    </span>
+  );
+}

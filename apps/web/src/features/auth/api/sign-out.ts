@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { signedOut } from './get-session';
+
+export function signOut(): Promise<void> {
+  return apiSend('/api/auth/sign-out', { method: 'POST' });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      queryClient.setQueryData(queryKeys.session, signedOut);
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import {
+  messages,
+  type Profile,
+  type SignInRequest,
+  type SignUpRequest,
+  type User,
+} from '@pinhole/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { onUnauthorized } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { signedOut, useSession } from '../api/get-session';
+import { useSignIn } from '../api/sign-in';
+import { useSignOut } from '../api/sign-out';
+import { useSignUp } from '../api/sign-up';
+
+export interface AuthState {
+  user: User | null;
+  profile: Profile | null;
+  /** True until the first session (and profile) load resolves. */
+  loading: boolean;
+  signIn: (input: SignInRequest) => Promise<void>;
+  signUp: (input: SignUpRequest) => Promise<void>;
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const { mutateAsync: signInAsync } = useSignIn();
+  const { mutateAsync: signUpAsync } = useSignUp();
+  const { mutateAsync: signOutAsync } = useSignOut();
+
+  // Any 401 means the cookie is no longer valid, whatever the UI believed.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.setQueryData(queryKeys.session, signedOut);
+      }),
+    [queryClient],
+  );
+
+  // Another tab may have signed in or out: re-read the session when the window regains focus.
+  useEffect(() => {
+    const refresh = () => {
+      void queryClient.refetchQueries({ queryKey: queryKeys.session }, { cancelRefetch: false });
+    };
+    window.addEventListener('focus', refresh);
+    return () => window.removeEventListener('focus', refresh);
+  }, [queryClient]);
+
+  // A failed refetch keeps the last known session; a failed first load means signed out.
+  const data = session.data ?? signedOut;
+  const userId = data.user?.id ?? null;
+
+  // Posts carry `liked_by_me`, which depends on who is asking: reload them when that changes.
+  const previousUserId = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (session.isPending) return;
+    if (previousUserId.current !== undefined && previousUserId.current !== userId) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts });
+    }
+    previousUserId.current = userId;
+  }, [queryClient, session.isPending, userId]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user: data.user,
+      profile: data.user ? data.profile : null,
+      loading: session.isPending,
+      signIn: async (input) => {
+        await signInAsync(input);
+      },
+      signUp: async (input) => {
+        await signUpAsync(input);
+      },
+      signOut: async () => {
+        await signOutAsync();
+      },
+    }),
+    [data, session.isPending, signInAsync, signUpAsync, signOutAsync],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error(messages.useAuthOutsideProvider);
+  return auth;
+}

@@ -1,0 +1,36 @@
+import { commentSchema, limits, type Comment } from '@pinhole/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { updateCachedPost } from '../../../lib/post-cache';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function addComment(postId: string, content: string): Promise<Comment> {
+  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/comments`, commentSchema, {
+    method: 'POST',
+    body: { content },
+  });
+}
+
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => addComment(postId, content),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<Comment[]>(queryKeys.comments(postId), (comments) =>
+        comments ? [...comments, comment] : comments,
+      );
+      updateCachedPost(queryClient, postId, (post) => ({
+        ...post,
+        comments_count: post.comments_count + 1,
+        comments_preview:
+          post.comments_preview.length < limits.commentsPreviewCount
+            ? [...post.comments_preview, comment]
+            : post.comments_preview,
+      }));
+    },
+    onError: (error) => {
+      // The spec: comment failures are only logged.
+      console.error('Error adding comment', error);
+    },
+  });
+}

@@ -1,0 +1,180 @@
+import type { Post } from '@pinhole/contracts';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { PostPages } from '../../../lib/post-cache';
+import { queryKeys } from '../../../lib/query-keys';
+import { makeComment, makePost, page } from '../../../testing/factories';
+import { apiError, callsTo, deferred, json, mockApi, sentJson } from '../../../testing/mock-api';
+import { renderWithQuery, testQueryClient } from '../../../testing/render';
+import { CommentsSection } from './comments-section';
+
+function CachedComments({ id, signedIn }: { id: string; signedIn: boolean }) {
+  const { data } = useQuery<PostPages>({ queryKey: queryKeys.feed, queryFn: skipToken });
+  const post = data?.pages.flatMap((p) => p.posts).find((p) => p.id === id);
+  return post ? (
+    <CommentsSection post={post} signedIn={signedIn} beforeForm={<span>5h</span>} />
+  ) : null;
+}
+
+function renderComments(post: Post, signedIn = true) {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData<PostPages>(queryKeys.feed, {
+    pages: [page([post])],
+    pageParams: [null],
+  });
+  return renderWithQuery(<CachedComments id={post.id} signedIn={signedIn} />, queryClient);
+}
+
+const first = makeComment({ id: 'c1', content: 'First!' });
+const second = makeComment({ id: 'c2', content: 'Lovely colours' });
+const third = makeComment({ id: 'c3', content: 'Where is this?' });
+const fourth = makeComment({ id: 'c4', content: 'Wow' });
+
+const commentTexts = () =>
+  within(screen.getByRole('list', { name: 'Comments' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+describe('CommentsSection', () => {
+  it('shows the first two comments with the author in bold', () => {
+    renderComments(makePost({ comments_count: 2, comments_preview: [first, second] }));
+    expect(commentTexts()).toEqual(['bob First!', 'bob Lovely colours']);
+    expect(screen.getAllByText('bob')[0]).toHaveClass('font-semibold');
+    expect(screen.queryByRole('button', { name: /View all/ })).not.toBeInTheDocument();
+  });
+
+  it('offers View all N comments when there are more than two and loads them all', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockApi({ 'GET /api/posts/post-1/comments': () => answer.promise });
+    const user = userEvent.setup();
+    renderComments(makePost({ comments_count: 4, comments_preview: [first, second] }));
+
+    await user.click(screen.getByRole('button', { name: 'View all 4 comments' }));
+    expect(callsTo(fetchMock, 'GET', '/api/posts/post-1/comments')).toHaveLength(1);
+    expect(commentTexts()).toHaveLength(2);
+
+    answer.resolve(json({ comments: [first, second, third, fourth] }));
+    expect(await screen.findByText('Where is this?')).toBeInTheDocument();
+    expect(commentTexts()).toEqual([
+      'bob First!',
+      'bob Lovely colours',
+      'bob Where is this?',
+      'bob Wow',
+    ]);
+    expect(screen.queryByRole('button', { name: /View all/ })).not.toBeInTheDocument();
+  });
+
+  it('logs "Error loading comments" and keeps the preview when loading fails', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({
+      'GET /api/posts/post-1/comments': apiError(500, 'internal', 'Something went wrong'),
+    });
+    const user = userEvent.setup();
+    renderComments(makePost({ comments_count: 3, comments_preview: [first, second] }));
+    await user.click(screen.getByRole('button', { name: 'View all 3 comments' }));
+    await vi.waitFor(() =>
+      expect(log).toHaveBeenCalledWith('Error loading comments', expect.anything()),
+    );
+    expect(commentTexts()).toEqual(['bob First!', 'bob Lovely colours']);
+    expect(screen.getByRole('button', { name: 'View all 3 comments' })).toBeInTheDocument();
+  });
+
+  it('has no comment form when signed out', () => {
+    renderComments(makePost(), false);
+    expect(screen.queryByPlaceholderText('Add a comment...')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post' })).not.toBeInTheDocument();
+  });
+
+  it('places the time label before the form', () => {
+    renderComments(makePost());
+    const time = screen.getByText('5h');
+    const input = screen.getByPlaceholderText('Add a comment...');
+    expect(time.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('disables Post until there is text besides spaces', async () => {
+    const user = userEvent.setup();
+    renderComments(makePost());
+    const input = screen.getByRole('textbox', { name: 'Add a comment' });
+    expect(input).toHaveAttribute('placeholder', 'Add a comment...');
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+    await user.type(input, '   ');
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+    await user.type(input, 'hi');
+    expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
+  });
+
+  it('sends the trimmed text, shows Posting..., then clears the input and shows the comment', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockApi({ 'POST /api/posts/post-1/comments': () => answer.promise });
+    const user = userEvent.setup();
+    renderComments(makePost({ comments_count: 0, comments_preview: [] }));
+    const input = screen.getByRole('textbox', { name: 'Add a comment' });
+    await user.type(input, '  So good!  ');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect(screen.getByRole('button', { name: 'Posting...' })).toBeDisabled();
+    expect(input).toBeDisabled();
+    expect(sentJson(fetchMock, 'POST', '/api/posts/post-1/comments')).toEqual({
+      content: 'So good!',
+    });
+
+    answer.resolve(
+      json(
+        makeComment({
+          id: 'new',
+          content: 'So good!',
+          author: { id: 'me', username: 'alice', avatar_url: null },
+        }),
+        201,
+      ),
+    );
+    expect(await screen.findByText('So good!')).toBeInTheDocument();
+    expect(input).toHaveValue('');
+    expect(input).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+  });
+
+  it('keeps a new comment visible when the preview is already full', async () => {
+    mockApi({
+      'POST /api/posts/post-1/comments': json(makeComment({ id: 'new', content: 'Me too' }), 201),
+    });
+    const user = userEvent.setup();
+    renderComments(makePost({ comments_count: 2, comments_preview: [first, second] }));
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Me too');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Me too')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View all 3 comments' })).toBeInTheDocument();
+  });
+
+  it('submits with Enter', async () => {
+    const fetchMock = mockApi({
+      'POST /api/posts/post-1/comments': json(makeComment({ id: 'n', content: 'Nice' }), 201),
+    });
+    const user = userEvent.setup();
+    renderComments(makePost());
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Nice{Enter}');
+    expect(await screen.findByText('Nice')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/posts/post-1/comments')).toHaveLength(1);
+  });
+
+  it('logs "Error adding comment" and keeps the text when posting fails', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({
+      'POST /api/posts/post-1/comments': apiError(500, 'internal', 'Something went wrong'),
+    });
+    const user = userEvent.setup();
+    renderComments(makePost());
+    const input = screen.getByRole('textbox', { name: 'Add a comment' });
+    await user.type(input, 'Lost words');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await vi.waitFor(() =>
+      expect(log).toHaveBeenCalledWith('Error adding comment', expect.anything()),
+    );
+    expect(await screen.findByRole('button', { name: 'Post' })).toBeEnabled();
+    expect(input).toHaveValue('Lost words');
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+});

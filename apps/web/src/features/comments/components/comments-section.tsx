@@ -1,0 +1,103 @@
+import { limits, type Comment, type Post } from '@pinhole/contracts';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useAddComment } from '../api/add-comment';
+import { useComments } from '../api/get-comments';
+
+interface CommentsSectionProps {
+  post: Post;
+  signedIn: boolean;
+  /** Drawn between the comments and the form (the post's time label). */
+  beforeForm?: ReactNode;
+}
+
+export function CommentsSection({ post, signedIn, beforeForm }: CommentsSectionProps) {
+  const [expanded, setExpanded] = useState(false);
+  // Comments this reader just wrote stay visible even when the preview is already full.
+  const [justPosted, setJustPosted] = useState<Comment[]>([]);
+  const { data: allComments, isFetching, refetch } = useComments(post.id, expanded);
+
+  const showingAll = expanded && allComments !== undefined;
+  const preview = post.comments_preview.slice(0, limits.commentsPreviewCount);
+  const shown = showingAll
+    ? allComments
+    : [...preview, ...justPosted.filter((mine) => !preview.some((c) => c.id === mine.id))];
+
+  const viewAll = () => {
+    if (expanded) void refetch();
+    else setExpanded(true);
+  };
+
+  return (
+    <>
+      {!showingAll && post.comments_count > limits.commentsPreviewCount && (
+        <button
+          type="button"
+          onClick={viewAll}
+          disabled={isFetching}
+          className="self-start text-sm text-muted hover:text-neutral-900 disabled:cursor-wait"
+        >
+          View all {post.comments_count.toLocaleString()} comments
+        </button>
+      )}
+      {shown.length > 0 && (
+        <ul className="flex flex-col gap-0.5" aria-label="Comments">
+          {shown.map((comment) => (
+            <li key={comment.id} className="text-sm break-words whitespace-pre-line">
+              <span className="font-semibold">{comment.author.username}</span> {comment.content}
+            </li>
+          ))}
+        </ul>
+      )}
+      {beforeForm}
+      {signedIn && (
+        <CommentForm
+          postId={post.id}
+          onPosted={(comment) => setJustPosted((mine) => [...mine, comment])}
+        />
+      )}
+    </>
+  );
+}
+
+function CommentForm({ postId, onPosted }: { postId: string; onPosted: (c: Comment) => void }) {
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const { mutate, isPending } = useAddComment(postId);
+  const trimmed = text.trim();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (trimmed === '' || isPending) return;
+    mutate(trimmed, {
+      onSuccess: (comment) => {
+        setText('');
+        onPosted(comment);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="mt-1 flex items-center gap-2 border-t border-line pt-2">
+      <label htmlFor={inputId} className="sr-only">
+        Add a comment
+      </label>
+      <input
+        id={inputId}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Add a comment..."
+        maxLength={limits.commentMaxLength}
+        disabled={isPending}
+        autoComplete="off"
+        className="min-w-0 flex-1 bg-transparent py-1 text-sm focus:outline-none disabled:opacity-60"
+      />
+      <button
+        type="submit"
+        disabled={trimmed === '' || isPending}
+        className="text-sm font-semibold text-brand hover:text-brand-dark disabled:cursor-default disabled:opacity-40"
+      >
+        {isPending ? 'Posting...' : 'Post'}
+      </button>
+    </form>
+  );
+}

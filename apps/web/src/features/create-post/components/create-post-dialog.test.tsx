@@ -1,0 +1,201 @@
+import { limits, messages, type Post } from '@pinhole/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { makePost } from '../../../testing/factories';
+import { stubXhr } from '../../../testing/fake-xhr';
+import { renderWithQuery } from '../../../testing/render';
+import { CreatePostDialog } from './create-post-dialog';
+
+function Harness({ onCreated }: { onCreated: (post: Post) => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        reopen
+      </button>
+      <p>{open ? 'dialog open' : 'dialog closed'}</p>
+      <CreatePostDialog open={open} onOpenChange={setOpen} onCreated={onCreated} />
+    </>
+  );
+}
+
+const photo = (size = 1024, type = 'image/png', name = 'photo.png') => {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+function setup() {
+  const requests = stubXhr();
+  const onCreated = vi.fn();
+  const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
+  const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+  // The input accepts image/* only; turn that filter off to test what the dialog itself refuses.
+  const user = userEvent.setup({ applyAccept: false });
+  renderWithQuery(<Harness onCreated={onCreated} />);
+  const fileInput = () => screen.getByLabelText<HTMLInputElement>('Image file');
+  return { requests, onCreated, user, fileInput, createObjectURL, revokeObjectURL };
+}
+
+describe('CreatePostDialog', () => {
+  it('starts with the dashed drop area and Share disabled', () => {
+    setup();
+    expect(screen.getByRole('dialog', { name: 'Create New Post' })).toBeInTheDocument();
+    const dropArea = screen.getByRole('button', { name: /Click to select an image/ });
+    expect(dropArea).toHaveTextContent('Click to select an image');
+    expect(dropArea).toHaveTextContent('PNG, JPG, GIF up to 5MB');
+    expect(dropArea.className).toMatch(/border-dashed/);
+    expect(screen.queryByLabelText('Caption')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+  });
+
+  it('opens the file picker when the drop area is clicked', async () => {
+    const { user, fileInput } = setup();
+    const click = vi.spyOn(fileInput(), 'click');
+    await user.click(screen.getByRole('button', { name: /Click to select an image/ }));
+    expect(click).toHaveBeenCalled();
+  });
+
+  it('shows a preview, a remove button and the caption box after choosing a file', async () => {
+    const { user, fileInput } = setup();
+    await user.upload(fileInput(), photo());
+    expect(screen.getByRole('img', { name: 'Selected image preview' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+    const caption = screen.getByLabelText('Caption');
+    expect(caption.tagName).toBe('TEXTAREA');
+    expect(caption).toHaveAttribute('placeholder', 'Write a caption...');
+    expect(caption).toHaveAttribute('rows', '4');
+    expect(caption).toHaveAttribute('maxlength', String(limits.captionMaxLength));
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+    expect(screen.queryByText('Click to select an image')).not.toBeInTheDocument();
+  });
+
+  it('accepts a file dropped on the drop area', () => {
+    setup();
+    const dropArea = screen.getByRole('button', { name: /Click to select an image/ });
+    fireEvent.drop(dropArea, { dataTransfer: { files: [photo()] } });
+    expect(screen.getByRole('img', { name: 'Selected image preview' })).toBeInTheDocument();
+  });
+
+  it('goes back to the drop area when the image is removed', async () => {
+    const { user, fileInput, createObjectURL, revokeObjectURL } = setup();
+    const file = photo();
+    await user.upload(fileInput(), file);
+    expect(createObjectURL).toHaveBeenCalledWith(file);
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+    expect(screen.getByText('Click to select an image')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Caption')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+  });
+
+  it('refuses a file of 5MB or more', async () => {
+    const { user, fileInput } = setup();
+    await user.upload(fileInput(), photo(limits.maxUploadBytes + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent('File size must be less than 5MB');
+    expect(screen.queryByRole('img', { name: 'Selected image preview' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+  });
+
+  it('refuses a file that is not an image', async () => {
+    const { user, fileInput } = setup();
+    await user.upload(fileInput(), photo(100, 'text/plain', 'notes.txt'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select an image file');
+    fireEvent.drop(screen.getByRole('button', { name: /Click to select an image/ }), {
+      dataTransfer: { files: [photo(100, 'application/pdf', 'a.pdf')] },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.notAnImage);
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+  });
+
+  it('uploads caption then image, shows Sharing... and progress, then closes and reports', async () => {
+    const { user, fileInput, requests, onCreated } = setup();
+    const file = photo(3 * 1024 * 1024);
+    await user.upload(fileInput(), file);
+    await user.type(screen.getByLabelText('Caption'), 'Golden hour');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+
+    const share = screen.getByRole('button', { name: 'Sharing...' });
+    expect(share).toBeDisabled();
+    expect(screen.getByLabelText('Caption')).toBeDisabled();
+    const request = requests[0];
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/api/posts');
+    expect(request?.formEntries().map(([name]) => name)).toEqual(['caption', 'image']);
+    expect(request?.formEntries()[0]?.[1]).toBe('Golden hour');
+    expect((request?.formEntries()[1]?.[1] as File).name).toBe('photo.png');
+
+    request?.progress(1_500_000, 3_000_000);
+    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+
+    const post = makePost({ caption: 'Golden hour' });
+    request?.respond(201, post);
+    expect(await screen.findByText('dialog closed')).toBeInTheDocument();
+    expect(onCreated).toHaveBeenCalledWith(post);
+  });
+
+  it('leaves out an empty caption so the server stores null', async () => {
+    const { user, fileInput, requests } = setup();
+    await user.upload(fileInput(), photo());
+    await user.type(screen.getByLabelText('Caption'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(requests[0]?.formEntries().map(([name]) => name)).toEqual(['image']);
+  });
+
+  it("shows the server's error in a red box and stays open", async () => {
+    const { user, fileInput, requests, onCreated } = setup();
+    await user.upload(fileInput(), photo());
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    requests[0]?.respond(415, {
+      error: { code: 'unsupported_media_type', message: messages.notAnImage },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please select an image file');
+    expect(alert.className).toMatch(/red/);
+    expect(screen.getByText('dialog open')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Selected image preview' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('resets when cancelled', async () => {
+    const { user, fileInput } = setup();
+    await user.upload(fileInput(), photo());
+    await user.type(screen.getByLabelText('Caption'), 'draft');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('dialog closed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'reopen' }));
+    expect(await screen.findByText('Click to select an image')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Caption')).not.toBeInTheDocument();
+  });
+
+  it('resets when closed with Escape, abandoning an upload in flight', async () => {
+    const { user, fileInput, requests } = setup();
+    await user.upload(fileInput(), photo(100, 'image/gif', 'a.gif'));
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByText('dialog closed')).toBeInTheDocument());
+    expect(requests[0]?.aborted).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'reopen' }));
+    expect(await screen.findByText('Click to select an image')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the file name when the browser cannot draw the preview', async () => {
+    const { user, fileInput } = setup();
+    await user.upload(fileInput(), photo(100, 'image/png', 'odd.png'));
+    fireEvent.error(screen.getByRole('img', { name: 'Selected image preview' }));
+    expect(screen.queryByRole('img', { name: 'Selected image preview' })).not.toBeInTheDocument();
+    expect(screen.getByText('odd.png')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+  });
+});

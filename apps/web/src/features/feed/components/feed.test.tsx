@@ -1,0 +1,89 @@
+import { limits } from '@pinhole/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makePost, page } from '../../../testing/factories';
+import { apiError, callsTo, deferred, json, mockApi, sentUrl } from '../../../testing/mock-api';
+import { renderWithQuery } from '../../../testing/render';
+import { Feed } from './feed';
+
+const renderFeed = () =>
+  renderWithQuery(
+    <Feed
+      renderPost={(post, index) => (
+        <p data-testid="rendered-post">
+          {index}: {post.caption}
+        </p>
+      )}
+    />,
+  );
+
+describe('Feed', () => {
+  it('shows three skeleton placeholders while the first page loads', async () => {
+    const answer = deferred<Response>();
+    mockApi({ 'GET /api/posts': () => answer.promise });
+    renderFeed();
+    expect(screen.getAllByTestId('post-skeleton')).toHaveLength(limits.feedSkeletonCount);
+    expect(screen.getAllByTestId('post-skeleton')).toHaveLength(3);
+    answer.resolve(json(page([makePost()])));
+    expect(await screen.findByTestId('rendered-post')).toBeInTheDocument();
+    expect(screen.queryByTestId('post-skeleton')).not.toBeInTheDocument();
+  });
+
+  it('asks for the home feed page size', async () => {
+    const fetchMock = mockApi({ 'GET /api/posts': page([makePost()]) });
+    renderFeed();
+    await screen.findByTestId('rendered-post');
+    const url = sentUrl(fetchMock, 'GET', '/api/posts');
+    expect(url.searchParams.get('limit')).toBe(String(limits.homeFeedLimit));
+    expect(url.searchParams.get('limit')).toBe('20');
+    expect(url.searchParams.has('cursor')).toBe(false);
+  });
+
+  it('shows the empty state when there are no posts', async () => {
+    mockApi({ 'GET /api/posts': page([]) });
+    renderFeed();
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Follow some users or create your first post to get started!'),
+    ).toBeInTheDocument();
+  });
+
+  it('renders every post in order, the first with index 0', async () => {
+    mockApi({
+      'GET /api/posts': page([
+        makePost({ id: 'a', caption: 'first' }),
+        makePost({ id: 'b', caption: 'second' }),
+      ]),
+    });
+    renderFeed();
+    const posts = await screen.findAllByTestId('rendered-post');
+    expect(posts.map((post) => post.textContent)).toEqual(['0: first', '1: second']);
+  });
+
+  it('logs a failure as "Error loading posts" and shows no error to the reader', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ 'GET /api/posts': apiError(500, 'internal', 'Something went wrong') });
+    renderFeed();
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Error loading posts', expect.anything());
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
+  it('loads the next page by cursor', async () => {
+    const fetchMock = mockApi({
+      'GET /api/posts': ({ url }: { url: URL }) =>
+        url.searchParams.get('cursor') === 'next-1'
+          ? json(page([makePost({ id: 'c', caption: 'third' })]))
+          : json(page([makePost({ id: 'a', caption: 'first' })], 'next-1')),
+    });
+    const user = userEvent.setup();
+    renderFeed();
+    await screen.findByTestId('rendered-post');
+    // jsdom has no IntersectionObserver, so the feed offers a button instead of infinite scroll.
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('1: third')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/posts')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+import { limits, type Post } from '@pinhole/contracts';
+import { Fragment, useCallback, useMemo, type ReactNode } from 'react';
+import { useFeed } from '../api/get-feed';
+import { FeedSkeleton } from './feed-skeleton';
+import { LoadMore } from '../../../components/ui/load-more';
+
+interface FeedProps {
+  /** Draws one post; the app layer supplies the post card (features do not import each other). */
+  renderPost: (post: Post, index: number) => ReactNode;
+}
+
+export function Feed({ renderPost }: FeedProps) {
+  const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useFeed();
+
+  // A post can move across a page boundary between two requests; show it once.
+  const posts = useMemo(() => {
+    const seen = new Set<string>();
+    return (data?.pages ?? [])
+      .flatMap((page) => page.posts)
+      .filter((post) => !seen.has(post.id) && Boolean(seen.add(post.id)));
+  }, [data]);
+
+  const loadMore = useCallback(() => {
+    void fetchNextPage();
+  }, [fetchNextPage]);
+
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading posts" className="flex flex-col gap-4">
+        {Array.from({ length: limits.feedSkeletonCount }, (_, index) => (
+          <FeedSkeleton key={index} />
+        ))}
+      </div>
+    );
+  }
+
+  if (posts.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-6 py-16 text-center">
+        <h2 className="text-xl font-semibold">No posts yet</h2>
+        <p className="text-sm text-muted">
+          Follow some users or create your first post to get started!
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4 sm:gap-6">
+      {posts.map((post, index) => (
+        <Fragment key={post.id}>{renderPost(post, index)}</Fragment>
+      ))}
+      {hasNextPage && <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { likeResultSchema, type LikeResult, type Post } from '@pinhole/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { updateCachedPost } from '../../../lib/post-cache';
+
+/** PUT likes, DELETE unlikes; both are idempotent, so a repeated click cannot double-count. */
+export function setLike(postId: string, liked: boolean): Promise<LikeResult> {
+  return apiRequest(`/api/posts/${encodeURIComponent(postId)}/like`, likeResultSchema, {
+    method: liked ? 'PUT' : 'DELETE',
+  });
+}
+
+interface ToggleLikeInput {
+  postId: string;
+  /** The state asked for: true to like, false to unlike. */
+  liked: boolean;
+}
+
+const withLike =
+  (liked: boolean) =>
+  (post: Post): Post =>
+    post.liked_by_me === liked
+      ? post
+      : {
+          ...post,
+          liked_by_me: liked,
+          likes_count: Math.max(0, post.likes_count + (liked ? 1 : -1)),
+        };
+
+/**
+ * Optimistic: the heart and the count change at once in every cached list holding the post, and
+ * change back if the server refuses. The spec asks only for a log line on failure.
+ */
+export function useToggleLike() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, liked }: ToggleLikeInput) => setLike(postId, liked),
+    onMutate: ({ postId, liked }) => {
+      updateCachedPost(queryClient, postId, withLike(liked));
+    },
+    onError: (error, { postId, liked }) => {
+      console.error('Error toggling like', error);
+      updateCachedPost(queryClient, postId, withLike(!liked));
+    },
+    onSuccess: (result, { postId }) => {
+      updateCachedPost(queryClient, postId, (post) => ({
+        ...post,
+        liked_by_me: result.liked,
+        likes_count: result.likes_count,
+      }));
+    },
+  });
+}

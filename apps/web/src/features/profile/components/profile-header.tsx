@@ -1,0 +1,82 @@
+import { isSafeWebUrl, type Profile } from '@pinhole/contracts';
+import { Settings } from 'lucide-react';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { VerifiedBadge } from '../../../components/ui/verified-badge';
+
+/** `https://example.com/` reads as `example.com`. */
+function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//i, '').replace(/\/$/, '');
+}
+
+export function ProfileHeader({ profile }: { profile: Profile }) {
+  const counts = [
+    { label: 'posts', value: profile.posts_count },
+    { label: 'followers', value: profile.followers_count },
+    { label: 'following', value: profile.following_count },
+  ];
+
+  return (
+    <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 px-4 pb-6 [grid-template-areas:'avatar_title'_'about_about'_'counts_counts'] sm:items-start sm:gap-x-10 sm:px-8 sm:[grid-template-areas:'avatar_title'_'avatar_counts'_'avatar_about'] md:gap-x-20">
+      <div className="size-20 shrink-0 [grid-area:avatar] sm:size-36 md:ml-8">
+        <Avatar
+          name={profile.username}
+          src={profile.avatar_url}
+          size={144}
+          fill
+          alt={`${profile.username}'s profile picture`}
+          className="text-3xl sm:text-6xl"
+        />
+      </div>
+      <div className="[grid-area:title]">
+        <ProfileTitle profile={profile} />
+      </div>
+      <ul className="-mx-4 flex justify-around border-t border-line pt-3 text-sm [grid-area:counts] sm:mx-0 sm:justify-start sm:gap-10 sm:border-0 sm:pt-0 sm:text-base">
+        {counts.map(({ label, value }) => (
+          <li key={label} className="flex flex-col items-center sm:flex-row sm:gap-1">
+            <span className="font-semibold">{value.toLocaleString()}</span>
+            <span className="text-muted sm:text-neutral-900">{label}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-col text-sm [grid-area:about]">
+        <span className="font-semibold">{profile.full_name}</span>
+        {profile.bio && <p className="break-words whitespace-pre-line">{profile.bio}</p>}
+        {profile.website &&
+          (isSafeWebUrl(profile.website) ? (
+            <a
+              href={profile.website}
+              target="_blank"
+              rel="noopener noreferrer ugc nofollow"
+              className="self-start font-semibold break-all text-link hover:underline"
+            >
+              {displayUrl(profile.website)}
+            </a>
+          ) : (
+            <span className="break-all">{profile.website}</span>
+          ))}
+      </div>
+    </header>
+  );
+}
+
+function ProfileTitle({ profile }: { profile: Profile }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+      <h1 className="flex min-w-0 items-center gap-1.5 text-xl">
+        <span className="truncate">{profile.username}</span>
+        {profile.is_verified && <VerifiedBadge className="size-5" />}
+      </h1>
+      <div className="flex items-center gap-2">
+        <Button variant="secondary">Edit profile</Button>
+        <button
+          type="button"
+          aria-label="Settings"
+          className="rounded-full p-1.5 text-neutral-900 hover:bg-neutral-100"
+        >
+          <Settings aria-hidden className="size-6" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { limits, type Post } from '@pinhole/contracts';
+import { Camera } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
+import { LoadMore } from '../../../components/ui/load-more';
+import { bestSource, srcSet } from '../../../lib/image-sources';
+import { thumbHashUrl } from '../../../lib/thumbhash-url';
+import { useProfilePosts } from '../api/get-profile-posts';
+import { EmptyTab } from './empty-tab';
+
+/** Grid tiles are a third of a 935 px column at most; the 320 and 640 variants cover 1x and 2x. */
+const gridSizes = '(max-width: 935px) 34vw, 310px';
+const gridMaxVariant = 640;
+
+export function ProfilePostsGrid({ profileId }: { profileId: string }) {
+  const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useProfilePosts(profileId);
+  const posts = useMemo(() => data?.pages.flatMap((page) => page.posts) ?? [], [data]);
+  const loadMore = useCallback(() => {
+    void fetchNextPage();
+  }, [fetchNextPage]);
+
+  if (isPending) {
+    return (
+      <p role="status" className="py-12 text-center text-sm text-muted">
+        Loading posts...
+      </p>
+    );
+  }
+
+  if (posts.length === 0) {
+    return (
+      <EmptyTab
+        icon={Camera}
+        title="No Posts Yet"
+        text="When you share photos, they'll appear on your profile."
+      />
+    );
+  }
+
+  return (
+    <>
+      <ul
+        aria-label="Posts"
+        className="grid gap-0.5 sm:gap-1"
+        style={{ gridTemplateColumns: `repeat(${limits.profileGridColumns}, minmax(0, 1fr))` }}
+      >
+        {posts.map((post) => (
+          <GridTile key={post.id} post={post} />
+        ))}
+      </ul>
+      {hasNextPage && <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />}
+    </>
+  );
+}
+
+function GridTile({ post }: { post: Post }) {
+  const placeholder = thumbHashUrl(post.image.placeholder);
+  return (
+    <li
+      className="relative aspect-square overflow-hidden bg-neutral-100 bg-cover bg-center"
+      style={{ backgroundImage: placeholder ? `url("${placeholder}")` : undefined }}
+    >
+      <img
+        src={bestSource(post.image, post.image_url, gridMaxVariant / 2)}
+        srcSet={srcSet(post.image, post.image_url, gridMaxVariant)}
+        sizes={gridSizes}
+        width={post.image.width || undefined}
+        height={post.image.height || undefined}
+        alt={post.caption ? `Photo: ${post.caption}` : `Photo by ${post.author.username}`}
+        loading="lazy"
+        decoding="async"
+        className="absolute inset-0 size-full object-cover"
+      />
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import { Avatar } from '../../../components/ui/avatar';
+import { VerifiedBadge } from '../../../components/ui/verified-badge';
+import { useClock } from '../../../lib/clock';
+import { sampleSuggestions } from '../sample-suggestions';
+
+const suggestions = sampleSuggestions();
+const footerLinks = ['About', 'Help', 'Press', 'API', 'Jobs', 'Privacy', 'Terms'];
+
+interface SuggestionsSidebarProps {
+  /** The signed-in reader; when null the sidebar shows only the suggestions. */
+  me: { username: string; fullName: string; avatarUrl: string | null } | null;
+}
+
+/** The spec's sidebar. Its buttons have no behaviour in the spec, so they have none here. */
+export function SuggestionsSidebar({ me }: SuggestionsSidebarProps) {
+  const year = new Date(useClock().now()).getFullYear();
+  return (
+    <div className="flex flex-col gap-5 pt-2">
+      {me && (
+        <div data-testid="sidebar-me" className="flex items-center gap-3">
+          <Avatar name={me.username} src={me.avatarUrl} size={44} />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <span className="truncate text-sm font-semibold">{me.username}</span>
+            <span className="truncate text-sm text-muted">{me.fullName}</span>
+          </div>
+          <button type="button" className="text-xs font-semibold text-brand hover:text-brand-dark">
+            Switch
+          </button>
+        </div>
+      )}
+      <section aria-labelledby="suggestions-heading" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between">
+          <h2 id="suggestions-heading" className="text-sm font-semibold text-muted">
+            Suggestions for you
+          </h2>
+          <button type="button" className="text-xs font-semibold text-neutral-900 hover:text-muted">
+            See All
+          </button>
+        </div>
+        <ul className="flex flex-col gap-3">
+          {suggestions.map((person) => (
+            <li key={person.id} data-testid="suggestion" className="flex items-center gap-3">
+              <Avatar name={person.username} size={44} />
+              <div className="flex min-w-0 flex-1 flex-col">
+                <span className="flex items-center gap-1">
+                  <span className="truncate text-sm font-semibold">{person.username}</span>
+                  {person.verified && <VerifiedBadge className="size-3.5" />}
+                </span>
+                <span className="truncate text-xs text-muted">Suggested for you</span>
+              </div>
+              <button
+                type="button"
+                aria-label={`Follow ${person.username}`}
+                className="text-xs font-semibold text-brand hover:text-brand-dark"
+              >
+                Follow
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <footer className="flex flex-col gap-3 text-xs text-muted">
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-1">
+            {footerLinks.map((label, index) => (
+              <li key={label}>
+                <button type="button" className="hover:underline">
+                  {label}
+                </button>
+                {index < footerLinks.length - 1 && <span aria-hidden> · </span>}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p>© {year} PINHOLE</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { errorBodySchema, messages } from '@pinhole/contracts';
+import type { z } from 'zod';
+
+/** An answer from the API that is not a success, carrying the server's `{ error }` body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called whenever any request answers 401: the session is gone, whatever the UI believed. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(status, code, message, fields);
+  }
+  return new ApiError(status, 'internal', messages.internal);
+}
+
+function noticeStatus(status: number): void {
+  if (status === 401) unauthorizedListeners.forEach((listener) => listener());
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API on the same origin and checks the answer against a contract schema, so a
+ * mismatch between client and server fails loudly at the boundary instead of deep in a component.
+ */
+export async function apiRequest<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  { method = 'GET', body, signal }: RequestOptions = {},
+): Promise<z.output<Schema>> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: signal ?? null,
+  });
+  noticeStatus(response.status);
+  const data = parseJson(await response.text());
+  if (!response.ok) throw toApiError(response.status, data);
+  return schema.parse(data);
+}
+
+/** Like `apiRequest` for calls that answer 204 with no body. */
+export async function apiSend(path: string, options: RequestOptions = {}): Promise<void> {
+  const { method = 'POST', body, signal } = options;
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: signal ?? null,
+  });
+  noticeStatus(response.status);
+  if (!response.ok) throw toApiError(response.status, parseJson(await response.text()));
+}
+
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** Fraction of the request body sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Posts multipart form data. Uses XMLHttpRequest because fetch cannot report upload progress,
+ * which matters for a 5 MB photo on a phone connection.
+ */
+export function apiUpload<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  form: FormData,
+  { signal, onProgress }: UploadOptions = {},
+): Promise<z.output<Schema>> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    const abort = () => request.abort();
+    const done = () => signal?.removeEventListener('abort', abort);
+    request.open('POST', path);
+    request.withCredentials = true;
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      done();
+      noticeStatus(request.status);
+      const data = parseJson(request.responseText);
+      if (request.status < 200 || request.status >= 300) {
+        reject(toApiError(request.status, data));
+        return;
+      }
+      try {
+        resolve(schema.parse(data));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    request.addEventListener('error', () => {
+      done();
+      reject(new ApiError(0, 'network_error', messages.internal));
+    });
+    request.addEventListener('abort', () => {
+      done();
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+    });
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+      return;
+    }
+    signal?.addEventListener('abort', abort);
+    request.send(form);
+  });
+}
+
+/** The message to put in front of a person for a failed call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return messages.internal;
+}

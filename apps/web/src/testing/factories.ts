@@ -1,0 +1,73 @@
+import type { Comment, Post, PostPage, Profile, SessionResponse } from '@pinhole/contracts';
+
+export const now = new Date('2026-03-01T12:00:00.000Z');
+export const fixedClock = { now: () => now.getTime() };
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 'user-1',
+    username: 'alice',
+    full_name: 'Alice Liddell',
+    avatar_url: null,
+    bio: null,
+    website: null,
+    is_verified: false,
+    posts_count: 0,
+    followers_count: 0,
+    following_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function signedInSession(profile: Profile = makeProfile()): SessionResponse {
+  return { user: { id: profile.id, email: `${profile.username}@example.com` }, profile };
+}
+
+export const signedOutSession: SessionResponse = { user: null, profile: null };
+
+let commentSequence = 0;
+export function makeComment(overrides: Partial<Comment> = {}): Comment {
+  commentSequence += 1;
+  const id = overrides.id ?? `comment-${commentSequence}`;
+  return {
+    id,
+    post_id: 'post-1',
+    user_id: 'user-2',
+    content: `Comment ${commentSequence}`,
+    created_at: '2026-03-01T10:00:00.000Z',
+    author: { id: 'user-2', username: 'bob', avatar_url: null },
+    ...overrides,
+  };
+}
+
+export function makePost(overrides: Partial<Post> = {}): Post {
+  const id = overrides.id ?? 'post-1';
+  return {
+    id,
+    user_id: 'user-2',
+    image_url: `/storage/user-uploads/user-2/posts/${id}.jpg`,
+    image: {
+      width: 1080,
+      height: 1350,
+      placeholder: null,
+      variants: [320, 640, 1080].map((width) => ({
+        url: `/storage/user-uploads/user-2/posts/${id}-${width}.webp`,
+        width,
+        height: Math.round((width * 1350) / 1080),
+      })),
+    },
+    caption: 'Sunset over the bay',
+    created_at: '2026-03-01T09:00:00.000Z',
+    likes_count: 0,
+    comments_count: 0,
+    liked_by_me: false,
+    author: { id: 'user-2', username: 'bob', avatar_url: null, is_verified: false },
+    comments_preview: [],
+    ...overrides,
+  };
+}
+
+export function page(posts: Post[], nextCursor: string | null = null): PostPage {
+  return { posts, next_cursor: nextCursor };
+}
