@@ -81,7 +81,10 @@ async function convertsLikeSrgb(icc: Buffer): Promise<boolean> {
 
 const verdicts = new Map<string, boolean>();
 
-/** True when converting from `icc` to sRGB would leave 8-bit RGB pixels (nearly) unchanged. */
+/**
+ * True when sharp's conversion from `icc` to sRGB would leave 8-bit RGB pixels (nearly) unchanged,
+ * including an RGB profile LittleCMS cannot use at all (sharp then skips the conversion too).
+ */
 export async function isEffectivelySrgb(icc: Buffer): Promise<boolean> {
   // Only RGB display profiles can be sRGB; CMYK, grey, Lab and the rest always convert.
   if (icc.length < 128 || icc.toString('latin1', 16, 20) !== 'RGB ') return false;

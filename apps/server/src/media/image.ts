@@ -95,6 +95,9 @@ sharp.unblock({
   ],
 });
 
+/** Every upload is different: libvips' operation cache would only hold on to memory. */
+sharp.cache(false);
+
 const unsupported = (cause?: unknown) =>
   new ImageRejectedError('unsupported', messages.notAnImage, { cause });
 const corrupt = (cause?: unknown) =>
@@ -116,18 +119,20 @@ interface SourceInfo {
   pages: number;
   /** Width of the displayed image: after EXIF orientation for stills, one frame's for animations. */
   width: number;
-  /** EXIF orientation (1–8) still to apply; always 1 for animations, whose frames cannot rotate. */
-  orientation: number;
   isPalette: boolean;
   /** The embedded ICC profile is sRGB already: skip the (costly, no-op) conversion. */
   ignoreIcc: boolean;
 }
 
-/** A decoding pipeline with the safety limits; stills are auto-oriented unless `orient` is false. */
+/**
+ * A decoding pipeline with the safety limits. Stills are auto-oriented; when they are also resized,
+ * sharp shrinks first and rotates the small result. Frames of an animation cannot be rotated (and
+ * the formats that animate, GIF and WebP, practically never carry an EXIF orientation).
+ */
 function decode(
   input: Buffer,
   source: SourceInfo,
-  options: { firstFrameOnly?: boolean; orient?: boolean } = {},
+  options: { firstFrameOnly?: boolean } = {},
 ): Sharp {
   const animated = source.pages > 1 && !options.firstFrameOnly;
   const image = sharp(input, {
@@ -136,35 +141,7 @@ function decode(
     animated,
     ignoreIcc: source.ignoreIcc,
   }).timeout({ seconds: pipelineTimeoutSeconds });
-  return animated || options.orient === false ? image : image.autoOrient();
-}
-
-/** Orientations 5–8 turn the picture a quarter: stored width becomes displayed height. */
-const swapsAxes = (orientation: number) => orientation >= 5 && orientation <= 8;
-
-/**
- * Applies an EXIF orientation to pixels that no longer carry the tag (sharp mirrors before it
- * rotates). Checked against sharp's own autoOrient for all eight values in the tests.
- */
-function orient(image: Sharp, orientation: number): Sharp {
-  switch (orientation) {
-    case 2:
-      return image.flop();
-    case 3:
-      return image.rotate(180);
-    case 4:
-      return image.flip();
-    case 5:
-      return image.flop().rotate(270);
-    case 6:
-      return image.rotate(90);
-    case 7:
-      return image.flop().rotate(90);
-    case 8:
-      return image.rotate(270);
-    default:
-      return image;
-  }
+  return animated ? image : image.autoOrient();
 }
 
 async function inspect(input: Buffer): Promise<SourceInfo> {
@@ -193,13 +170,10 @@ async function inspect(input: Buffer): Promise<SourceInfo> {
   if (width * height > maxInputPixels) throw tooManyPixels();
 
   const pages = sniffed === 'gif' || sniffed === 'webp' ? Math.max(1, metadata.pages ?? 1) : 1;
-  const orientation =
-    pages === 1 && Number.isInteger(metadata.orientation) ? (metadata.orientation ?? 1) : 1;
   return {
     format: sniffed,
     pages,
-    width: swapsAxes(orientation) ? height : width,
-    orientation,
+    width: pages > 1 ? width : metadata.autoOrient.width,
     isPalette: metadata.isPalette === true,
     ignoreIcc: metadata.icc ? await isEffectivelySrgb(metadata.icc) : false,
   };
@@ -248,10 +222,22 @@ function thumbHashOf(rgba: { data: Buffer; width: number; height: number }): str
 async function placeholderFrom(image: Sharp): Promise<string> {
   const { data, info } = await image
     .resize(placeholderMaxSize, placeholderMaxSize, { fit: 'inside' })
+    .toColourspace('srgb') // grey images have 1 or 2 channels; ThumbHash wants RGBA
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   return thumbHashOf({ data, width: info.width, height: info.height });
+}
+
+/** Like Promise.all, but rejects only once every pipeline has finished, so none outlives the call. */
+async function settleAll<T>(promises: Array<Promise<T>>): Promise<T[]> {
+  const results = await Promise.allSettled(promises);
+  const values: T[] = [];
+  for (const result of results) {
+    if (result.status === 'rejected') throw result.reason;
+    values.push(result.value);
+  }
+  return values;
 }
 
 type RawImage = { data: Buffer; info: OutputInfo };
@@ -262,8 +248,6 @@ const fromRaw = ({ data, info }: RawImage) =>
 /**
  * Still images: decode once at the widest variant size (JPEG and WebP shrink on load, so this is
  * cheap), then make every variant and the placeholder from those raw pixels in parallel.
- * Orientation is applied after that first shrink: sharp would otherwise rotate the full-size
- * image first, which costs 4× more for a 12 MP portrait photo.
  */
 async function stillVariants(
   input: Buffer,
@@ -271,19 +255,13 @@ async function stillVariants(
   widths: number[],
 ): Promise<{ variants: EncodedImage[]; placeholder: string | null }> {
   const widest = Math.max(...widths);
-  const size = swapsAxes(source.orientation) ? { height: widest } : { width: widest };
-  let base: RawImage = await decode(input, source, { orient: false })
-    .resize({ ...size, withoutEnlargement: true })
+  const base: RawImage = await decode(input, source)
+    .resize({ width: widest, withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  if (source.orientation > 1) {
-    base = await orient(fromRaw(base), source.orientation)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  }
   const fromBase = () => fromRaw(base);
 
-  const variants = Promise.all(
+  const variants = settleAll(
     widths.map((width) => {
       const image = width >= base.info.width ? fromBase() : fromBase().resize({ width });
       return toEncoded(image.webp(variantWebp), 'webp', false);
@@ -299,7 +277,7 @@ async function animatedVariants(
   source: SourceInfo,
   widths: number[],
 ): Promise<{ variants: EncodedImage[]; placeholder: string | null }> {
-  const variants = Promise.all(
+  const variants = settleAll(
     widths.map((width) =>
       toEncoded(
         decode(input, source).resize({ width, withoutEnlargement: true }).webp(variantWebp),
@@ -319,20 +297,19 @@ async function animatedVariants(
  * when the bytes are not an accepted image, are damaged, or have too many pixels.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  const source = await inspect(input);
-  const animated = source.pages > 1;
   try {
-    const original = toEncoded(
-      encodeOriginalAs(decode(input, source), source),
-      source.format,
-      animated,
-    );
+    const source = await inspect(input);
+    const animated = source.pages > 1;
     const widths = variantWidthsFor(source.width);
-    const rest = animated
-      ? animatedVariants(input, source, widths)
-      : stillVariants(input, source, widths);
-    const [originalImage, { variants, placeholder }] = await Promise.all([original, rest]);
-    return { format: source.format, original: originalImage, variants, placeholder };
+    // The original and the variants are independent pipelines: run them on separate threads.
+    const [original, rest] = await Promise.allSettled([
+      toEncoded(encodeOriginalAs(decode(input, source), source), source.format, animated),
+      animated ? animatedVariants(input, source, widths) : stillVariants(input, source, widths),
+    ]);
+    // Both have settled, so no decoding outlives the call (and the caller's queue slot).
+    if (original.status === 'rejected') throw original.reason;
+    if (rest.status === 'rejected') throw rest.reason;
+    return { format: source.format, original: original.value, ...rest.value };
   } catch (error) {
     throw toRejection(error);
   }

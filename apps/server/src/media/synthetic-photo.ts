@@ -4,12 +4,11 @@
  * grain so that a JPEG of it is as hard to compress as a real photo. Deterministic for a seed.
  *
  * These images are *inputs* to the upload pipeline (media/image.ts processes them exactly as it
- * processes an upload); only their creation needs sharp here.
+ * processes an upload); they live in media/ because only media/ may use sharp.
  */
-// eslint-disable-next-line no-restricted-imports -- generates test inputs; uploads still go only through media/
 import sharp from 'sharp';
-import type { Random } from './random';
-import { createRandom } from './random';
+import type { Random } from '../random';
+import { createRandom } from '../random';
 
 export type PhotoStyle = 'landscape' | 'bokeh' | 'still-life';
 
@@ -125,12 +124,19 @@ class Canvas {
     }));
     for (let x = 0; x < this.width; x++) {
       let wave = 0;
-      for (const { frequency, phase, weight } of waves) wave += Math.sin(x * frequency + phase) * weight;
+      for (const { frequency, phase, weight } of waves)
+        wave += Math.sin(x * frequency + phase) * weight;
       const top = Math.max(0, Math.floor(baseline - wave * amplitude));
       const depth = Math.max(1, this.height - top);
       for (let y = top; y < this.height; y++) {
         const shade = 1 - 0.35 * ((y - top) / depth);
-        this.blend((y * this.width + x) * 3, color[0] * shade, color[1] * shade, color[2] * shade, 1);
+        this.blend(
+          (y * this.width + x) * 3,
+          color[0] * shade,
+          color[1] * shade,
+          color[2] * shade,
+          1,
+        );
       }
     }
   }
