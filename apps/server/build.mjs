@@ -8,7 +8,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@pinhole/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', sweep: 'src/sweep.ts' },
+  entryPoints: { main: 'src/main.ts', sweep: 'src/sweep.ts', seed: 'src/seed/seed.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

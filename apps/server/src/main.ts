@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { createContext } from './create-context';
 import { ConfigError, loadConfig } from './env';
+import { seedDemoIfEmpty } from './seed/demo';
 import { sweepOrphans } from './services/sweep.service';
 
 /** The built client sits beside the server in the repository: apps/web/dist. */
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   config.webDistDir ??= defaultWebDist();
 
   const context = await createContext(config);
+  if (config.demo) await seedDemoIfEmpty(context);
   const app = await buildApp(context);
   app.addHook('onClose', async () => {
     await context.database.close();

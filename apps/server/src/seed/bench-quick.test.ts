@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-bench-test-'));
+
+afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+const feedAndLikes = (database: string) => [
+  `${database}.feed.out.p1`,
+  `${database}.feed.out.deep`,
+  `${database}.feed.in.p1`,
+  `${database}.feed.in.deep`,
+  `${database}.likes`,
+  `${database}.likes.check`,
+];
+
+/** Every row `npm run bench` prints; this test keeps the benchmark from rotting. */
+const expectedRows = [
+  'ceiling',
+  ...feedAndLikes('sqlite'),
+  ...feedAndLikes('postgres'),
+  'upload.process.p50',
+  'upload.process.p95',
+  'upload.rss.peak',
+  'upload.created',
+  'upload.busy',
+  'bytes.before',
+  'bytes.after',
+  'client.js.raw',
+  'client.js.gzip',
+  'client.css.raw',
+  'client.css.gzip',
+  'seed.sqlite',
+  'server.settle.sqlite',
+  'seed.postgres',
+];
+
+it('runs the whole benchmark in tiny mode, on SQLite and PostgreSQL, with a number in every row', async () => {
+  const out = path.join(outDir, 'bench.json');
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'bench/run.ts', '--tiny', '--postgres', '--no-web-build', '--out', out],
+    { cwd: repoRoot, timeout: 58_000, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    rows: { id: string; value: number | null }[];
+    machine: { cpuModel: string; cores: number; ramGb: number; node: string };
+  };
+  const values = new Map(report.rows.map((row) => [row.id, row.value]));
+  expect([...values.keys()].sort()).toEqual([...expectedRows].sort());
+
+  const webBuilt = fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'));
+  for (const id of expectedRows) {
+    if (id.startsWith('client.') && !webBuilt) continue;
+    expect(values.get(id), id).toEqual(expect.any(Number));
+  }
+  expect(values.get('sqlite.likes.check')).toBe(0);
+  expect(values.get('postgres.likes.check')).toBe(0);
+  expect(values.get('upload.created')).toBeGreaterThan(0);
+  expect(report.machine).toMatchObject({ cores: expect.any(Number), node: process.version });
+}, 60_000);

@@ -1,0 +1,664 @@
+/**
+ * `npm run bench [-- --quick] [-- --tiny] [-- --postgres]`
+ *
+ * One run, one process tree: seeds a fresh database in a temp DATA_DIR, starts the real built
+ * server (apps/server/dist/main.js) on a free port, and measures
+ *   a. the ceiling: node:http answering the bytes of a feed page from memory,
+ *   b. GET /api/posts?limit=20 signed out and signed in, first page and a deep page (keyset),
+ *   c. like/unlike writes per second, then checks every likes_count against its rows,
+ *   d. processImage on a 12 MP JPEG, server RSS at concurrent uploads, and a feed page's image
+ *      bytes as originals versus the variant a phone picks,
+ *   e. the client's initial JS and CSS,
+ *   f. with --postgres, (b) and (c) again on a throwaway PostgreSQL cluster.
+ * Prints one table and writes bench/results/latest.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import type { AppContext } from '../apps/server/src/context';
+import { createContext } from '../apps/server/src/create-context';
+import { loadConfig } from '../apps/server/src/env';
+import type { ProcessedImage } from '../apps/server/src/media/image';
+import { processImage } from '../apps/server/src/media/image';
+import { findCounterMismatches } from '../apps/server/src/seed/seed.repository';
+import type { SeedOptions, SeedSummary } from '../apps/server/src/seed/seed.service';
+import {
+  makeSeedImagePool,
+  seedDatabase,
+  seedPassword,
+} from '../apps/server/src/seed/seed.service';
+import { makeSyntheticPhoto } from '../apps/server/src/media/synthetic-photo';
+import { encodeCursor } from '../apps/server/src/services/post-cursor';
+import type { PostgresCluster } from '../apps/server/src/test/postgres-cluster';
+import { freePort, startPostgresCluster } from '../apps/server/src/test/postgres-cluster';
+import { ensureWebBuilt, measureClientBundle } from './lib/client-bundle';
+import type { LoadResult } from './lib/load';
+import { runLoad, startCeiling } from './lib/load';
+import type { MachineInfo } from './lib/machine';
+import { machineInfo } from './lib/machine';
+import type { LoadSettings } from './lib/scenarios';
+import {
+  feedPath,
+  imageBytesForPage,
+  runConcurrentUploads,
+  runFeed,
+  runLikes,
+  signIn,
+} from './lib/scenarios';
+import type { ServerProcess } from './lib/server-process';
+import { ensureServerBuilt, killAllServers, repoRoot, startServer } from './lib/server-process';
+import type { Row } from './lib/table';
+import { renderTable } from './lib/table';
+
+interface Size {
+  users: number;
+  posts: number;
+  likes: number;
+  comments: number;
+  images: number;
+  imageScale: number;
+  durationS: number;
+  /** The deep feed page (20 posts a page), reached with a keyset cursor. */
+  deepPage: number;
+  processRuns: number;
+  uploads: number;
+}
+
+const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
+  full: {
+    users: 10_000,
+    posts: 100_000,
+    likes: 1_000_000,
+    comments: 200_000,
+    images: 24,
+    imageScale: 1,
+    durationS: 10,
+    deepPage: 500,
+    processRuns: 10,
+    uploads: 16,
+  },
+  quick: {
+    users: 200,
+    posts: 2_000,
+    likes: 20_000,
+    comments: 4_000,
+    images: 24,
+    imageScale: 1,
+    durationS: 3,
+    deepPage: 10,
+    processRuns: 5,
+    uploads: 16,
+  },
+  // For the test that keeps this script from rotting: every row, in seconds.
+  tiny: {
+    users: 10,
+    posts: 50,
+    likes: 200,
+    comments: 60,
+    images: 3,
+    imageScale: 0.3,
+    durationS: 1,
+    deepPage: 2,
+    processRuns: 2,
+    uploads: 4,
+  },
+};
+
+const pageSize = 20;
+const signedInUsers = 8;
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    tiny: { type: 'boolean', default: false },
+    postgres: { type: 'boolean', default: false },
+    posts: { type: 'string' },
+    users: { type: 'string' },
+    likes: { type: 'string' },
+    comments: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    out: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    'no-web-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (args.help) {
+  console.log(
+    'usage: npm run bench -- [--quick] [--tiny] [--postgres] [--posts N --users N --likes N ' +
+      '--comments N] [--duration S] [--connections N] [--out file.json] [--keep] [--no-web-build]',
+  );
+  process.exit(0);
+}
+
+const mode = args.tiny ? 'tiny' : args.quick ? 'quick' : 'full';
+const size: Size = { ...sizes[mode] };
+const override = (name: 'posts' | 'users' | 'likes' | 'comments') => {
+  const value = args[name];
+  if (value !== undefined) size[name] = Number(value.replace(/_/g, ''));
+};
+override('posts');
+override('users');
+override('likes');
+override('comments');
+if (args.posts !== undefined && args.tiny === false) {
+  // Keep the deep page at the same relative depth as page 500 of 100 000 posts.
+  size.deepPage = Math.max(2, Math.round((500 * size.posts) / 100_000));
+}
+if (args.duration !== undefined) size.durationS = Number(args.duration);
+const settings: LoadSettings = {
+  connections: Number(args.connections),
+  durationS: size.durationS,
+};
+const outFile = path.resolve(args.out ?? path.join(repoRoot, 'bench/results/latest.json'));
+
+const runStarted = performance.now();
+function log(message: string): void {
+  const seconds = ((performance.now() - runStarted) / 1000).toFixed(1).padStart(6);
+  process.stderr.write(`[bench ${seconds}s] ${message}\n`);
+}
+
+// --- cleanup, also on Ctrl-C ---
+const temporaryDirs: string[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+let cleaned = false;
+async function cleanUp(): Promise<void> {
+  if (cleaned) return;
+  cleaned = true;
+  killAllServers();
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      log(`cleanup failed: ${String(error)}`);
+    }
+  }
+  if (!args.keep) {
+    for (const dir of temporaryDirs) fs.rmSync(dir, { recursive: true, force: true });
+  } else if (temporaryDirs.length > 0) {
+    log(`kept: ${temporaryDirs.join(' ')}`);
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function temporaryDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temporaryDirs.push(dir);
+  return dir;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * fraction) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+const mb = (bytes: number | null) => (bytes === null ? null : bytes / 1024 / 1024);
+
+/** Facts about a seeded database the scenarios need, read before the server starts. */
+interface SeededFacts {
+  deepCursor: string | null;
+  emails: string[];
+  likeTargets: string[];
+}
+
+async function readFacts(context: AppContext): Promise<SeededFacts> {
+  const { db } = context.database;
+  // The cursor of page N is the position of the last post of page N - 1.
+  const lastOfPrevious = (size.deepPage - 1) * pageSize;
+  const anchor =
+    lastOfPrevious > 0
+      ? await db
+          .selectFrom('posts')
+          .select(['created_at', 'id'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(lastOfPrevious - 1)
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
+  const users = await db
+    .selectFrom('users')
+    .select('email')
+    .orderBy('created_at')
+    .limit(signedInUsers)
+    .execute();
+  const posts = await db.selectFrom('posts').select('id').orderBy('id').execute();
+  const stride = Math.max(1, Math.floor(posts.length / 2000));
+  return {
+    deepCursor: anchor ? encodeCursor({ createdAt: anchor.created_at, id: anchor.id }) : null,
+    emails: users.map((user) => user.email),
+    likeTargets: posts.filter((_post, index) => index % stride === 0).map((post) => post.id),
+  };
+}
+
+async function seedInto(
+  env: Record<string, string>,
+  seedOptions: SeedOptions,
+): Promise<{ summary: SeedSummary; facts: SeededFacts }> {
+  const context = await createContext(loadConfig({ LOG_LEVEL: 'silent', ...env }));
+  try {
+    const summary = await seedDatabase(context, seedOptions);
+    return { summary, facts: await readFacts(context) };
+  } finally {
+    await context.database.close();
+  }
+}
+
+async function countMismatches(env: Record<string, string>) {
+  const context = await createContext(loadConfig({ LOG_LEVEL: 'silent', ...env }));
+  try {
+    return await findCounterMismatches(context.database.db);
+  } finally {
+    await context.database.close();
+  }
+}
+
+/** A load-test row; the feed rows get their share of the ceiling once it is known. */
+function loadRow(id: string, label: string, result: LoadResult | null, note?: string): Row {
+  return {
+    id,
+    label,
+    value: result?.requestsPerSecond ?? null,
+    unit: id.includes('likes') ? 'writes/s' : 'req/s',
+    p50Ms: result?.p50Ms ?? null,
+    p99Ms: result?.p99Ms ?? null,
+    errors: result?.errors ?? null,
+    note,
+  };
+}
+
+/** Runs a step; a failure becomes a logged error and null results, not a crashed benchmark. */
+async function attempt<T>(what: string, step: () => Promise<T>): Promise<T | null> {
+  try {
+    return await step();
+  } catch (error) {
+    log(`${what} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    return null;
+  }
+}
+
+interface DatabaseRun {
+  rows: Row[];
+  seed: SeedSummary;
+  serverReadyMs: number;
+  serverSettleMs: number;
+}
+
+/** Seeds one database, starts the server on it, and measures feed and likes (and more on SQLite). */
+async function benchDatabase(
+  kind: 'sqlite' | 'postgres',
+  databaseUrl: string | undefined,
+  seedOptions: SeedOptions,
+  extras: {
+    onFirstPage?: (body: Buffer, server: ServerProcess, tokens: string[]) => Promise<void>;
+    afterLikes?: (server: ServerProcess, tokens: string[]) => Promise<void>;
+  },
+): Promise<DatabaseRun> {
+  const dataDir = temporaryDir(`pinhole-bench-${kind}-`);
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+
+  log(
+    `${kind}: seeding ${size.users} users, ${size.posts} posts, ${size.likes} likes, ` +
+      `${size.comments} comments...`,
+  );
+  const { summary, facts } = await seedInto(env, {
+    ...seedOptions,
+    onProgress: (message) => log(`${kind}: ${message}`),
+  });
+  log(`${kind}: seeded in ${(summary.timingsMs.total / 1000).toFixed(1)} s`);
+
+  const server = await startServer({ port: await freePort(), dataDir, databaseUrl });
+  cleanups.push(() => server.stop());
+  log(`${kind}: server ready in ${server.readyMs.toFixed(0)} ms; waiting for it to go idle...`);
+  const settleMs = await server.waitUntilIdle();
+  log(
+    `${kind}: idle after ${(settleMs / 1000).toFixed(1)} s (start-up work such as the orphan sweep)`,
+  );
+
+  const tokens = await Promise.all(
+    facts.emails.map((email) => signIn(server.url, email, seedPassword)),
+  );
+  const firstPage = await fetch(server.url + feedPath(null));
+  const firstPageBody = Buffer.from(await firstPage.arrayBuffer());
+  const deepPage = await fetch(server.url + feedPath(facts.deepCursor));
+  const deepPosts = ((await deepPage.json()) as { posts: unknown[] }).posts.length;
+  if (!firstPage.ok || !deepPage.ok) throw new Error(`${kind}: the feed does not answer 200`);
+  log(
+    `${kind}: page 1 is ${firstPageBody.length} bytes; page ${size.deepPage} has ${deepPosts} posts`,
+  );
+
+  await extras.onFirstPage?.(firstPageBody, server, tokens);
+
+  const rows: Row[] = [];
+  const feedCases = [
+    ['out.p1', 'signed out, page 1', null, []],
+    ['out.deep', `signed out, page ${size.deepPage}`, facts.deepCursor, []],
+    ['in.p1', 'signed in, page 1', null, tokens],
+    ['in.deep', `signed in, page ${size.deepPage}`, facts.deepCursor, tokens],
+  ] as const;
+  for (const [key, label, cursor, withTokens] of feedCases) {
+    log(`${kind}: feed ${label} (${settings.connections} connections, ${settings.durationS} s)...`);
+    const result = await attempt(`${kind} feed ${label}`, () =>
+      runFeed(server.url, cursor, withTokens, settings),
+    );
+    rows.push(loadRow(`${kind}.feed.${key}`, `${kind}: GET /api/posts?limit=20 ${label}`, result));
+  }
+
+  log(`${kind}: like/unlike over ${facts.likeTargets.length} posts as ${tokens.length} people...`);
+  const likes = await attempt(`${kind} likes`, () =>
+    runLikes(server.url, tokens, facts.likeTargets, settings),
+  );
+  rows.push(
+    loadRow(
+      `${kind}.likes`,
+      `${kind}: PUT/DELETE /api/posts/:id/like`,
+      likes,
+      `${tokens.length} users × ${facts.likeTargets.length} posts`,
+    ),
+  );
+  const mismatches = await attempt(`${kind} counter check`, () => countMismatches(env));
+  rows.push({
+    id: `${kind}.likes.check`,
+    label: `${kind}: posts whose likes_count ≠ like rows`,
+    value: mismatches?.likes ?? null,
+    unit: 'posts',
+    note:
+      mismatches === null
+        ? 'check failed'
+        : mismatches.likes === 0
+          ? `exact (comments ${mismatches.comments}, posts_count ${mismatches.posts} off)`
+          : 'COUNTERS DRIFTED',
+  });
+
+  await extras.afterLikes?.(server, tokens);
+  await server.stop();
+  return { rows, seed: summary, serverReadyMs: server.readyMs, serverSettleMs: settleMs };
+}
+
+async function main(): Promise<void> {
+  const machine: MachineInfo = machineInfo();
+  log(
+    `mode ${mode}: ${machine.cpuModel}, ${machine.cores} cores, ${machine.ramGb} GB, node ` +
+      `${machine.node}, load average ${machine.loadAverageAtStart.join(' ')}`,
+  );
+  ensureServerBuilt(log);
+  const webBuilt = ensureWebBuilt(!args['no-web-build'], log);
+
+  const rows: Row[] = [];
+  const now = Date.now();
+  const seedOptions: SeedOptions = {
+    users: size.users,
+    posts: size.posts,
+    likes: size.likes,
+    comments: size.comments,
+    seed: 'pinhole-bench',
+    now,
+    images: size.images,
+    imageScale: size.imageScale,
+  };
+
+  // --- d. the upload pipeline, in this process, before any server competes for the CPU ---
+  log('making a 12 MP photo-like JPEG (4000×3000)...');
+  let photo = await makeSyntheticPhoto({
+    width: 4000,
+    height: 3000,
+    format: 'jpeg',
+    seed: 'bench-12mp',
+    style: 'landscape',
+    quality: 86,
+  });
+  // The upload limit is 5 MB: a noisier draw must still fit.
+  for (let quality = 82; photo.length >= 5 * 1024 * 1024 && quality >= 60; quality -= 6) {
+    photo = await makeSyntheticPhoto({
+      width: 4000,
+      height: 3000,
+      format: 'jpeg',
+      seed: 'bench-12mp',
+      style: 'landscape',
+      quality,
+    });
+  }
+  log(
+    `photo is ${(photo.length / 1024 / 1024).toFixed(2)} MB; processImage × ${size.processRuns}...`,
+  );
+  await processImage(photo); // warm-up: libvips loads its operations once
+  const processTimes: number[] = [];
+  for (let run = 0; run < size.processRuns; run++) {
+    const started = performance.now();
+    await processImage(photo);
+    processTimes.push(performance.now() - started);
+  }
+  processTimes.sort((a, b) => a - b);
+  const processRows: Row[] = [
+    {
+      id: 'upload.process.p50',
+      label: 'processImage 12 MP JPEG, p50',
+      value: percentile(processTimes, 0.5),
+      unit: 'ms',
+      note: `${size.processRuns} runs, ${(photo.length / 1024 / 1024).toFixed(1)} MB input`,
+    },
+    {
+      id: 'upload.process.p95',
+      label: 'processImage 12 MP JPEG, p95',
+      value: percentile(processTimes, 0.95),
+      unit: 'ms',
+    },
+  ];
+
+  log('processing the seed photographs once for every database...');
+  const pool: ProcessedImage[] = await makeSeedImagePool({
+    ...seedOptions,
+    onProgress: (message) => log(message),
+  });
+
+  // --- SQLite: everything ---
+  const ceiling: { result: LoadResult | null } = { result: null };
+  const uploadRows: Row[] = [];
+  const bytesRows: Row[] = [];
+  const sqlite = await benchDatabase(
+    'sqlite',
+    undefined,
+    { ...seedOptions, imagePool: pool },
+    {
+      onFirstPage: async (body, server) => {
+        log(`ceiling: node:http serving the ${body.length}-byte page from memory...`);
+        const ceilingServer = await startCeiling(await freePort(), body);
+        cleanups.push(() => ceilingServer.stop());
+        const result = await attempt('ceiling', () =>
+          runLoad({ url: `${ceilingServer.url}/api/posts?limit=20`, ...settings }),
+        );
+        await ceilingServer.stop();
+        ceiling.result = result;
+
+        const page = JSON.parse(body.toString()) as Parameters<typeof imageBytesForPage>[1];
+        const bytes = await attempt('image bytes', () => imageBytesForPage(server.url, page));
+        bytesRows.push(
+          {
+            id: 'bytes.before',
+            label: `feed page images, originals (${bytes?.images ?? '?'} posts)`,
+            value: bytes?.originals ?? null,
+            unit: 'bytes',
+          },
+          {
+            id: 'bytes.after',
+            label: 'feed page images, variant for 390 px @2x',
+            value: bytes?.variants ?? null,
+            unit: 'bytes',
+            note: bytes
+              ? `${((1 - bytes.variants / bytes.originals) * 100).toFixed(0)}% less; widths ` +
+                [...new Set(bytes.chosenWidths)].join('/')
+              : undefined,
+          },
+        );
+      },
+      afterLikes: async (server, tokens) => {
+        log(`uploads: ${size.uploads} concurrent POST /api/posts of the 12 MP JPEG...`);
+        const uploads = await attempt('uploads', () =>
+          runConcurrentUploads(server.url, server.pid, tokens, photo, size.uploads),
+        );
+        uploadRows.push(
+          {
+            id: 'upload.rss.peak',
+            label: `server RSS peak, ${size.uploads} concurrent uploads`,
+            value: mb(uploads?.peakRssBytes ?? null),
+            unit: 'MB',
+            note: uploads
+              ? `idle ${mb(uploads.baselineRssBytes)?.toFixed(0)} MB; all done in ` +
+                `${(uploads.wallMs / 1000).toFixed(1)} s`
+              : undefined,
+          },
+          {
+            id: 'upload.created',
+            label: 'uploads answered 201',
+            value: uploads?.created ?? null,
+            unit: `of ${size.uploads}`,
+          },
+          {
+            id: 'upload.busy',
+            label: 'uploads answered 503 (queue full)',
+            value: uploads?.unavailable ?? null,
+            unit: `of ${size.uploads}`,
+            note: uploads && uploads.other > 0 ? `${uploads.other} other statuses` : undefined,
+          },
+        );
+      },
+    },
+  );
+  const ceilingResult = ceiling.result;
+  rows.push(
+    loadRow('ceiling', 'ceiling: node:http, same page bytes from memory', ceilingResult ?? null),
+  );
+  rows.push(...sqlite.rows, ...processRows, ...uploadRows, ...bytesRows);
+
+  // --- PostgreSQL: the feed and likes rows again ---
+  let postgresRun: DatabaseRun | null = null;
+  if (args.postgres) {
+    log('postgres: starting a throwaway cluster...');
+    const cluster: PostgresCluster = await startPostgresCluster();
+    cleanups.push(() => cluster.stop());
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('create database pinhole_bench');
+    await admin.end();
+    const url = new URL(cluster.url);
+    url.pathname = '/pinhole_bench';
+    postgresRun = await attempt('postgres', () =>
+      benchDatabase('postgres', url.toString(), { ...seedOptions, imagePool: pool }, {}),
+    );
+    if (postgresRun) rows.push(...postgresRun.rows);
+  }
+
+  // --- e. the client ---
+  const bundle = webBuilt ? measureClientBundle() : null;
+  rows.push(
+    {
+      id: 'client.js.raw',
+      label: 'client initial JS, raw',
+      value: bundle?.jsRaw ?? null,
+      unit: 'bytes',
+    },
+    {
+      id: 'client.js.gzip',
+      label: 'client initial JS, gzip -9',
+      value: bundle?.jsGzip ?? null,
+      unit: 'bytes',
+    },
+    {
+      id: 'client.css.raw',
+      label: 'client initial CSS, raw',
+      value: bundle?.cssRaw ?? null,
+      unit: 'bytes',
+    },
+    {
+      id: 'client.css.gzip',
+      label: 'client initial CSS, gzip -9',
+      value: bundle?.cssGzip ?? null,
+      unit: 'bytes',
+    },
+  );
+
+  // --- context rows: how long the set-up took ---
+  rows.push({
+    id: 'seed.sqlite',
+    label: `seed ${size.posts} posts / ${size.users} users / ${size.likes} likes (sqlite)`,
+    value: sqlite.seed.timingsMs.total / 1000,
+    unit: 's',
+    note: `likes ${(sqlite.seed.timingsMs.likes / 1000).toFixed(1)} s, posts ${(sqlite.seed.timingsMs.posts / 1000).toFixed(1)} s (photographs made once, outside)`,
+  });
+  rows.push({
+    id: 'server.settle.sqlite',
+    label: 'server start → idle (sqlite)',
+    value: (sqlite.serverReadyMs + sqlite.serverSettleMs) / 1000,
+    unit: 's',
+    note: `ready ${(sqlite.serverReadyMs / 1000).toFixed(1)} s, then start-up work`,
+  });
+  if (postgresRun) {
+    rows.push({
+      id: 'seed.postgres',
+      label: `seed ${size.posts} posts / ${size.users} users / ${size.likes} likes (postgres)`,
+      value: postgresRun.seed.timingsMs.total / 1000,
+      unit: 's',
+    });
+  }
+
+  // Feed rows as a fraction of the ceiling (measured once, on the same page bytes).
+  const ceilingRps = ceilingResult?.requestsPerSecond ?? null;
+  for (const row of rows) {
+    if (row.id.includes('.feed.') || row.id === 'ceiling') {
+      row.vsCeiling = ceilingRps && row.value !== null ? row.value / ceilingRps : null;
+    }
+  }
+
+  const totalS = (performance.now() - runStarted) / 1000;
+  const table = renderTable(rows);
+  console.log(
+    `\nPinhole bench (${mode}): ${size.posts} posts, ${size.users} users, ${size.likes} likes; ` +
+      `${settings.connections} connections × ${settings.durationS} s; ${machine.cpuModel}, ` +
+      `${machine.cores} cores, ${machine.ramGb} GB RAM, node ${machine.node}\n`,
+  );
+  console.log(table);
+  console.log(
+    `\nfinished in ${totalS.toFixed(0)} s; load average now ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
+
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  fs.writeFileSync(
+    outFile,
+    JSON.stringify(
+      {
+        mode,
+        startedAt: new Date(now).toISOString(),
+        durationS: Math.round(totalS),
+        size,
+        connections: settings.connections,
+        machine: { ...machine, loadAverageAtEnd: os.loadavg() },
+        seed: { sqlite: sqlite.seed, postgres: postgresRun?.seed ?? null },
+        rows,
+        table,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  log(`wrote ${path.relative(repoRoot, outFile)}`);
+}
+
+main()
+  .catch((error: unknown) => {
+    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanUp());
