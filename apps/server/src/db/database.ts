@@ -8,6 +8,7 @@ import type { Config } from '../env';
 import { migrateToLatest } from './migrate';
 import type { DB } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
+import { withStatementCache } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -47,7 +48,10 @@ export async function openDatabase(
     sqlite.pragma('foreign_keys = ON');
     // Other processes (seed, sweep, a second server) may hold the write lock for a moment.
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log });
+    const db = new Kysely<DB>({
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+      log,
+    });
     database = {
       db,
       dialect: 'sqlite',

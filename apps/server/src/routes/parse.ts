@@ -12,3 +12,6 @@ export function parseInput<Schema extends z.ZodType>(
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
+
+/** For bodies the services hand over already serialized. */
+export const jsonType = 'application/json; charset=utf-8';

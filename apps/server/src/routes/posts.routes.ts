@@ -13,11 +13,11 @@ import {
   addComment,
   getPost,
   listPostComments,
-  listPostPage,
+  listPostPageJson,
   setLike,
   uploadRejected,
 } from '../services/posts.service';
-import { parseInput } from './parse';
+import { jsonType, parseInput } from './parse';
 import { requireViewer } from './viewer';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -56,9 +56,16 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
   const { db } = context.database;
   const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
 
-  app.get('/api/posts', async (request) => {
+  app.get('/api/posts', async (request, reply) => {
     const query = parseInput(postListQuerySchema, request.query);
-    return listPostPage(db, context.storage, query, viewerId(request));
+    const json = await listPostPageJson(
+      db,
+      context.storage,
+      context.postPages,
+      query,
+      viewerId(request),
+    );
+    return reply.type(jsonType).send(json);
   });
 
   app.post(

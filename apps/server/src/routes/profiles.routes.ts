@@ -3,8 +3,8 @@ import { postListQuerySchema, updateProfileSchema } from '@pinhole/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { getProfile, updateOwnProfile } from '../services/profiles.service';
-import { listPostPage } from '../services/posts.service';
-import { parseInput } from './parse';
+import { listPostPageJson } from '../services/posts.service';
+import { jsonType, parseInput } from './parse';
 import { requireViewer } from './viewer';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -17,16 +17,18 @@ export function profileRoutes(app: FastifyInstance, context: AppContext): void {
     return getProfile(db, id);
   });
 
-  app.get('/api/profiles/:id/posts', async (request) => {
+  app.get('/api/profiles/:id/posts', async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const query = parseInput(postListQuerySchema, request.query);
     await getProfile(db, id);
-    return listPostPage(
+    const json = await listPostPageJson(
       db,
       context.storage,
+      context.postPages,
       { ...query, userId: id },
       request.viewer?.userId ?? null,
     );
+    return reply.type(jsonType).send(json);
   });
 
   app.patch('/api/profiles/me', async (request) => {

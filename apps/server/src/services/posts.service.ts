@@ -1,4 +1,4 @@
-import type { Comment, LikeResult, Post, PostListQuery, PostPage } from '@pinhole/contracts';
+import type { Comment, LikeResult, Post, PostListQuery } from '@pinhole/contracts';
 import { limits, messages } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -23,6 +23,7 @@ import {
 } from '../repositories/posts.repository';
 import type { Storage } from '../storage/storage';
 import { decodeCursor, encodeCursor } from './post-cursor';
+import type { PostPageCache, SharedPostPage } from './post-page-cache';
 
 export interface StoredVariant {
   key: string;
@@ -103,13 +104,17 @@ async function hydratePosts(
   );
 }
 
-export async function listPostPage(
+/** The cache key of a page: the same query gives the same page until the data changes. */
+function pageKey(query: PostListQuery & { userId?: string }, limit: number): string {
+  return JSON.stringify([query.userId ?? null, limit, query.cursor ?? null, query.offset ?? 0]);
+}
+
+async function loadSharedPage(
   db: Kysely<DB>,
   storage: Storage,
   query: PostListQuery & { userId?: string },
-  viewerId: string | null,
-): Promise<PostPage> {
-  const limit = query.limit ?? limits.feedDefaultLimit;
+  limit: number,
+): Promise<SharedPostPage> {
   const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
   // One extra row tells whether another page exists without a COUNT query.
   const rows = await listPosts(db, {
@@ -122,7 +127,51 @@ export async function listPostPage(
   const last = pageRows.at(-1);
   const nextCursor =
     rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
-  return { posts: await hydratePosts(db, storage, pageRows, viewerId), next_cursor: nextCursor };
+  const posts = (await hydratePosts(db, storage, pageRows, null)).map(
+    ({ liked_by_me: _signedOut, ...post }) => ({
+      id: post.id,
+      openJson: JSON.stringify(post).slice(0, -1),
+    }),
+  );
+  return {
+    posts,
+    nextCursor,
+    signedOutJson: pageJson(posts, nextCursor, () => false),
+  };
+}
+
+/** Joins cached post JSON into a page body, adding each post's `liked_by_me` last. */
+function pageJson(
+  posts: SharedPostPage['posts'],
+  nextCursor: string | null,
+  likedByMe: (postId: string) => boolean,
+): string {
+  const items = posts.map((post) => `${post.openJson},"liked_by_me":${likedByMe(post.id)}}`);
+  return `{"posts":[${items.join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
+}
+
+/**
+ * A page of posts as a JSON body (a `PostPage`). The shared part comes from the page cache; a
+ * signed-in viewer costs one more query, for their likes among the page's posts.
+ */
+export async function listPostPageJson(
+  db: Kysely<DB>,
+  storage: Storage,
+  cache: PostPageCache,
+  query: PostListQuery & { userId?: string },
+  viewerId: string | null,
+): Promise<string> {
+  const limit = query.limit ?? limits.feedDefaultLimit;
+  const page = await cache.get(pageKey(query, limit), () =>
+    loadSharedPage(db, storage, query, limit),
+  );
+  if (viewerId === null || page.posts.length === 0) return page.signedOutJson;
+  const liked = await likedPostIds(
+    db,
+    viewerId,
+    page.posts.map((post) => post.id),
+  );
+  return pageJson(page.posts, page.nextCursor, (postId) => liked.has(postId));
 }
 
 export async function getPost(
