@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@pinhole/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import Fastify from 'fastify';
+import helmet from 'helmet';
 import type { AppContext } from './context';
 import { AppError } from './errors';
 import { authRoutes } from './routes/auth.routes';
@@ -85,7 +85,9 @@ export async function buildApp(
   // Only JSON and multipart bodies: a cross-site HTML form (text/plain, urlencoded) gets a 415.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(helmet, {
+  // The security headers are built once: @fastify/helmet rebuilt the helmet middleware, CSP
+  // parsing included, on every request, a tenth of the CPU of a cached feed response.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -111,6 +113,9 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.protocol === 'https:' ? { maxAge: 31536000 } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
   await app.register(cookie);
   await app.register(multipart);

@@ -3,7 +3,11 @@ import type { SharedPostPage } from './post-page-cache';
 import { PostPageCache } from './post-page-cache';
 
 function page(label: string): SharedPostPage {
-  return { posts: [{ id: label, openJson: '{}' }], nextCursor: null, signedOutJson: label };
+  return {
+    posts: [{ id: label, openJson: '{}' }],
+    nextCursor: null,
+    signedOutBody: Buffer.from(label),
+  };
 }
 
 /** A cache whose content version the test moves by hand. */
@@ -18,10 +22,10 @@ describe('PostPageCache', () => {
     const { cache, state } = cacheWithVersion();
     let loads = 0;
     const load = async () => page(`load ${++loads}`);
-    expect((await cache.get('feed', load)).signedOutJson).toBe('load 1');
-    expect((await cache.get('feed', load)).signedOutJson).toBe('load 1');
+    expect((await cache.get('feed', load)).signedOutBody.toString()).toBe('load 1');
+    expect((await cache.get('feed', load)).signedOutBody.toString()).toBe('load 1');
     state.version = 'v2';
-    expect((await cache.get('feed', load)).signedOutJson).toBe('load 2');
+    expect((await cache.get('feed', load)).signedOutBody.toString()).toBe('load 2');
     expect(loads).toBe(2);
   });
 
@@ -55,9 +59,11 @@ describe('PostPageCache', () => {
     state.version = 'v2';
     const fresh = await cache.get('feed', async () => page('new'));
     release();
-    expect((await slow).signedOutJson).toBe('old');
-    expect(fresh.signedOutJson).toBe('new');
-    expect((await cache.get('feed', async () => page('again'))).signedOutJson).toBe('new');
+    expect((await slow).signedOutBody.toString()).toBe('old');
+    expect(fresh.signedOutBody.toString()).toBe('new');
+    expect((await cache.get('feed', async () => page('again'))).signedOutBody.toString()).toBe(
+      'new',
+    );
   });
 
   it('keeps at most maxPages pages, dropping the oldest', async () => {
@@ -67,8 +73,8 @@ describe('PostPageCache', () => {
     await cache.get('a', load);
     await cache.get('b', load);
     await cache.get('c', load);
-    expect((await cache.get('c', load)).signedOutJson).toBe('load 3');
-    expect((await cache.get('a', load)).signedOutJson).toBe('load 4');
+    expect((await cache.get('c', load)).signedOutBody.toString()).toBe('load 3');
+    expect((await cache.get('a', load)).signedOutBody.toString()).toBe('load 4');
   });
 
   it('does not keep a failed load', async () => {
@@ -78,6 +84,6 @@ describe('PostPageCache', () => {
         throw new Error('database went away');
       }),
     ).rejects.toThrow('database went away');
-    expect((await cache.get('feed', async () => page('ok'))).signedOutJson).toBe('ok');
+    expect((await cache.get('feed', async () => page('ok'))).signedOutBody.toString()).toBe('ok');
   });
 });

@@ -6,8 +6,8 @@ export interface SharedPostPage {
   /** Each post's JSON without `liked_by_me` and without its closing brace. */
   posts: { id: string; openJson: string }[];
   nextCursor: string | null;
-  /** The whole response body for a signed-out reader. */
-  signedOutJson: string;
+  /** The whole response body for a signed-out reader, encoded once. */
+  signedOutBody: Buffer;
 }
 
 /**

@@ -136,7 +136,7 @@ async function loadSharedPage(
   return {
     posts,
     nextCursor,
-    signedOutJson: pageJson(posts, nextCursor, () => false),
+    signedOutBody: Buffer.from(pageJson(posts, nextCursor, () => false)),
   };
 }
 
@@ -160,12 +160,12 @@ export async function listPostPageJson(
   cache: PostPageCache,
   query: PostListQuery & { userId?: string },
   viewerId: string | null,
-): Promise<string> {
+): Promise<string | Buffer> {
   const limit = query.limit ?? limits.feedDefaultLimit;
   const page = await cache.get(pageKey(query, limit), () =>
     loadSharedPage(db, storage, query, limit),
   );
-  if (viewerId === null || page.posts.length === 0) return page.signedOutJson;
+  if (viewerId === null || page.posts.length === 0) return page.signedOutBody;
   const liked = await likedPostIds(
     db,
     viewerId,
