@@ -105,6 +105,8 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     RATE_LIMITS: 'false',
+    // The sweep is start-up maintenance, not request work: keep it out of the measurements.
+    SWEEP_ON_START: 'false',
     DEMO: 'false',
     ...options.env,
   };

@@ -36,6 +36,8 @@ const envSchema = z
     RATE_LIMITS: booleanString.default(true),
     /** `true` behind a reverse proxy: the client address is read from X-Forwarded-For. */
     TRUST_PROXY: booleanString.default(false),
+    /** `false` skips the orphan sweep a minute after start (run `npm run sweep` from cron instead). */
+    SWEEP_ON_START: booleanString.default(true),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
@@ -70,6 +72,7 @@ export interface Config {
   demo: boolean;
   rateLimits: boolean;
   trustProxy: boolean;
+  sweepOnStart: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -121,5 +124,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO,
     rateLimits: env.RATE_LIMITS,
     trustProxy: env.TRUST_PROXY,
+    sweepOnStart: env.SWEEP_ON_START,
   };
 }
