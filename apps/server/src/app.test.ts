@@ -36,6 +36,26 @@ describe('the HTTP surface', () => {
     expect(response.text).not.toMatch(/at .*\.ts|node_modules/);
   });
 
+  it('reads an empty body sent as application/json as no body (curl -H, fetch wrappers)', async () => {
+    const other = await signUpUser(server);
+    const session = await server.request('/api/auth/session', { token: other.token });
+    expect(session.body.user.id).toBe(other.id);
+    const signOut = await server.request('/api/auth/sign-out', {
+      method: 'POST',
+      token: other.token,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(signOut.status).toBe(204);
+    const after = await server.request('/api/auth/session', { token: other.token });
+    expect(after.body.user).toBeNull();
+    const signIn = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(signIn.status).toBe(400);
+    expect(signIn.body.error.code).toBe('validation_error');
+  });
+
   it('answers a body over the JSON limit with 413', async () => {
     const response = await server.request('/api/auth/sign-in', {
       method: 'POST',

@@ -84,6 +84,17 @@ export async function buildApp(
 
   // Only JSON and multipart bodies: a cross-site HTML form (text/plain, urlencoded) gets a 415.
   app.removeContentTypeParser('text/plain');
+  // A like, unlike or sign-out carries no body, but many clients (curl -H, fetch wrappers) still
+  // say application/json: an empty body is read as no body instead of a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    void parseJson(request, body.toString(), done);
+  });
 
   // The security headers are built once: @fastify/helmet rebuilt the helmet middleware, CSP
   // parsing included, on every request, a tenth of the CPU of a cached feed response.
