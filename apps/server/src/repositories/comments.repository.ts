@@ -39,7 +39,12 @@ export function listComments(db: Kysely<DB>, postId: string) {
     .execute();
 }
 
-/** The first `perPost` comments of each post, in one query (a window function on both dialects). */
+/**
+ * The first `perPost` comments of each post, in one query (a window function on both dialects).
+ * Comments are ranked and cut first, then each survivor's author is looked up by primary key:
+ * with a join, PostgreSQL misjudged the survivors (it cannot see the cut) and hashed the whole
+ * profiles table for every page, 6 ms at 10k people instead of well under one.
+ */
 export async function listCommentPreviews(
   db: Kysely<DB>,
   postIds: readonly string[],
@@ -48,23 +53,39 @@ export async function listCommentPreviews(
   if (postIds.length === 0) return [];
   const ranked = db
     .selectFrom('comments')
-    .innerJoin('profiles', 'profiles.id', 'comments.user_id')
-    .select(commentColumns)
+    .select(['id', 'post_id', 'user_id', 'content', 'created_at'])
     .select(
-      sql<number>`row_number() over (partition by comments.post_id order by comments.created_at, comments.id)`.as(
-        'position',
-      ),
+      sql<number>`row_number() over (partition by post_id order by created_at, id)`.as('position'),
     )
-    .where('comments.post_id', 'in', postIds)
+    .where('post_id', 'in', postIds)
     .as('ranked');
   const rows = await db
     .selectFrom(ranked)
-    .selectAll()
+    .select([
+      'ranked.id',
+      'ranked.post_id',
+      'ranked.user_id',
+      'ranked.content',
+      'ranked.created_at',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('profiles')
+        .select('username')
+        .whereRef('profiles.id', '=', 'ranked.user_id')
+        .as('author_username'),
+      eb
+        .selectFrom('profiles')
+        .select('avatar_url')
+        .whereRef('profiles.id', '=', 'ranked.user_id')
+        .as('author_avatar_url'),
+    ])
     .where('ranked.position', '<=', perPost)
     .orderBy('ranked.created_at', 'asc')
     .orderBy('ranked.id', 'asc')
     .execute();
-  return rows.map(({ position: _position, ...row }) => row);
+  // Every comment has an author (foreign key), so the subqueries always find one.
+  return rows.map((row) => ({ ...row, author_username: row.author_username ?? '' }));
 }
 
 export async function countComments(db: Kysely<DB>, postId: string): Promise<number> {
