@@ -16,6 +16,7 @@ import { postRoutes } from './routes/posts.routes';
 import { profileRoutes } from './routes/profiles.routes';
 import { readSessionToken, setSessionCookie } from './routes/session-cookie';
 import { storageRoutes } from './routes/storage.routes';
+import { contentVersion } from './routes/viewer';
 import { resolveViewer } from './services/auth.service';
 
 /** JSON bodies are small (a comment is at most 2200 characters); anything larger is refused unread. */
@@ -166,11 +167,18 @@ export async function buildApp(
   });
 
   app.decorateRequest('viewer', null);
+  app.decorateRequest('contentVersion', null);
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/storage/') || request.url.startsWith('/assets/')) return;
     const token = readSessionToken(request);
     if (!token || token.length > 256) return;
-    const viewer = await resolveViewer(context.database.db, token);
+    // A write moves the content version anyway: reading it first would only add a query.
+    const viewer = safeMethods.has(request.method)
+      ? await resolveViewer(context.database.db, token, {
+          sessions: context.caches.sessions,
+          version: await contentVersion(request, context),
+        })
+      : await resolveViewer(context.database.db, token);
     request.viewer = viewer;
     if (viewer?.renewedExpiresAt && request.cookies.pinhole_session === token) {
       setSessionCookie(reply, config, token, viewer.renewedExpiresAt);

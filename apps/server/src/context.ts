@@ -1,7 +1,7 @@
 import type { Config } from './env';
 import type { Database } from './db/database';
 import type { createImageQueue } from './media/image-queue';
-import type { PostPageCache } from './services/post-page-cache';
+import type { ReadCaches } from './services/read-caches';
 import type { Storage } from './storage/storage';
 
 /** Everything a request may need, built once at start and handed to routes and services. */
@@ -10,6 +10,6 @@ export interface AppContext {
   database: Database;
   storage: Storage;
   imageQueue: ReturnType<typeof createImageQueue>;
-  /** Feed and profile pages, reused until the database changes. */
-  postPages: PostPageCache;
+  /** Pages, sessions and likes reused until the database changes. */
+  caches: ReadCaches;
 }

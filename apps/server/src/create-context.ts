@@ -4,7 +4,7 @@ import type { OpenDatabaseOptions } from './db/database';
 import { openDatabase } from './db/database';
 import type { Config } from './env';
 import { createImageQueue } from './media/image-queue';
-import { createPostPageCache } from './services/post-page-cache';
+import { createReadCaches } from './services/read-caches';
 import { LocalStorage } from './storage/local';
 import { S3Storage } from './storage/s3';
 import type { Storage } from './storage/storage';
@@ -30,7 +30,7 @@ export async function createContext(
     // sharp already spreads one image over its thread pool; a few at a time keeps memory bounded.
     const concurrency = Math.max(2, Math.min(4, os.availableParallelism()));
     const imageQueue = createImageQueue({ concurrency, maxWaiting: 32 });
-    return { config, database, storage, imageQueue, postPages: createPostPageCache(database) };
+    return { config, database, storage, imageQueue, caches: createReadCaches(database) };
   } catch (error) {
     await database.close();
     throw error;

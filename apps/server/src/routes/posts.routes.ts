@@ -18,7 +18,7 @@ import {
   uploadRejected,
 } from '../services/posts.service';
 import { jsonType, parseInput } from './parse';
-import { requireViewer } from './viewer';
+import { contentVersion, requireViewer } from './viewer';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -61,7 +61,8 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
     const json = await listPostPageJson(
       db,
       context.storage,
-      context.postPages,
+      context.caches,
+      await contentVersion(request, context),
       query,
       viewerId(request),
     );

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { getProfile, updateOwnProfile } from '../services/profiles.service';
 import { listPostPageJson } from '../services/posts.service';
 import { jsonType, parseInput } from './parse';
-import { requireViewer } from './viewer';
+import { contentVersion, requireViewer } from './viewer';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -24,7 +24,8 @@ export function profileRoutes(app: FastifyInstance, context: AppContext): void {
     const json = await listPostPageJson(
       db,
       context.storage,
-      context.postPages,
+      context.caches,
+      await contentVersion(request, context),
       { ...query, userId: id },
       request.viewer?.userId ?? null,
     );

@@ -25,6 +25,7 @@ import {
 } from '../repositories/sessions.repository';
 import { emailExists, findUserByEmail, insertUser } from '../repositories/users.repository';
 import { toProfile } from './profiles.service';
+import type { ReadCaches } from './read-caches';
 
 export interface Viewer {
   userId: string;
@@ -113,15 +114,30 @@ export async function signOut(db: Kysely<DB>, token: string): Promise<void> {
   await deleteSession(db, hashSessionToken(token));
 }
 
-/** The viewer behind a token, sliding the session's expiry forward at most once an hour. */
-export async function resolveViewer(db: Kysely<DB>, token: string): Promise<Viewer | null> {
+/**
+ * The viewer behind a token, sliding the session's expiry forward at most once an hour. With
+ * `cached`, the session row comes from the session cache while the content version holds (a
+ * sign-out deletes a row, which moves the version); expiry is still checked on every request.
+ */
+export async function resolveViewer(
+  db: Kysely<DB>,
+  token: string,
+  cached?: { sessions: ReadCaches['sessions']; version: string },
+): Promise<Viewer | null> {
   const tokenHash = hashSessionToken(token);
   const now = Date.now();
-  const session = await findLiveSession(db, tokenHash, new Date(now).toISOString());
-  if (!session) return null;
-  const viewer: Viewer = { userId: session.user_id, email: session.email, tokenHash };
+  const nowIso = new Date(now).toISOString();
+  const found = cached
+    ? await cached.sessions.get(
+        cached.version,
+        tokenHash,
+        async () => (await findLiveSession(db, tokenHash, nowIso)) ?? null,
+      )
+    : await findLiveSession(db, tokenHash, nowIso);
+  if (!found || Date.parse(found.expires_at) <= now) return null;
+  const viewer: Viewer = { userId: found.user_id, email: found.email, tokenHash };
   const renewBefore = now + sessionLifetimeMs - sessionRefreshAfterMs;
-  if (Date.parse(session.expires_at) < renewBefore) {
+  if (Date.parse(found.expires_at) < renewBefore) {
     const expiresAt = new Date(now + sessionLifetimeMs).toISOString();
     await extendSession(db, tokenHash, expiresAt);
     viewer.renewedExpiresAt = expiresAt;

@@ -23,7 +23,7 @@ import {
 } from '../repositories/posts.repository';
 import type { Storage } from '../storage/storage';
 import { decodeCursor, encodeCursor } from './post-cursor';
-import type { PostPageCache, SharedPostPage } from './post-page-cache';
+import type { ReadCaches, SharedPostPage } from './read-caches';
 
 export interface StoredVariant {
   key: string;
@@ -151,25 +151,29 @@ function pageJson(
 }
 
 /**
- * A page of posts as a JSON body (a `PostPage`). The shared part comes from the page cache; a
- * signed-in viewer costs one more query, for their likes among the page's posts.
+ * A page of posts as a JSON body (a `PostPage`), from the caches while the content `version`
+ * (read by the caller before anything else) stays the same; a signed-in viewer adds their likes.
  */
 export async function listPostPageJson(
   db: Kysely<DB>,
   storage: Storage,
-  cache: PostPageCache,
+  caches: ReadCaches,
+  version: string,
   query: PostListQuery & { userId?: string },
   viewerId: string | null,
 ): Promise<string | Buffer> {
   const limit = query.limit ?? limits.feedDefaultLimit;
-  const page = await cache.get(pageKey(query, limit), () =>
+  const key = pageKey(query, limit);
+  const page = await caches.pages.get(version, key, () =>
     loadSharedPage(db, storage, query, limit),
   );
   if (viewerId === null || page.posts.length === 0) return page.signedOutBody;
-  const liked = await likedPostIds(
-    db,
-    viewerId,
-    page.posts.map((post) => post.id),
+  const liked = await caches.viewerLikes.get(version, `${viewerId} ${key}`, () =>
+    likedPostIds(
+      db,
+      viewerId,
+      page.posts.map((post) => post.id),
+    ),
   );
   return pageJson(page.posts, page.nextCursor, (postId) => liked.has(postId));
 }

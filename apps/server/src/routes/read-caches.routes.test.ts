@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSessionToken } from '../auth/session-token';
 import { openDatabase } from '../db/database';
 import { addToLikesCount } from '../repositories/posts.repository';
+import { deleteSession } from '../repositories/sessions.repository';
 import type { TestUser } from '../test/harness';
 import {
   dialects,
@@ -12,10 +14,10 @@ import {
 } from '../test/harness';
 
 /**
- * The feed and profile pages are cached until the database changes. Each test reads a page (so
+ * Pages, sessions and likes are cached until the database changes. Each test reads a page (so
  * it is cached), writes, and expects the write in the very next response.
  */
-describe.each(dialects)('cached post pages on %s', (dialect) => {
+describe.each(dialects)('cached pages, sessions and likes on %s', (dialect) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let author: TestUser;
   let reader: TestUser;
@@ -76,6 +78,27 @@ describe.each(dialects)('cached post pages on %s', (dialect) => {
     // Put the counter back so that it matches the like rows again.
     await addToLikesCount(server.context.database.db, before.id, -7);
     expect((await first()).likes_count).toBe(before.likes_count);
+  });
+
+  it('refuses a session signed out through another connection on the next request', async () => {
+    const other = await signUpUser(server);
+    expect((await feed(other.token)).status).toBe(200);
+    const me = await server.request('/api/auth/session', { token: other.token });
+    expect(me.body.user.id).toBe(other.id);
+    // Another instance signs the session out: its row goes, through a connection of its own.
+    const secondInstance = await openDatabase(server.context.config.database, { migrate: false });
+    try {
+      await deleteSession(secondInstance.db, hashSessionToken(other.token));
+    } finally {
+      await secondInstance.close();
+    }
+    const after = await server.request('/api/auth/session', { token: other.token });
+    expect(after.body.user).toBeNull();
+    const like = await server.request(`/api/posts/${postId}/like`, {
+      method: 'PUT',
+      token: other.token,
+    });
+    expect(like.status).toBe(401);
   });
 
   it('serves the same body as an uncached page, with a JSON content type', async () => {
