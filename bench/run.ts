@@ -44,6 +44,7 @@ import {
   imageBytesForPage,
   runConcurrentUploads,
   runFeed,
+  runFeedUnderWrites,
   runLikes,
   signIn,
 } from './lib/scenarios';
@@ -263,6 +264,9 @@ async function countMismatches(env: Record<string, string>) {
 }
 
 /** A load-test row; the feed rows get their share of the ceiling once it is known. */
+/** Likes per second written while the signed-in feed is measured: its caches mostly cold. */
+const writesAlongside = 100;
+
 function loadRow(id: string, label: string, result: LoadResult | null, note?: string): Row {
   return {
     id,
@@ -353,6 +357,21 @@ async function benchDatabase(
     );
     rows.push(loadRow(`${kind}.feed.${key}`, `${kind}: GET /api/posts?limit=20 ${label}`, result));
   }
+
+  log(`${kind}: feed signed in, page 1, with ${writesAlongside} likes/s alongside...`);
+  const underWrites = await attempt(`${kind} feed under writes`, () =>
+    runFeedUnderWrites(server.url, tokens, facts.likeTargets, settings, writesAlongside),
+  );
+  rows.push(
+    loadRow(
+      `${kind}.feed.in.p1.writes`,
+      `${kind}: GET /api/posts?limit=20 signed in, page 1, ${writesAlongside} likes/s alongside`,
+      underWrites?.feed ?? null,
+      underWrites
+        ? `writes done: ${underWrites.writes.requestsPerSecond.toFixed(0)}/s, ${underWrites.writes.errors} errors`
+        : undefined,
+    ),
+  );
 
   log(`${kind}: like/unlike over ${facts.likeTargets.length} posts as ${tokens.length} people...`);
   const likes = await attempt(`${kind} likes`, () =>

@@ -23,6 +23,8 @@ export interface LoadOptions {
   durationS: number;
   requests?: autocannon.Request[];
   headers?: Record<string, string>;
+  /** Requests per second over all connections; unset: as fast as the server answers. */
+  overallRate?: number;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -33,6 +35,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     timeout: 10,
     headers: options.headers,
     requests: options.requests,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   });
   const completed = result.latency.totalCount;
   return {

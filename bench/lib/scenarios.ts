@@ -54,7 +54,7 @@ export function runLikes(
   baseUrl: string,
   tokens: readonly string[],
   postIds: readonly string[],
-  settings: LoadSettings,
+  settings: LoadSettings & { overallRate?: number },
 ): Promise<LoadResult> {
   let counter = 0;
   const requests: autocannon.Request[] = [
@@ -86,6 +86,29 @@ export function runLikes(
     },
   ];
   return runLoad({ url: baseUrl, ...settings, requests });
+}
+
+/**
+ * The signed-in feed while other people like and unlike at a steady `writesPerSecond`: every
+ * write moves the content version, so this shows the feed with its caches mostly cold, as on a
+ * busy instance, beside the read-only figures.
+ */
+export async function runFeedUnderWrites(
+  baseUrl: string,
+  tokens: readonly string[],
+  postIds: readonly string[],
+  settings: LoadSettings,
+  writesPerSecond: number,
+): Promise<{ feed: LoadResult; writes: LoadResult }> {
+  const [feed, writes] = await Promise.all([
+    runFeed(baseUrl, null, tokens, settings),
+    runLikes(baseUrl, tokens, postIds, {
+      connections: 4,
+      durationS: settings.durationS,
+      overallRate: writesPerSecond,
+    }),
+  ]);
+  return { feed, writes };
 }
 
 export interface UploadResult {

@@ -16,6 +16,7 @@ const feedAndLikes = (database: string) => [
   `${database}.feed.out.deep`,
   `${database}.feed.in.p1`,
   `${database}.feed.in.deep`,
+  `${database}.feed.in.p1.writes`,
   `${database}.likes`,
   `${database}.likes.check`,
 ];
