@@ -5,7 +5,9 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@pinhole/'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
+  (name) => !name.startsWith('@pinhole/'),
+);
 
 await build({
   entryPoints: { main: 'src/main.ts', sweep: 'src/sweep.ts', seed: 'src/seed/seed.ts' },

@@ -47,7 +47,10 @@ const rules: Rule[] = [
     (frame) => frame.functionName === 'executeQuery' && frame.url.includes('/dialect/sqlite/'),
   ],
   ['SQLite: prepare statements (no statement cache)', named('prepare')],
-  ['SQLite driver (other)', inPackage('better-sqlite3')],
+  [
+    'SQLite driver (other)',
+    (frame) => inPackage('better-sqlite3')(frame) || inPackage('better-sqlite3-napi')(frame),
+  ],
   [
     'PostgreSQL driver (pg)',
     (frame) => /\/node_modules\/(pg|pg-protocol|pg-pool)\//.test(frame.url),

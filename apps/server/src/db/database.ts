@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import type { LogEvent } from 'kysely';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -8,6 +7,7 @@ import type { Config } from '../env';
 import { migrateToLatest } from './migrate';
 import type { DB } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
+import { SqliteDatabase } from './sqlite-driver';
 import { withStatementCache } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -1,4 +1,5 @@
-import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import type { SqliteDatabase } from './sqlite-driver';
 import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 
 /**

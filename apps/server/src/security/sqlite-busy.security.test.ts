@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { sqliteDriverPath } from '../db/sqlite-driver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
 import {
@@ -10,7 +10,7 @@ import {
   uploadPost,
 } from '../test/harness';
 
-const betterSqlitePath = createRequire(import.meta.url).resolve('better-sqlite3');
+const betterSqlitePath = sqliteDriverPath;
 const lockHolderScript = `
   const Database = require(${JSON.stringify(betterSqlitePath)});
   const db = new Database(process.argv[1]);

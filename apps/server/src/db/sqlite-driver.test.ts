@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { SqliteDatabase, sqliteDriverPackage } from './sqlite-driver';
+
+describe('the SQLite driver for this runtime', () => {
+  it('takes the Node-API 10 build where the runtime offers Node-API 10, version 12 before', () => {
+    expect(sqliteDriverPackage(9)).toBe('better-sqlite3');
+    expect(sqliteDriverPackage(10)).toBe('better-sqlite3-napi');
+    expect(sqliteDriverPackage(11)).toBe('better-sqlite3-napi');
+  });
+
+  it('loads here and survives statements freed by the garbage collector between awaits', async () => {
+    // The pattern that aborted Node 24.21 with better-sqlite3 12: many short-lived statements,
+    // collected while promise callbacks run. On a fitting driver it simply finishes.
+    const db = new SqliteDatabase(':memory:');
+    try {
+      for (let round = 0; round < 40; round++) {
+        for (let i = 0; i < 250; i++) db.prepare(`select ${i} + ${round} as x`).all();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(db.prepare('select 41 + 1 as x').get()).toEqual({ x: 42 });
+    } finally {
+      db.close();
+    }
+  });
+});
