@@ -37,7 +37,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     requests: options.requests,
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   });
-  const completed = result.latency.totalCount;
+  // Under a rate limit autocannon adds latency samples for requests it held back (coordinated
+  // omission), so the latency count is no longer the number of requests answered.
+  const completed = options.overallRate ? result.requests.total : result.latency.totalCount;
   return {
     requestsPerSecond: result.duration > 0 ? completed / result.duration : 0,
     p50Ms: result.latency.p50,
