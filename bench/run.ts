@@ -579,32 +579,20 @@ async function main(): Promise<void> {
 
   // --- e. the client ---
   const bundle = webBuilt ? measureClientBundle() : null;
-  rows.push(
-    {
-      id: 'client.js.raw',
-      label: 'client initial JS, raw',
-      value: bundle?.jsRaw ?? null,
+  const clientRows = [
+    ['js', 'JS', 'Raw', 'raw'],
+    ['js', 'JS', 'Gzip', 'gzip -9'],
+    ['css', 'CSS', 'Raw', 'raw'],
+    ['css', 'CSS', 'Gzip', 'gzip -9'],
+  ] as const;
+  for (const [kind, name, measure, how] of clientRows) {
+    rows.push({
+      id: `client.${kind}.${measure.toLowerCase()}`,
+      label: `client initial ${name}, ${how}`,
+      value: bundle?.[`${kind}${measure}`] ?? null,
       unit: 'bytes',
-    },
-    {
-      id: 'client.js.gzip',
-      label: 'client initial JS, gzip -9',
-      value: bundle?.jsGzip ?? null,
-      unit: 'bytes',
-    },
-    {
-      id: 'client.css.raw',
-      label: 'client initial CSS, raw',
-      value: bundle?.cssRaw ?? null,
-      unit: 'bytes',
-    },
-    {
-      id: 'client.css.gzip',
-      label: 'client initial CSS, gzip -9',
-      value: bundle?.cssGzip ?? null,
-      unit: 'bytes',
-    },
-  );
+    });
+  }
 
   // --- context rows: how long the set-up took ---
   rows.push({

@@ -1,9 +1,8 @@
 /** Initial JS and CSS of the web client: the files index.html loads before anything renders. */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { repoRoot } from './server-process';
+import { buildWorkspace, repoRoot } from './server-process';
 
 export interface BundleSizes {
   jsRaw: number;
@@ -20,11 +19,7 @@ export function ensureWebBuilt(allowBuild: boolean, log: (line: string) => void)
   if (fs.existsSync(path.join(distDir, 'index.html'))) return true;
   if (!allowBuild) return false;
   log('building apps/web (dist is missing)...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
-    cwd: repoRoot,
-    stdio: 'pipe',
-    encoding: 'utf8',
-  });
+  const result = buildWorkspace('apps/web');
   if (result.status !== 0) {
     log(`web build failed; client sizes will read n/a\n${result.stderr.slice(-2000)}`);
     return false;

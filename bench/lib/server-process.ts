@@ -25,6 +25,15 @@ function newestMtime(target: string): number {
 }
 
 /** Builds the server bundle when it is missing or older than its sources (esbuild: a second). */
+/** `npm run build` in one workspace, its output captured. */
+export function buildWorkspace(workspace: string) {
+  return spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: repoRoot,
+    stdio: 'pipe',
+    encoding: 'utf8',
+  });
+}
+
 export function ensureServerBuilt(log: (line: string) => void): void {
   const builtAt = fs.statSync(serverEntry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const sources = ['apps/server/src', 'packages/contracts/src'].map((folder) =>
@@ -32,11 +41,7 @@ export function ensureServerBuilt(log: (line: string) => void): void {
   );
   if (builtAt >= Math.max(...sources)) return;
   log('building apps/server (dist is missing or stale)...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], {
-    cwd: repoRoot,
-    stdio: 'pipe',
-    encoding: 'utf8',
-  });
+  const result = buildWorkspace('apps/server');
   if (result.status !== 0) {
     throw new Error(`server build failed:\n${result.stdout}\n${result.stderr}`);
   }

@@ -15,8 +15,9 @@ export function sqliteDriverPackage(napiVersion = Number(process.versions.napi))
   return napiVersion >= 10 ? 'better-sqlite3-napi' : 'better-sqlite3';
 }
 
-function loadDriver(): typeof BetterSqlite3 {
-  const name = sqliteDriverPackage();
+const driverPackage = sqliteDriverPackage();
+
+function loadDriver(name: string): typeof BetterSqlite3 {
   try {
     return require(name) as typeof BetterSqlite3;
   } catch (error) {
@@ -30,8 +31,8 @@ function loadDriver(): typeof BetterSqlite3 {
 }
 
 /** The better-sqlite3 Database class for this runtime (same API in both versions). */
-export const SqliteDatabase = loadDriver();
+export const SqliteDatabase = loadDriver(driverPackage);
 export type SqliteDatabase = BetterSqlite3.Database;
 
 /** Where the chosen driver lives, for tests that open the database from a child process. */
-export const sqliteDriverPath = require.resolve(sqliteDriverPackage());
+export const sqliteDriverPath = require.resolve(driverPackage);

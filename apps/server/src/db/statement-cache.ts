@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './sqlite-driver';
 import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { setBounded } from '../bounded-map';
 
 /**
  * Kysely's SQLite driver prepares every statement anew, and preparing cost a fifth of the CPU of a
@@ -23,12 +24,7 @@ export function withStatementCache(
       let statement = statements.get(sqlText);
       if (!statement) {
         statement = sqlite.prepare(sqlText);
-        // Map keeps insertion order: dropping the oldest text is enough to stay bounded.
-        if (statements.size >= maxStatements) {
-          const oldest = statements.keys().next();
-          if (!oldest.done) statements.delete(oldest.value);
-        }
-        statements.set(sqlText, statement);
+        setBounded(statements, sqlText, statement, maxStatements);
       }
       return statement;
     },

@@ -240,24 +240,20 @@ describe.each(dialects)('post routes on %s', (dialect) => {
         method: 'DELETE',
         token: author.token,
       });
+      /** The number of SQL statements one GET of `path` runs. */
+      const queriesFor = async (path: string, token?: string) => {
+        feedServer.queries.length = 0;
+        await feedServer.request(path, { token });
+        return feedServer.queries.length;
+      };
       // content version + session + posts + the viewer's likes + comment previews, whatever the
       // page size; then the session is known, and signed out there are no session and likes.
-      feedServer.queries.length = 0;
-      await feedServer.request('/api/posts?limit=19', { token: reader.token });
-      expect(feedServer.queries).toHaveLength(5);
-      feedServer.queries.length = 0;
-      await feedServer.request('/api/posts?limit=4', { token: reader.token });
-      expect(feedServer.queries).toHaveLength(4);
-      feedServer.queries.length = 0;
-      await feedServer.request('/api/posts?limit=18');
-      expect(feedServer.queries).toHaveLength(3);
+      expect(await queriesFor('/api/posts?limit=19', reader.token)).toBe(5);
+      expect(await queriesFor('/api/posts?limit=4', reader.token)).toBe(4);
+      expect(await queriesFor('/api/posts?limit=18')).toBe(3);
       // The same pages again with nothing written in between: only the content version.
-      feedServer.queries.length = 0;
-      await feedServer.request('/api/posts?limit=19', { token: reader.token });
-      expect(feedServer.queries).toHaveLength(1);
-      feedServer.queries.length = 0;
-      await feedServer.request('/api/posts?limit=18');
-      expect(feedServer.queries).toHaveLength(1);
+      expect(await queriesFor('/api/posts?limit=19', reader.token)).toBe(1);
+      expect(await queriesFor('/api/posts?limit=18')).toBe(1);
     });
 
     it("lists a profile's posts newest first, and 404 for an unknown profile", async () => {

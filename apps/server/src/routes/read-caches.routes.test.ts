@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionToken } from '../auth/session-token';
+import type { Kysely } from 'kysely';
 import { openDatabase } from '../db/database';
+import type { DB } from '../db/schema';
 import { addToLikesCount } from '../repositories/posts.repository';
 import { deleteSession } from '../repositories/sessions.repository';
 import type { TestUser } from '../test/harness';
@@ -26,6 +28,16 @@ describe.each(dialects)('cached pages, sessions and likes on %s', (dialect) => {
 
   const feed = (token?: string) => server.request('/api/posts?limit=5', { token });
   const first = async (token?: string) => (await feed(token)).body.posts[0];
+
+  /** A write as another instance or the seed makes it: through a connection of its own. */
+  async function throughSecondConnection(write: (db: Kysely<DB>) => Promise<unknown>) {
+    const other = await openDatabase(server.context.config.database, { migrate: false });
+    try {
+      await write(other.db);
+    } finally {
+      await other.close();
+    }
+  }
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
@@ -68,12 +80,7 @@ describe.each(dialects)('cached pages, sessions and likes on %s', (dialect) => {
 
   it('sees a write made through another connection (a second instance, the seed)', async () => {
     const before = (await first()) as { id: string; likes_count: number };
-    const other = await openDatabase(server.context.config.database, { migrate: false });
-    try {
-      await addToLikesCount(other.db, before.id, 7);
-    } finally {
-      await other.close();
-    }
+    await throughSecondConnection((db) => addToLikesCount(db, before.id, 7));
     expect((await first()).likes_count).toBe(before.likes_count + 7);
     // Put the counter back so that it matches the like rows again.
     await addToLikesCount(server.context.database.db, before.id, -7);
@@ -86,12 +93,7 @@ describe.each(dialects)('cached pages, sessions and likes on %s', (dialect) => {
     const me = await server.request('/api/auth/session', { token: other.token });
     expect(me.body.user.id).toBe(other.id);
     // Another instance signs the session out: its row goes, through a connection of its own.
-    const secondInstance = await openDatabase(server.context.config.database, { migrate: false });
-    try {
-      await deleteSession(secondInstance.db, hashSessionToken(other.token));
-    } finally {
-      await secondInstance.close();
-    }
+    await throughSecondConnection((db) => deleteSession(db, hashSessionToken(other.token)));
     const after = await server.request('/api/auth/session', { token: other.token });
     expect(after.body.user).toBeNull();
     const like = await server.request(`/api/posts/${postId}/like`, {

@@ -3,7 +3,7 @@
  * many rows per statement. Kept beside the seed, not in repositories/, because no request path
  * should ever insert a thousand rows at once.
  */
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type {
   CommentsTable,
@@ -91,40 +91,42 @@ export interface CounterMismatches {
   posts: number;
 }
 
+/** How many rows of `table` hold a counter unequal to `actual`, a correlated count(*). */
+async function countDrifted(
+  db: Kysely<DB>,
+  table: 'posts' | 'profiles',
+  counter: 'posts.likes_count' | 'posts.comments_count' | 'profiles.posts_count',
+  actual: RawBuilder<number>,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(counter, '<>', actual)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Counts denormalised counters that disagree with the rows they count (all zero when exact). */
 export async function findCounterMismatches(db: Kysely<DB>): Promise<CounterMismatches> {
-  const likes = await db
-    .selectFrom('posts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(
-      'posts.likes_count',
-      '<>',
-      sql<number>`(select count(*) from likes where likes.post_id = posts.id)`,
-    )
-    .executeTakeFirstOrThrow();
-  const comments = await db
-    .selectFrom('posts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(
-      'posts.comments_count',
-      '<>',
-      sql<number>`(select count(*) from comments where comments.post_id = posts.id)`,
-    )
-    .executeTakeFirstOrThrow();
-  const posts = await db
-    .selectFrom('profiles')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(
-      'profiles.posts_count',
-      '<>',
-      sql<number>`(select count(*) from posts where posts.user_id = profiles.id)`,
-    )
-    .executeTakeFirstOrThrow();
-  return {
-    likes: Number(likes.count),
-    comments: Number(comments.count),
-    posts: Number(posts.count),
-  };
+  const likes = await countDrifted(
+    db,
+    'posts',
+    'posts.likes_count',
+    sql<number>`(select count(*) from likes where likes.post_id = posts.id)`,
+  );
+  const comments = await countDrifted(
+    db,
+    'posts',
+    'posts.comments_count',
+    sql<number>`(select count(*) from comments where comments.post_id = posts.id)`,
+  );
+  const posts = await countDrifted(
+    db,
+    'profiles',
+    'profiles.posts_count',
+    sql<number>`(select count(*) from posts where posts.user_id = profiles.id)`,
+  );
+  return { likes, comments, posts };
 }
 
 /** Image keys of every post, in feed order: tests check that each file exists. */

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import type { findLiveSession } from '../repositories/sessions.repository';
-import { contentVersionReader, VersionedCache } from './versioned-cache';
+import { readContentVersion } from '../repositories/content-version.repository';
+import { VersionedCache } from './versioned-cache';
 
 /** A page of posts as every reader sees it; only `liked_by_me` differs between readers. */
 export interface SharedPostPage {
@@ -31,7 +32,7 @@ export interface ReadCaches {
 
 export function createReadCaches(database: Database): ReadCaches {
   return {
-    version: contentVersionReader(database),
+    version: () => readContentVersion(database.db, database.dialect),
     pages: new VersionedCache(500),
     sessions: new VersionedCache(10_000),
     viewerLikes: new VersionedCache(5_000),

@@ -1,5 +1,4 @@
-import type { Database } from '../db/database';
-import { readContentVersion } from '../repositories/content-version.repository';
+import { setBounded } from '../bounded-map';
 
 /**
  * Values kept until the database changes. The caller reads the content version (one tiny query;
@@ -25,7 +24,7 @@ export class VersionedCache<T> {
     const pending = this.#loading.get(key);
     if (pending) return pending;
     const loading = load().then((value) => {
-      if (this.#version === version) this.#store(key, value);
+      if (this.#version === version) setBounded(this.#entries, key, value, this.maxEntries);
       return value;
     });
     this.#loading.set(key, loading);
@@ -35,17 +34,4 @@ export class VersionedCache<T> {
       if (this.#loading.get(key) === loading) this.#loading.delete(key);
     }
   }
-
-  #store(key: string, value: T): void {
-    if (this.#entries.size >= this.maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(key, value);
-  }
-}
-
-/** Reads the content version the caches are checked against. */
-export function contentVersionReader(database: Database): () => Promise<string> {
-  return () => readContentVersion(database.db, database.dialect);
 }
