@@ -1,17 +1,20 @@
 /**
- * Is an embedded ICC profile just sRGB?
+ * What kind of colour profile is embedded in an upload?
  *
- * sharp converts every image with an embedded profile to sRGB through LittleCMS, which costs about
- * as much as decoding the JPEG again (≈100 ms of CPU for 12 MP). When the profile already is sRGB
- * (what most cameras and editors embed) the conversion changes nothing, so the pipeline can skip
- * it. Rather than trusting the profile's name, this asks LittleCMS: a colour swatch tagged with
- * the profile is converted to sRGB and compared with the untouched swatch. Verdicts are cached
- * by profile hash, so a given profile costs one ~1 ms check per process.
+ * sharp converts every image with an embedded profile to sRGB through LittleCMS, which costs more
+ * than decoding and re-encoding a 12 MP JPEG together (≈160 ms of CPU). When the profile already
+ * is sRGB (what most cameras and editors embed) the conversion changes nothing, so the pipeline
+ * can skip it; when it is another RGB profile (Display P3 from phones, Adobe RGB from cameras) the
+ * pipeline can keep it on the original instead. Rather than trusting the profile's name, this
+ * asks LittleCMS: a colour swatch tagged with the profile is converted to sRGB and compared with
+ * the untouched swatch. Verdicts are cached by profile hash: one ~1 ms check per profile and process.
  */
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 
 import sharp from 'sharp';
+
+import { setBounded } from '../bounded-map';
 
 /** Largest per-channel difference (of 255) still counted as "the same colours". */
 const tolerance = 2;
@@ -64,38 +67,37 @@ function swatchPng(icc: Buffer): Buffer {
   ]);
 }
 
-async function convertsLikeSrgb(icc: Buffer): Promise<boolean> {
+/**
+ * - `srgb`: converting to sRGB would leave 8-bit RGB pixels (nearly) unchanged; this includes an
+ *   RGB profile LittleCMS cannot use at all (sharp then skips the conversion too).
+ * - `rgb`: a working RGB profile with other colours (wide gamut, other curves).
+ * - `other`: CMYK, grey, Lab and anything that is not an RGB profile.
+ */
+export type ProfileKind = 'srgb' | 'rgb' | 'other';
+
+async function kindOfRgbProfile(icc: Buffer): Promise<ProfileKind> {
   try {
     const converted = await sharp(swatchPng(icc), { failOn: 'warning' })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    if (converted.info.channels !== 3 || converted.data.length !== swatch.length) return false;
+    if (converted.info.channels !== 3 || converted.data.length !== swatch.length) return 'other';
     for (let index = 0; index < swatch.length; index++) {
-      if (Math.abs(converted.data[index]! - swatch[index]!) > tolerance) return false;
+      if (Math.abs(converted.data[index]! - swatch[index]!) > tolerance) return 'rgb';
     }
-    return true;
+    return 'srgb';
   } catch {
-    return false;
+    return 'other';
   }
 }
 
-const verdicts = new Map<string, boolean>();
+const verdicts = new Map<string, ProfileKind>();
 
-/**
- * True when sharp's conversion from `icc` to sRGB would leave 8-bit RGB pixels (nearly) unchanged,
- * including an RGB profile LittleCMS cannot use at all (sharp then skips the conversion too).
- */
-export async function isEffectivelySrgb(icc: Buffer): Promise<boolean> {
-  // Only RGB display profiles can be sRGB; CMYK, grey, Lab and the rest always convert.
-  if (icc.length < 128 || icc.toString('latin1', 16, 20) !== 'RGB ') return false;
+export async function profileKind(icc: Buffer): Promise<ProfileKind> {
+  if (icc.length < 128 || icc.toString('latin1', 16, 20) !== 'RGB ') return 'other';
   const key = createHash('sha256').update(icc).digest('base64');
   const known = verdicts.get(key);
   if (known !== undefined) return known;
-  const verdict = await convertsLikeSrgb(icc);
-  if (verdicts.size >= maxCachedVerdicts) {
-    const oldest = verdicts.keys().next();
-    if (!oldest.done) verdicts.delete(oldest.value);
-  }
-  verdicts.set(key, verdict);
+  const verdict = await kindOfRgbProfile(icc);
+  setBounded(verdicts, key, verdict, maxCachedVerdicts);
   return verdict;
 }

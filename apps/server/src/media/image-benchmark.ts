@@ -4,11 +4,13 @@
  *   npx tsx apps/server/src/media/image-benchmark.ts [runs=20]
  *
  * Prints p50/p95 wall time and CPU time per run (all threads) for a few common camera outputs:
- * no profile, sRGB profile, Display P3 profile, and EXIF orientation 6 (portrait) with sRGB.
+ * no profile, sRGB profile, Display P3 profile, and EXIF orientation 6 (portrait) with sRGB; then
+ * for `npm run bench`'s grainy photo, as it is and as a phone stores a portrait (P3, EXIF 6).
  */
 import sharp from 'sharp';
 
 import { processImage } from './image';
+import { makeSyntheticPhoto, type SyntheticPhotoOptions } from './synthetic-photo';
 
 const width = 4000;
 const height = 3000;
@@ -89,6 +91,21 @@ const cases: Array<[string, Buffer]> = [
     await raw.clone().withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer(),
   ],
 ];
+const benchPhoto: SyntheticPhotoOptions = {
+  width,
+  height,
+  format: 'jpeg',
+  seed: 'bench-12mp',
+  style: 'landscape',
+  quality: 86,
+};
+cases.push(
+  ['bench photo', await makeSyntheticPhoto(benchPhoto)],
+  [
+    'bench, phone portrait',
+    await makeSyntheticPhoto({ ...benchPhoto, profile: 'p3', orientation: 6 }),
+  ],
+);
 console.log(`processImage, ${width}×${height} JPEG, ${runs} runs after a warm-up`);
 for (const [name, input] of cases) {
   await measure(`${name} (${Math.round(input.length / 1024)} kB)`, input, runs);

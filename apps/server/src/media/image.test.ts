@@ -1,4 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { limits, messages } from '@pinhole/contracts';
 import sharp, { type Sharp } from 'sharp';
@@ -13,6 +15,7 @@ import {
   type ImageRejectionReason,
   type ProcessedImage,
 } from './image';
+import { jpegHeaderThenHtml, pixelFloodPng, pngChunk } from '../test/hostile-images';
 import { sniffImageFormat } from './sniff';
 
 // ---------------------------------------------------------------------------------------------
@@ -45,30 +48,6 @@ function animation(width: number, height: number, frames: number) {
     Array.from({ length: frames }, (_, frame) => rawPixels(width, height, 4, frame * 40)),
   );
   return sharp(data, { raw: { width, height: height * frames, channels: 4, pageHeight: height } });
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A tiny file that claims to be a 20000 × 20000 grey PNG (400 MP): a decompression bomb. */
-function pixelFloodPng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(20_000, 0);
-  header.writeUInt32BE(20_000, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(20_001 * 4))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** A hand-made GIF: a large logical screen and `frames` frames of one pixel each. */
@@ -354,44 +333,123 @@ describe('processImage: metadata, orientation and colour', () => {
     },
   );
 
-  it('converts Display P3 colours to sRGB and leaves sRGB-tagged images as they are', async () => {
-    const colour = { r: 200, g: 100, b: 50 };
-    const flat = () =>
-      sharp({ create: { width: 400, height: 300, channels: 3, background: colour } });
-    const p3 = await flat().withIccProfile('p3').jpeg({ quality: 95 }).toBuffer();
-    const p3Pixel = await sharp(p3, { ignoreIcc: true }).raw().toBuffer();
-    expect(Math.abs(p3Pixel[0]! - colour.r)).toBeGreaterThan(5); // P3 numbers really differ
+  /** The colour a colour-managed browser shows: sharp converts by the embedded profile to sRGB. */
+  async function shownColour(data: Buffer): Promise<number[]> {
+    return [...(await sharp(data).raw().toBuffer()).subarray(0, 3)];
+  }
+
+  const flatColour = (colour: { r: number; g: number; b: number }) =>
+    sharp({ create: { width: 400, height: 300, channels: 3, background: colour } });
+
+  it.each([
+    { r: 220, g: 40, b: 40 },
+    { r: 40, g: 180, b: 60 },
+  ])('shows %o the same from untagged, sRGB and Display P3 photos', async (colour) => {
+    const p3 = await flatColour(colour).withIccProfile('p3').jpeg({ quality: 95 }).toBuffer();
+    // The P3 numbers differ from the sRGB ones by far more than the tolerances below, so an
+    // ignored or doubly applied profile cannot pass.
+    const p3Numbers = [...(await sharp(p3, { ignoreIcc: true }).raw().toBuffer()).subarray(0, 3)];
+    const expected = [colour.r, colour.g, colour.b];
+    const p3Difference = Math.max(
+      ...p3Numbers.map((value, index) => value - expected[index]!).map(Math.abs),
+    );
+    expect(p3Difference).toBeGreaterThanOrEqual(15);
     const inputs = [
-      await flat().jpeg({ quality: 95 }).toBuffer(),
-      await flat().withIccProfile('srgb').jpeg({ quality: 95 }).toBuffer(),
+      await flatColour(colour).jpeg({ quality: 95 }).toBuffer(),
+      await flatColour(colour).withIccProfile('srgb').jpeg({ quality: 95 }).toBuffer(),
       p3,
     ];
 
     for (const input of inputs) {
       const result = await processImage(input);
-      for (const output of allOutputs(result)) {
-        const pixel = await sharp(output.data).raw().toBuffer();
-        expect(Math.abs(pixel[0]! - colour.r)).toBeLessThanOrEqual(4);
-        expect(Math.abs(pixel[1]! - colour.g)).toBeLessThanOrEqual(4);
-        expect(Math.abs(pixel[2]! - colour.b)).toBeLessThanOrEqual(4);
+      // The original is JPEG at quality 82; the variants are WebP at quality 75, whose chroma
+      // rounding moves a flat colour by up to 5 of 255 at any encoder effort.
+      for (const [output, tolerance] of [
+        [result.original, 4],
+        ...result.variants.map((variant) => [variant, 6] as const),
+      ] as const) {
+        const shown = await shownColour(output.data);
+        shown.forEach((value, index) => {
+          expect(Math.abs(value - expected[index]!)).toBeLessThanOrEqual(tolerance);
+        });
       }
     }
   });
 
-  it('converts CMYK and wide-gamut (Display P3) images to plain sRGB without a profile', async () => {
+  it('keeps a Display P3 profile on the original, byte for byte and with no other metadata', async () => {
+    const input = await image(400, 300)
+      .withIccProfile('p3')
+      .withExif({
+        IFD0: { Make: 'SecretCamMake', Model: 'SecretCamModel' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '51/1 30/1 2613/100',
+          GPSMapDatum: 'SecretDatum',
+        },
+      })
+      .withXmp(xmp)
+      .jpeg()
+      .toBuffer();
+    const before = await sharp(input).metadata();
+    expect(before.icc).toBeDefined();
+    expect(before.exif).toBeDefined();
+    expect(before.xmp).toBeDefined();
+
+    const result = await processImage(input);
+
+    const original = await sharp(result.original.data).metadata();
+    expect(original.icc?.equals(before.icc!)).toBe(true);
+    expect(original.exif).toBeUndefined();
+    expect(original.xmp).toBeUndefined();
+    for (const output of allOutputs(result)) {
+      for (const secret of secrets) expect(output.data.includes(secret)).toBe(false);
+    }
+    for (const variant of result.variants) {
+      const metadata = await sharp(variant.data).metadata();
+      expect(metadata.icc).toBeUndefined();
+      expect(metadata.space).toBe('srgb');
+    }
+  });
+
+  it('converts CMYK, and RGB profiles too large to carry, to plain sRGB without a profile', async () => {
     const cmyk = await image(400, 300).toColourspace('cmyk').jpeg().toBuffer();
     expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
-    const p3 = await image(400, 300).withIccProfile('p3').jpeg().toBuffer();
-    expect((await sharp(p3).metadata()).icc).toBeDefined();
 
-    for (const input of [cmyk, p3]) {
-      const result = await processImage(input);
-      for (const output of allOutputs(result)) {
-        const metadata = await sharp(output.data).metadata();
-        expect(metadata.space).toBe('srgb');
-        expect(metadata.channels).toBe(3);
-        expect(metadata.icc).toBeUndefined();
+    // Display P3 padded past 8 KiB (the header's size field says so): still a working profile.
+    const p3Profile = (
+      await sharp(
+        await flatColour({ r: 1, g: 2, b: 3 }).withIccProfile('p3').jpeg().toBuffer(),
+      ).metadata()
+    ).icc!;
+    const large = Buffer.concat([p3Profile, Buffer.alloc(9 * 1024 - p3Profile.length)]);
+    large.writeUInt32BE(large.length, 0);
+    const directory = await mkdtemp(join(tmpdir(), 'pinhole-icc-'));
+    try {
+      const profilePath = join(directory, 'large-p3.icc');
+      await writeFile(profilePath, large);
+      const colour = { r: 220, g: 40, b: 40 };
+      const largeP3 = await flatColour(colour)
+        .withIccProfile(profilePath)
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      expect((await sharp(largeP3).metadata()).icc?.length).toBe(large.length);
+
+      for (const input of [cmyk, largeP3]) {
+        const result = await processImage(input);
+        for (const output of allOutputs(result)) {
+          const metadata = await sharp(output.data).metadata();
+          expect(metadata.space).toBe('srgb');
+          expect(metadata.channels).toBe(3);
+          expect(metadata.icc).toBeUndefined();
+        }
       }
+      // Converted, not merely stripped: the colour still shows right.
+      const shown = await shownColour((await processImage(largeP3)).original.data);
+      shown.forEach((value, index) => {
+        expect(Math.abs(value - [colour.r, colour.g, colour.b][index]!)).toBeLessThanOrEqual(4);
+      });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
     }
   });
 });
@@ -572,11 +630,7 @@ describe('processImage: refused input', () => {
   });
 
   it('refuses a JPEG header followed by HTML', async () => {
-    const polyglot = Buffer.concat([
-      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-      Buffer.from('JFIF\0<!doctype html><html><script>alert(1)</script></html>'),
-    ]);
-    await expectRejected(polyglot, 'corrupt');
+    await expectRejected(jpegHeaderThenHtml(), 'corrupt');
   });
 
   it('refuses a truncated JPEG as corrupt', async () => {

@@ -24,6 +24,10 @@ export interface SyntheticPhotoOptions {
   texture?: number;
   /** JPEG quality, default 88 (a phone camera's setting). */
   quality?: number;
+  /** JPEG as phones store it: colours in Display P3 with its profile embedded. */
+  profile?: 'p3';
+  /** JPEG as cameras store it: the pixels as the sensor read them, turned by an EXIF tag (1–8). */
+  orientation?: number;
 }
 
 type Rgb = [number, number, number];
@@ -289,7 +293,9 @@ export async function makeSyntheticPhoto(options: SyntheticPhotoOptions): Promis
     addGrain(pixels, grain, random.int(1, 0x7fffffff));
     image = sharp(pixels, { raw: { width: options.width, height: options.height, channels: 3 } });
   }
-  return options.format === 'jpeg'
-    ? image.jpeg({ quality: options.quality ?? 88, chromaSubsampling: '4:2:0' }).toBuffer()
-    : image.png({ compressionLevel: 6 }).toBuffer();
+  if (options.format === 'png') return image.png({ compressionLevel: 6 }).toBuffer();
+  // In this order: withMetadata would embed sRGB over an earlier profile.
+  if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
+  if (options.profile) image = image.withIccProfile(options.profile);
+  return image.jpeg({ quality: options.quality ?? 88, chromaSubsampling: '4:2:0' }).toBuffer();
 }

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
+import { hostileUploads } from '../test/hostile-images';
 import {
   dialects,
   disposeTestServer,
@@ -110,6 +114,39 @@ describe.each(dialects)('post routes on %s', (dialect) => {
       code: 'unsupported_media_type',
       message: 'Please select an image file',
     });
+  });
+
+  it('refuses every hostile upload with the spec message, leaving no file and no row', async () => {
+    const storageRoot = path.join(server.dataDir, 'storage');
+    const storedFiles = () =>
+      fs.existsSync(storageRoot)
+        ? fs
+            .readdirSync(storageRoot, { recursive: true, withFileTypes: true })
+            .filter((entry) => entry.isFile())
+            .map((entry) => path.join(entry.parentPath, entry.name))
+            .sort()
+        : [];
+    const postIds = async () =>
+      (await server.context.database.db.selectFrom('posts').select('id').execute()).length;
+    const postsCount = async () =>
+      (await server.request(`/api/profiles/${bob.id}`)).body.posts_count;
+    // A good upload first: proves storedFiles() sees where the files go.
+    const seen = storedFiles();
+    expect((await uploadPost(server, bob, jpeg)).status).toBe(201);
+    const filesBefore = storedFiles();
+    expect(filesBefore.length).toBeGreaterThan(seen.length);
+    const rowsBefore = await postIds();
+    const countBefore = await postsCount();
+
+    for (const upload of await hostileUploads()) {
+      const response = await uploadPost(server, bob, upload.bytes, upload);
+      expect(response.status, upload.name).toBe(upload.status);
+      expect(response.body.error.message, upload.name).toBe(upload.message);
+      expect(response.text, upload.name).not.toMatch(/\bat .+:\d+:\d+/); // no stack trace
+      expect(storedFiles(), upload.name).toEqual(filesBefore);
+      expect(await postIds(), upload.name).toBe(rowsBefore);
+    }
+    expect(await postsCount()).toBe(countBefore);
   });
 
   it('refuses a multipart request without an image, and a JSON body, with 415', async () => {

@@ -28,6 +28,8 @@ const expectedRows = [
   ...feedAndLikes('postgres'),
   'upload.process.p50',
   'upload.process.p95',
+  'upload.process.portrait.p50',
+  'upload.process.portrait.p95',
   'upload.rss.peak',
   'upload.created',
   'upload.busy',
