@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './support/browser';
+
+describe('the served client', () => {
+  // `npm start` (which these journeys run, under vitest's NODE_ENV=test) must still build and
+  // serve React's production build: the development one is half as large again and slower.
+  it('is the production build, whatever NODE_ENV the start command had', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const scripts = [
+      ...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g),
+    ].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const response = await fetch(`${baseUrl()}${script}`);
+      expect(response.status).toBe(200);
+      // jsxDEV is the development JSX runtime: hundreds of calls in a development build, none in production.
+      expect(await response.text(), script).not.toContain('jsxDEV');
+    }
+  });
+});
