@@ -29,7 +29,10 @@ import {
   seedDatabase,
   seedPassword,
 } from '../apps/server/src/seed/seed.service';
-import { makeSyntheticPhoto } from '../apps/server/src/media/synthetic-photo';
+import {
+  makeSyntheticPhoto,
+  type SyntheticPhotoOptions,
+} from '../apps/server/src/media/synthetic-photo';
 import { encodeCursor } from '../apps/server/src/services/post-cursor';
 import type { PostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { freePort, startPostgresCluster } from '../apps/server/src/test/postgres-cluster';
@@ -456,33 +459,23 @@ async function main(): Promise<void> {
 
   // --- d. the upload pipeline, in this process, before any server competes for the CPU ---
   log('making a 12 MP photo-like JPEG (4000×3000)...');
-  let photo = await makeSyntheticPhoto({
+  const twelveMegapixels: SyntheticPhotoOptions = {
     width: 4000,
     height: 3000,
     format: 'jpeg',
     seed: 'bench-12mp',
     style: 'landscape',
     quality: 86,
-  });
+  };
+  let photo = await makeSyntheticPhoto(twelveMegapixels);
   // The upload limit is 5 MB: a noisier draw must still fit.
   for (let quality = 82; photo.length >= 5 * 1024 * 1024 && quality >= 60; quality -= 6) {
-    photo = await makeSyntheticPhoto({
-      width: 4000,
-      height: 3000,
-      format: 'jpeg',
-      seed: 'bench-12mp',
-      style: 'landscape',
-      quality,
-    });
+    twelveMegapixels.quality = quality;
+    photo = await makeSyntheticPhoto(twelveMegapixels);
   }
   // The same scene as a phone stores a portrait: Display P3, pixels turned by EXIF orientation 6.
   const portrait = await makeSyntheticPhoto({
-    width: 4000,
-    height: 3000,
-    format: 'jpeg',
-    seed: 'bench-12mp',
-    style: 'landscape',
-    quality: 86,
+    ...twelveMegapixels,
     profile: 'p3',
     orientation: 6,
   });

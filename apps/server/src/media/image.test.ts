@@ -15,7 +15,8 @@ import {
   type ImageRejectionReason,
   type ProcessedImage,
 } from './image';
-import { jpegHeaderThenHtml, pixelFloodPng, pngChunk } from '../test/hostile-images';
+import { jpegHeaderThenHtml, pixelFloodPng } from '../test/hostile-images';
+import { pngChunk } from './icc';
 import { sniffImageFormat } from './sniff';
 
 // ---------------------------------------------------------------------------------------------

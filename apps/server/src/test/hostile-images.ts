@@ -2,19 +2,12 @@
  * Hostile "images" made on the spot, shared by the media unit tests and the upload route tests:
  * each must be refused with the spec's message, and nothing of it may be stored.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 
 import { messages } from '@pinhole/contracts';
 import sharp from 'sharp';
 
-export function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { pngChunk } from '../media/icc';
 
 /** A tiny file that claims to be a 20000 × 20000 grey PNG (400 MP): a decompression bomb. */
 export function pixelFloodPng(): Buffer {
