@@ -29,10 +29,7 @@ import {
   seedDatabase,
   seedPassword,
 } from '../apps/server/src/seed/seed.service';
-import {
-  makeSyntheticPhoto,
-  type SyntheticPhotoOptions,
-} from '../apps/server/src/media/synthetic-photo';
+import { benchPhotoOptions, makeSyntheticPhoto } from '../apps/server/src/media/synthetic-photo';
 import { encodeCursor } from '../apps/server/src/services/post-cursor';
 import type { PostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { freePort, startPostgresCluster } from '../apps/server/src/test/postgres-cluster';
@@ -112,6 +109,8 @@ const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
 
 const pageSize = 20;
 
+const signedInUsers = 8;
+
 /** p50 and p95 wall time of processImage on one input, after a warm-up run. */
 async function measureProcessImage(
   label: string,
@@ -139,7 +138,6 @@ async function measureProcessImage(
     { id: `${id}.p95`, label: `${label}, p95`, value: percentile(times, 0.95), unit: 'ms' },
   ];
 }
-const signedInUsers = 8;
 
 const { values: args } = parseArgs({
   options: {
@@ -459,14 +457,7 @@ async function main(): Promise<void> {
 
   // --- d. the upload pipeline, in this process, before any server competes for the CPU ---
   log('making a 12 MP photo-like JPEG (4000×3000)...');
-  const twelveMegapixels: SyntheticPhotoOptions = {
-    width: 4000,
-    height: 3000,
-    format: 'jpeg',
-    seed: 'bench-12mp',
-    style: 'landscape',
-    quality: 86,
-  };
+  const twelveMegapixels = { ...benchPhotoOptions };
   let photo = await makeSyntheticPhoto(twelveMegapixels);
   // The upload limit is 5 MB: a noisier draw must still fit.
   for (let quality = 82; photo.length >= 5 * 1024 * 1024 && quality >= 60; quality -= 6) {

@@ -33,12 +33,9 @@ function buildIfStale(workspace, output, sources) {
   const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
   if (builtAt >= changedAt) return;
   console.log(`Building ${workspace}...`);
-  // Always the production build: Vite bundles React's development build when NODE_ENV says
-  // otherwise (vitest sets it to `test`), and a dist built once is served until sources change.
   const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

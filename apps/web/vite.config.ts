@@ -9,10 +9,16 @@ const apiOrigin = 'http://localhost:3000';
 // presents the server's origin instead of Vite's.
 const toServer = { target: apiOrigin, changeOrigin: true, headers: { origin: apiOrigin } };
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true },
-  server: {
-    proxy: { '/api': toServer, '/storage': toServer },
-  },
+export default defineConfig(({ command }) => {
+  // A build is what `npm start` serves: always React's production build. Vite keeps a NODE_ENV it
+  // inherits (vitest sets `test`, and the e2e journeys build through `npm start`) and would bundle
+  // the development build; the config is the place Vite reads it from after the environment.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), tailwindcss()],
+    build: { outDir: 'dist', emptyOutDir: true },
+    server: {
+      proxy: { '/api': toServer, '/storage': toServer },
+    },
+  };
 });

@@ -31,8 +31,6 @@ export function buildWorkspace(workspace: string) {
     cwd: repoRoot,
     stdio: 'pipe',
     encoding: 'utf8',
-    // What `npm start` builds: production, whatever NODE_ENV the caller has (a test sets `test`).
-    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
 

@@ -10,7 +10,7 @@
 import sharp from 'sharp';
 
 import { processImage } from './image';
-import { makeSyntheticPhoto, type SyntheticPhotoOptions } from './synthetic-photo';
+import { benchPhotoOptions, makeSyntheticPhoto } from './synthetic-photo';
 
 const width = 4000;
 const height = 3000;
@@ -91,19 +91,11 @@ const cases: Array<[string, Buffer]> = [
     await raw.clone().withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer(),
   ],
 ];
-const benchPhoto: SyntheticPhotoOptions = {
-  width,
-  height,
-  format: 'jpeg',
-  seed: 'bench-12mp',
-  style: 'landscape',
-  quality: 86,
-};
 cases.push(
-  ['bench photo', await makeSyntheticPhoto(benchPhoto)],
+  ['bench photo', await makeSyntheticPhoto(benchPhotoOptions)],
   [
     'bench, phone portrait',
-    await makeSyntheticPhoto({ ...benchPhoto, profile: 'p3', orientation: 6 }),
+    await makeSyntheticPhoto({ ...benchPhotoOptions, profile: 'p3', orientation: 6 }),
   ],
 );
 console.log(`processImage, ${width}×${height} JPEG, ${runs} runs after a warm-up`);

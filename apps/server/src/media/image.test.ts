@@ -435,8 +435,8 @@ describe('processImage: metadata, orientation and colour', () => {
         .toBuffer();
       expect((await sharp(largeP3).metadata()).icc?.length).toBe(large.length);
 
-      for (const input of [cmyk, largeP3]) {
-        const result = await processImage(input);
+      const [fromCmyk, fromLargeP3] = [await processImage(cmyk), await processImage(largeP3)];
+      for (const result of [fromCmyk, fromLargeP3]) {
         for (const output of allOutputs(result)) {
           const metadata = await sharp(output.data).metadata();
           expect(metadata.space).toBe('srgb');
@@ -445,7 +445,7 @@ describe('processImage: metadata, orientation and colour', () => {
         }
       }
       // Converted, not merely stripped: the colour still shows right.
-      const shown = await shownColour((await processImage(largeP3)).original.data);
+      const shown = await shownColour(fromLargeP3.original.data);
       shown.forEach((value, index) => {
         expect(Math.abs(value - [colour.r, colour.g, colour.b][index]!)).toBeLessThanOrEqual(4);
       });

@@ -30,6 +30,16 @@ export interface SyntheticPhotoOptions {
   orientation?: number;
 }
 
+/** The 12 MP photo `npm run bench` and media/image-benchmark.ts process: a grainy landscape. */
+export const benchPhotoOptions: Readonly<SyntheticPhotoOptions> = {
+  width: 4000,
+  height: 3000,
+  format: 'jpeg',
+  seed: 'bench-12mp',
+  style: 'landscape',
+  quality: 86,
+};
+
 type Rgb = [number, number, number];
 
 /** HSL (h in degrees, s and l in 0..1) to RGB 0..255. */

@@ -126,7 +126,7 @@ describe.each(dialects)('post routes on %s', (dialect) => {
             .map((entry) => path.join(entry.parentPath, entry.name))
             .sort()
         : [];
-    const postIds = async () =>
+    const postRows = async () =>
       (await server.context.database.db.selectFrom('posts').select('id').execute()).length;
     const postsCount = async () =>
       (await server.request(`/api/profiles/${bob.id}`)).body.posts_count;
@@ -135,7 +135,7 @@ describe.each(dialects)('post routes on %s', (dialect) => {
     expect((await uploadPost(server, bob, jpeg)).status).toBe(201);
     const filesBefore = storedFiles();
     expect(filesBefore.length).toBeGreaterThan(seen.length);
-    const rowsBefore = await postIds();
+    const rowsBefore = await postRows();
     const countBefore = await postsCount();
 
     for (const upload of await hostileUploads()) {
@@ -144,7 +144,7 @@ describe.each(dialects)('post routes on %s', (dialect) => {
       expect(response.body.error.message, upload.name).toBe(upload.message);
       expect(response.text, upload.name).not.toMatch(/\bat .+:\d+:\d+/); // no stack trace
       expect(storedFiles(), upload.name).toEqual(filesBefore);
-      expect(await postIds(), upload.name).toBe(rowsBefore);
+      expect(await postRows(), upload.name).toBe(rowsBefore);
     }
     expect(await postsCount()).toBe(countBefore);
   });

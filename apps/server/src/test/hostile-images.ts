@@ -5,9 +5,8 @@
 import { deflateSync } from 'node:zlib';
 
 import { messages } from '@pinhole/contracts';
-import sharp from 'sharp';
-
 import { pngChunk } from '../media/icc';
+import { makeJpeg } from './harness';
 
 /** A tiny file that claims to be a 20000 × 20000 grey PNG (400 MP): a decompression bomb. */
 export function pixelFloodPng(): Buffer {
@@ -43,11 +42,7 @@ export interface HostileUpload {
 
 /** The five hostile uploads the image-pipeline issue names, as a browser would send them. */
 export async function hostileUploads(): Promise<HostileUpload[]> {
-  const photo = await sharp({
-    create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 140, b: 200 } },
-  })
-    .jpeg()
-    .toBuffer();
+  const photo = await makeJpeg(1200, 900);
   return [
     {
       name: 'an SVG with a script',
