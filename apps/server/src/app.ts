@@ -16,8 +16,6 @@ import { postRoutes } from './routes/posts.routes';
 import { profileRoutes } from './routes/profiles.routes';
 import { readSessionToken, setSessionCookie } from './routes/session-cookie';
 import { storageRoutes } from './routes/storage.routes';
-import { contentVersion } from './routes/viewer';
-import { resolveViewer } from './services/auth.service';
 
 /** JSON bodies are small (a comment is at most 2200 characters); anything larger is refused unread. */
 const jsonBodyLimit = 64 * 1024;
@@ -166,19 +164,20 @@ export async function buildApp(
     }
   });
 
+  context.events.reportErrorsTo((error, event) =>
+    app.log.error({ err: error, event: event.type }, 'event handler failed'),
+  );
   app.decorateRequest('viewer', null);
-  app.decorateRequest('contentVersion', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/storage/') || request.url.startsWith('/assets/')) return;
+    // Only API calls have a viewer; files, pages and health checks never touch the database here.
+    if (!request.url.startsWith('/api/')) return;
+    // A read may be answered from the caches: first forget what changed since the last request.
+    // A write reads its session uncached and changes what it changes through the database.
+    const cached = safeMethods.has(request.method);
+    if (cached) await context.caches.sync();
     const token = readSessionToken(request);
     if (!token || token.length > 256) return;
-    // A write moves the content version anyway: reading it first would only add a query.
-    const viewer = safeMethods.has(request.method)
-      ? await resolveViewer(context.database.db, token, {
-          sessions: context.caches.sessions,
-          version: await contentVersion(request, context),
-        })
-      : await resolveViewer(context.database.db, token);
+    const viewer = await context.services.auth.resolveViewer(token, { cached });
     request.viewer = viewer;
     if (viewer?.renewedExpiresAt && request.cookies.pinhole_session === token) {
       setSessionCookie(reply, config, token, viewer.renewedExpiresAt);

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepOrphans } from './services/sweep.service';
 import { S3Storage } from './storage/s3';
 import { postImageKey } from './storage/storage';
 import type { TestServer, TestUser } from './test/harness';
@@ -21,7 +20,7 @@ import { startS3Server } from './test/s3-server';
 type Instance = Awaited<ReturnType<typeof startTestServer>>;
 
 /** The migrations the server bundles (db/migrate.ts), in order. */
-const bundledMigrations = ['0001-initial'];
+const bundledMigrations = ['0001-initial', '0002-cache-changes-and-avatar-keys'];
 
 /**
  * One more instance of the product: its own process state and data folder, the shared
@@ -278,7 +277,8 @@ describe('several instances on one PostgreSQL database and one S3 bucket', () =>
       await bucket.put(orphan, jpeg, 'image/jpeg');
 
       // Everything counts as older than the grace period.
-      const removed = await sweepOrphans(b.context, Date.now() + 24 * 60 * 60 * 1000);
+      const removed = (await b.context.services.sweep.run(Date.now() + 24 * 60 * 60 * 1000))
+        .removed;
       expect(removed).toBe(1);
       expect(await bucket.head(orphan)).toBeNull();
 

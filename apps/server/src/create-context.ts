@@ -3,8 +3,10 @@ import type { AppContext } from './context';
 import type { OpenDatabaseOptions } from './db/database';
 import { openDatabase } from './db/database';
 import type { Config } from './env';
+import { EventBus } from './events/event-bus';
 import { createImageQueue } from './media/image-queue';
 import { createReadCaches } from './services/read-caches';
+import { createServices } from './services/services';
 import { LocalStorage } from './storage/local';
 import { S3Storage } from './storage/s3';
 import type { Storage } from './storage/storage';
@@ -19,7 +21,7 @@ async function openStorage(config: Config): Promise<Storage> {
   return new S3Storage(config.storage);
 }
 
-/** Opens the database (migrating it) and the storage named by the configuration. */
+/** Opens the database (migrating it) and the storage named by the configuration; builds the services. */
 export async function createContext(
   config: Config,
   options: OpenDatabaseOptions = {},
@@ -30,7 +32,15 @@ export async function createContext(
     // sharp already spreads one image over its thread pool; a few at a time keeps memory bounded.
     const concurrency = Math.max(2, Math.min(4, os.availableParallelism()));
     const imageQueue = createImageQueue({ concurrency, maxWaiting: 32 });
-    return { config, database, storage, imageQueue, caches: createReadCaches(database) };
+    const infrastructure = {
+      config,
+      database,
+      storage,
+      imageQueue,
+      caches: createReadCaches(database),
+      events: new EventBus(),
+    };
+    return { ...infrastructure, services: createServices(infrastructure) };
   } catch (error) {
     await database.close();
     throw error;

@@ -43,3 +43,19 @@ export function validationError(error: ZodError): AppError {
   const first = error.issues[0]?.message ?? 'Invalid request';
   return new AppError('validation_error', first, fields);
 }
+
+/** An upload refused for its size or its bytes (the spec's words). */
+export const uploadRejected = {
+  tooLarge: () =>
+    new AppError('file_too_large', messages.fileTooLarge, { image: messages.fileTooLarge }),
+  notAnImage: () =>
+    new AppError('unsupported_media_type', messages.notAnImage, { image: messages.notAnImage }),
+};
+
+/** A sign-up (or, later, a profile change) whose email or username someone already has. */
+export function takenConflict(email: boolean, username: boolean): AppError {
+  const fields: Record<string, string> = {};
+  if (email) fields.email = messages.emailTaken;
+  if (username) fields.username = messages.usernameTaken;
+  return new AppError('conflict', email ? messages.emailTaken : messages.usernameTaken, fields);
+}

@@ -4,10 +4,12 @@ import { buildApp } from './app';
 import { createContext } from './create-context';
 import { ConfigError, loadConfig } from './env';
 import { seedDemoIfEmpty } from './seed/demo';
-import { sweepOrphans } from './services/sweep.service';
 
 /** How long after start the orphan sweep runs. */
 const sweepDelayMs = 60_000;
+
+/** How often the change log behind the read caches is pruned. */
+const changePruneIntervalMs = 60_000;
 
 /** The built client sits beside the server in the repository: apps/web/dist. */
 function defaultWebDist(): string {
@@ -40,14 +42,25 @@ async function main(): Promise<void> {
   // a restart should serve first.
   if (config.sweepOnStart) {
     const sweepTimer = setTimeout(() => {
-      sweepOrphans(context).then(
-        (removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned files'),
+      context.services.sweep.run().then(
+        ({ removed, unknown }) =>
+          (removed > 0 || unknown > 0) &&
+          app.log.info({ removed, unknown }, 'removed orphaned files'),
         (error: unknown) => app.log.warn({ err: error }, 'orphan sweep failed'),
       );
     }, sweepDelayMs);
     sweepTimer.unref();
     app.addHook('onClose', async () => clearTimeout(sweepTimer));
   }
+
+  // The change log behind the read caches only needs its last few minutes.
+  const pruneTimer = setInterval(() => {
+    context.caches.pruneChanges().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'pruning the cache change log failed');
+    });
+  }, changePruneIntervalMs);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,13 +1,13 @@
 import { createContext } from './create-context';
 import { ConfigError, loadConfig } from './env';
-import { sweepOrphans } from './services/sweep.service';
 
-/** `npm run sweep`: remove stored files that no post references. */
+/** `npm run sweep`: remove stored files that nothing references. */
 async function run(): Promise<void> {
   const context = await createContext(loadConfig());
   try {
-    const removed = await sweepOrphans(context);
+    const { removed, unknown } = await context.services.sweep.run();
     console.log(`Removed ${removed} orphaned file(s).`);
+    if (unknown > 0) console.log(`Left ${unknown} file(s) whose names Pinhole never writes.`);
   } finally {
     await context.database.close();
   }

@@ -1,11 +1,13 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
 import { initial } from './migrations/0001-initial';
+import { cacheChangesAndAvatarKeys } from './migrations/0002-cache-changes-and-avatar-keys';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-cache-changes-and-avatar-keys': cacheChangesAndAvatarKeys,
 };
 
 const provider: MigrationProvider = {

@@ -24,7 +24,10 @@ export interface ProfilesTable {
   id: string;
   username: string;
   full_name: string;
-  avatar_url: string | null;
+  /** Storage key of the picture shown as `avatar_url`; never a URL. */
+  avatar_key: string | null;
+  /** JSON of the picture's variants, written and read by repositories/stored-variants.ts. */
+  avatar_variants: string | null;
   bio: string | null;
   website: string | null;
   is_verified: Generated<number>;
@@ -41,7 +44,7 @@ export interface PostsTable {
   image_width: number;
   image_height: number;
   image_placeholder: string | null;
-  /** JSON array of `{ key, width, height }`, smallest first. */
+  /** JSON array of `{ key, width, height }`, smallest first (repositories/stored-variants.ts). */
   image_variants: string;
   caption: string | null;
   likes_count: Generated<number>;
@@ -64,6 +67,13 @@ export interface CommentsTable {
   created_at: string;
 }
 
+/** Written only by triggers (migration 0002); read by repositories/cache-changes.repository.ts. */
+export interface CacheChangesTable {
+  id: Generated<number>;
+  topic: string;
+  created_ms: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -71,4 +81,5 @@ export interface DB {
   posts: PostsTable;
   likes: LikesTable;
   comments: CommentsTable;
+  cache_changes: CacheChangesTable;
 }

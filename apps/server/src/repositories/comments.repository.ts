@@ -9,7 +9,7 @@ const commentColumns = [
   'comments.content',
   'comments.created_at',
   'profiles.username as author_username',
-  'profiles.avatar_url as author_avatar_url',
+  'profiles.avatar_key as author_avatar_key',
 ] as const;
 
 export type CommentRow = Awaited<ReturnType<typeof listComments>>[number];
@@ -76,9 +76,9 @@ export async function listCommentPreviews(
         .as('author_username'),
       eb
         .selectFrom('profiles')
-        .select('avatar_url')
+        .select('avatar_key')
         .whereRef('profiles.id', '=', 'ranked.user_id')
-        .as('author_avatar_url'),
+        .as('author_avatar_key'),
     ])
     .where('ranked.position', '<=', perPost)
     .orderBy('ranked.created_at', 'asc')

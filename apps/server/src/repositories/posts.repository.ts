@@ -1,5 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, PostsTable } from '../db/schema';
+import type { StoredVariant } from './stored-variants';
+import { storedVariants } from './stored-variants';
 
 export interface PostPosition {
   createdAt: string;
@@ -31,19 +33,30 @@ function selectPostsWithAuthor(db: Kysely<DB>) {
       'posts.comments_count',
       'posts.created_at',
       'profiles.username as author_username',
-      'profiles.avatar_url as author_avatar_url',
+      'profiles.avatar_key as author_avatar_key',
       'profiles.is_verified as author_is_verified',
     ]);
 }
 
-export type PostRow = Awaited<ReturnType<typeof findPostById>> & {};
+type SelectedPost = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof selectPostsWithAuthor>['executeTakeFirst']>>
+>;
 
-export function findPostById(db: Kysely<DB>, id: string) {
-  return selectPostsWithAuthor(db).where('posts.id', '=', id).executeTakeFirst();
+/** A post with its author, its variants decoded. */
+export type PostRow = Omit<SelectedPost, 'image_variants'> & { image_variants: StoredVariant[] };
+
+const decodePost = (row: SelectedPost): PostRow => ({
+  ...row,
+  image_variants: storedVariants.decode(row.image_variants),
+});
+
+export async function findPostById(db: Kysely<DB>, id: string): Promise<PostRow | undefined> {
+  const row = await selectPostsWithAuthor(db).where('posts.id', '=', id).executeTakeFirst();
+  return row && decodePost(row);
 }
 
 /** Newest first, `created_at` then `id` descending, served by the posts_feed / posts_by_user indexes. */
-export function listPosts(db: Kysely<DB>, options: PostListOptions) {
+export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promise<PostRow[]> {
   let query = selectPostsWithAuthor(db)
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
@@ -56,7 +69,7 @@ export function listPosts(db: Kysely<DB>, options: PostListOptions) {
     );
   }
   if (options.offset) query = query.offset(options.offset);
-  return query.execute();
+  return (await query.execute()).map(decodePost);
 }
 
 export async function postExists(db: Kysely<DB>, id: string): Promise<boolean> {
@@ -64,8 +77,15 @@ export async function postExists(db: Kysely<DB>, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertPost(db: Kysely<DB>, post: Insertable<PostsTable>): Promise<void> {
-  await db.insertInto('posts').values(post).execute();
+export type NewPost = Omit<Insertable<PostsTable>, 'image_variants'> & {
+  image_variants: readonly StoredVariant[];
+};
+
+export async function insertPost(db: Kysely<DB>, post: NewPost): Promise<void> {
+  await db
+    .insertInto('posts')
+    .values({ ...post, image_variants: storedVariants.encode(post.image_variants) })
+    .execute();
 }
 
 /** Adds to the like counter and returns the new value, in the caller's transaction. */
@@ -96,11 +116,8 @@ export async function addToCommentsCount(db: Kysely<DB>, id: string, delta: numb
     .execute();
 }
 
-/** Every storage key a post row references: the sweeper keeps these and removes the rest. */
-export async function listImageKeys(db: Kysely<DB>): Promise<string[]> {
+/** Every storage key a post references (original and variants): the sweeper keeps these. */
+export async function listPostImageKeys(db: Kysely<DB>): Promise<string[]> {
   const rows = await db.selectFrom('posts').select(['image_key', 'image_variants']).execute();
-  return rows.flatMap((row) => [
-    row.image_key,
-    ...(JSON.parse(row.image_variants) as { key: string }[]).map((variant) => variant.key),
-  ]);
+  return rows.flatMap((row) => [row.image_key, ...storedVariants.keys(row.image_variants)]);
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, ProfilesTable } from '../db/schema';
+import { storedVariants } from './stored-variants';
 
 export async function insertProfile(
   db: Kysely<DB>,
@@ -36,4 +37,17 @@ export async function addToPostsCount(db: Kysely<DB>, id: string, delta: number)
     .set((eb) => ({ posts_count: eb('posts_count', '+', delta) }))
     .where('id', '=', id)
     .execute();
+}
+
+/** Every storage key a profile picture references: the sweeper keeps these. */
+export async function listAvatarKeys(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('profiles')
+    .select(['avatar_key', 'avatar_variants'])
+    .where('avatar_key', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => [
+    ...(row.avatar_key ? [row.avatar_key] : []),
+    ...storedVariants.keys(row.avatar_variants),
+  ]);
 }

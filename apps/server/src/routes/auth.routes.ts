@@ -6,13 +6,11 @@ import { sessionCookieName } from '../auth/session-token';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { rateLimits } from '../rate-limits';
-import { signIn, signOut, signUp } from '../services/auth.service';
-import { getProfile } from '../services/profiles.service';
 import { parseInput } from './parse';
 import { readSessionToken, setSessionCookie } from './session-cookie';
 
 export function authRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db } = context.database;
+  const { services } = context;
 
   const sendAuth = (reply: FastifyReply, body: AuthResponse, status: number) => {
     setSessionCookie(reply, context.config, body.session.token, body.session.expires_at);
@@ -24,7 +22,7 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
     { config: { rateLimit: rateLimits.signUp } },
     async (request, reply) => {
       const input = parseInput(signUpSchema, request.body);
-      return sendAuth(reply, await signUp(db, input), 201);
+      return sendAuth(reply, await services.auth.signUp(input), 201);
     },
   );
 
@@ -41,7 +39,7 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
       throw new AppError('rate_limited', messages.rateLimited, undefined, retryAfter);
     }
     try {
-      const body = await signIn(db, input);
+      const body = await services.auth.signIn(input);
       throttle.recordSuccess(request.ip, input.email);
       return sendAuth(reply, body, 200);
     } catch (error) {
@@ -54,7 +52,7 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
 
   app.post('/api/auth/sign-out', async (request: FastifyRequest, reply) => {
     const token = readSessionToken(request);
-    if (token) await signOut(db, token);
+    if (token) await services.auth.signOut(token, request.viewer?.userId ?? null);
     void reply.clearCookie(sessionCookieName, { path: '/' });
     return reply.code(204).send();
   });
@@ -62,7 +60,7 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
   app.get('/api/auth/session', async (request) => {
     const viewer = request.viewer;
     if (!viewer) return { user: null, profile: null };
-    const profile = await getProfile(db, viewer.userId).catch(() => null);
+    const profile = await services.profiles.get(viewer.userId).catch(() => null);
     return { user: { id: viewer.userId, email: viewer.email }, profile };
   });
 }

@@ -8,17 +8,9 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { rateLimits } from '../rate-limits';
-import { createPost } from '../services/create-post.service';
-import {
-  addComment,
-  getPost,
-  listPostComments,
-  listPostPageJson,
-  setLike,
-  uploadRejected,
-} from '../services/posts.service';
+import { uploadRejected } from '../errors';
 import { jsonType, parseInput } from './parse';
-import { contentVersion, requireViewer } from './viewer';
+import { requireViewer } from './viewer';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -53,19 +45,12 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; capt
 }
 
 export function postRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db } = context.database;
+  const { services } = context;
   const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
 
   app.get('/api/posts', async (request, reply) => {
     const query = parseInput(postListQuerySchema, request.query);
-    const json = await listPostPageJson(
-      db,
-      context.storage,
-      context.caches,
-      await contentVersion(request, context),
-      query,
-      viewerId(request),
-    );
+    const json = await services.postReads.pageJson(query, viewerId(request));
     return reply.type(jsonType).send(json);
   });
 
@@ -86,31 +71,31 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
       const viewer = requireViewer(request);
       const upload = await readUpload(request);
       const caption = parseInput(captionSchema, upload.caption ?? null);
-      const post = await createPost(context, viewer.userId, { data: upload.data, caption });
+      const post = await services.createPost.create(viewer.userId, { data: upload.data, caption });
       return reply.code(201).send(post);
     },
   );
 
   app.get('/api/posts/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return getPost(db, context.storage, id, viewerId(request));
+    return services.postReads.get(id, viewerId(request));
   });
 
   app.put('/api/posts/:id/like', async (request) => {
     const viewer = requireViewer(request);
     const { id } = parseInput(idParams, request.params);
-    return setLike(db, id, viewer.userId, true);
+    return services.likes.set(id, viewer.userId, true);
   });
 
   app.delete('/api/posts/:id/like', async (request) => {
     const viewer = requireViewer(request);
     const { id } = parseInput(idParams, request.params);
-    return setLike(db, id, viewer.userId, false);
+    return services.likes.set(id, viewer.userId, false);
   });
 
   app.get('/api/posts/:id/comments', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return { comments: await listPostComments(db, id) };
+    return { comments: await services.comments.list(id) };
   });
 
   app.post(
@@ -127,7 +112,7 @@ export function postRoutes(app: FastifyInstance, context: AppContext): void {
       const viewer = requireViewer(request);
       const { id } = parseInput(idParams, request.params);
       const { content } = parseInput(createCommentSchema, request.body);
-      return reply.code(201).send(await addComment(db, id, viewer.userId, content));
+      return reply.code(201).send(await services.comments.add(id, viewer.userId, content));
     },
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import rangeParser from 'range-parser';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { isValidStorageKey } from '../storage/storage';
+import { isServedStorageKey } from '../storage/storage';
 
 /**
  * Serves stored images. Only keys of the exact shape we write are looked up, so dot segments,
@@ -11,7 +11,7 @@ import { isValidStorageKey } from '../storage/storage';
 export function storageRoutes(app: FastifyInstance, context: AppContext): void {
   app.get('/storage/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    if (!isValidStorageKey(key)) throw notFound();
+    if (!isServedStorageKey(key)) throw notFound();
     const info = await context.storage.head(key);
     if (!info) throw notFound();
 

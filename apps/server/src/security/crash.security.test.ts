@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createContext } from '../create-context';
 import { loadConfig } from '../env';
-import { sweepOrphans } from '../services/sweep.service';
 import { freePort } from '../test/postgres-cluster';
 import { makeJpeg } from '../test/harness';
 
@@ -127,7 +126,7 @@ describe('crash safety', () => {
       }
 
       const referenced = posts.length;
-      const removed = await sweepOrphans(context, Date.now() + 60 * 60 * 1000);
+      const removed = (await context.services.sweep.run(Date.now() + 60 * 60 * 1000)).removed;
       expect(removed).toBeGreaterThanOrEqual(1);
       expect(fs.existsSync(orphan)).toBe(false);
       for (const post of posts) expect(await context.storage.head(post.image_key)).not.toBeNull();

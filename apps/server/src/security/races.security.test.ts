@@ -39,7 +39,7 @@ async function createUsers(server: Server, count: number): Promise<string[]> {
           id,
           username: `crowd_${id.slice(-12)}`,
           full_name: 'Crowd',
-          avatar_url: null,
+          avatar_key: null,
           bio: null,
           website: null,
           created_at: createdAt,

@@ -23,9 +23,11 @@ import type { AppContext } from '../context';
 import type { DB, PostsTable } from '../db/schema';
 import type { ProcessedImage } from '../media/image';
 import { processImage } from '../media/image';
-import type { StoredVariant } from '../services/posts.service';
+import type { StoredVariant } from '../repositories/stored-variants';
+import { storedVariants } from '../repositories/stored-variants';
+import { resetCacheChanges } from '../repositories/cache-changes.repository';
 import type { Storage } from '../storage/storage';
-import { postImageKey, postVariantKey } from '../storage/storage';
+import { postImageKey, variantKey } from '../storage/storage';
 import {
   bios,
   captionEndings,
@@ -424,7 +426,7 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
     const key = postImageKey(author.id, createdMs, image.original.extension);
     postKeys.push([
       key,
-      ...image.variants.map((variant) => postVariantKey(key, variant.width, variant.extension)),
+      ...image.variants.map((variant) => variantKey(key, variant.width, variant.extension)),
     ]);
     postIds.push(uuidv7({ msecs: createdMs, random: postRandom.bytes16() }));
   }
@@ -456,7 +458,7 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
         id: user.id,
         username: user.username,
         full_name: user.fullName,
-        avatar_url: avatarKey ? target.storage.publicUrl(avatarKey) : null,
+        avatar_key: avatarKey ?? null,
         bio: profileRandom.chance(0.6) ? profileRandom.pick(bios) : null,
         website: profileRandom.chance(0.15)
           ? `https://${user.username.replace(/[._]/g, '')}.example.com`
@@ -508,7 +510,7 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
         image_width: image.original.width,
         image_height: image.original.height,
         image_placeholder: image.placeholder,
-        image_variants: JSON.stringify(variants),
+        image_variants: storedVariants.encode(variants),
         caption: caption(captionRandom),
         likes_count: likesPerPost[index] ?? 0,
         comments_count: commentsPerPost[index] ?? 0,
@@ -606,6 +608,9 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
   }
   if (commentRows.length > 0) await flushComments();
   if (commentCount > 0) log(`comments: ${commentsWritten}`);
+  // The triggers logged a change for every row; one "everything changed" says the same to a
+  // running server without leaving millions of rows for it to prune.
+  await resetCacheChanges(db);
   await gatherPlannerStatistics(db, target.database.dialect);
   endPhase('comments');
 

@@ -1,6 +1,5 @@
 import type { AuthResponse, SignInRequest, SignUpRequest } from '@pinhole/contracts';
 import { messages } from '@pinhole/contracts';
-import type { Kysely } from 'kysely';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import {
   hashSessionToken,
@@ -8,15 +7,11 @@ import {
   sessionLifetimeMs,
   sessionRefreshAfterMs,
 } from '../auth/session-token';
+import type { Infrastructure } from '../context';
 import { uniqueViolation } from '../db/errors';
-import type { DB } from '../db/schema';
-import { AppError } from '../errors';
+import { AppError, takenConflict } from '../errors';
 import { newId, nowIso } from '../ids';
-import {
-  findProfileById,
-  insertProfile,
-  usernameExists,
-} from '../repositories/profiles.repository';
+import { insertProfile, usernameExists } from '../repositories/profiles.repository';
 import {
   deleteSession,
   extendSession,
@@ -24,8 +19,8 @@ import {
   insertSession,
 } from '../repositories/sessions.repository';
 import { emailExists, findUserByEmail, insertUser } from '../repositories/users.repository';
-import { toProfile } from './profiles.service';
-import type { ReadCaches } from './read-caches';
+import { cacheTags } from './caching/cache-tags';
+import type { ProfilesService } from './profiles.service';
 
 export interface Viewer {
   userId: string;
@@ -35,112 +30,115 @@ export interface Viewer {
   renewedExpiresAt?: string;
 }
 
-function conflictFor(email: boolean, username: boolean): AppError {
-  const fields: Record<string, string> = {};
-  if (email) fields.email = messages.emailTaken;
-  if (username) fields.username = messages.usernameTaken;
-  return new AppError('conflict', email ? messages.emailTaken : messages.usernameTaken, fields);
-}
+export class AuthService {
+  constructor(
+    private readonly infra: Infrastructure,
+    private readonly profiles: ProfilesService,
+  ) {}
 
-async function startSession(db: Kysely<DB>, userId: string) {
-  const token = newSessionToken();
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + sessionLifetimeMs).toISOString();
-  await insertSession(db, {
-    id: hashSessionToken(token),
-    user_id: userId,
-    created_at: now.toISOString(),
-    expires_at: expiresAt,
-  });
-  return { token, expires_at: expiresAt };
-}
+  private get db() {
+    return this.infra.database.db;
+  }
 
-async function authResponse(db: Kysely<DB>, userId: string, email: string): Promise<AuthResponse> {
-  const profile = await findProfileById(db, userId);
-  if (!profile) throw new Error(`Profile missing for user ${userId}`);
-  const session = await startSession(db, userId);
-  return { user: { id: userId, email }, profile: toProfile(profile), session };
-}
-
-/** Creates the user and their profile in one transaction, then a session. */
-export async function signUp(db: Kysely<DB>, input: SignUpRequest): Promise<AuthResponse> {
-  const [emailTaken, usernameTaken] = await Promise.all([
-    emailExists(db, input.email),
-    usernameExists(db, input.username),
-  ]);
-  if (emailTaken || usernameTaken) throw conflictFor(emailTaken, usernameTaken);
-
-  const passwordHash = await hashPassword(input.password);
-  const userId = newId();
-  const createdAt = nowIso();
-  try {
-    await db.transaction().execute(async (trx) => {
-      await insertUser(trx, {
-        id: userId,
-        email: input.email,
-        password_hash: passwordHash,
-        created_at: createdAt,
+  /** Creates the user and their profile in one transaction, then a session. */
+  async signUp(input: SignUpRequest): Promise<AuthResponse> {
+    const [emailTaken, usernameTaken] = await Promise.all([
+      emailExists(this.db, input.email),
+      usernameExists(this.db, input.username),
+    ]);
+    if (emailTaken || usernameTaken) throw takenConflict(emailTaken, usernameTaken);
+    const passwordHash = await hashPassword(input.password);
+    const userId = newId();
+    const createdAt = nowIso();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await insertUser(trx, {
+          id: userId,
+          email: input.email,
+          password_hash: passwordHash,
+          created_at: createdAt,
+        });
+        await insertProfile(trx, {
+          id: userId,
+          username: input.username,
+          full_name: input.full_name,
+          avatar_key: null,
+          avatar_variants: null,
+          bio: null,
+          website: null,
+          created_at: createdAt,
+        });
       });
-      await insertProfile(trx, {
-        id: userId,
-        username: input.username,
-        full_name: input.full_name,
-        avatar_url: null,
-        bio: null,
-        website: null,
-        created_at: createdAt,
-      });
+    } catch (error) {
+      // Two sign-ups raced past the checks above: the unique index decides, the loser gets 409.
+      const violated = uniqueViolation(error);
+      if (violated === null) throw error;
+      throw takenConflict(violated.includes('email'), !violated.includes('email'));
+    }
+    await this.infra.events.publish({ type: 'user.signed_up', userId });
+    return this.#authResponse(userId, input.email);
+  }
+
+  /** The same status, body and (one hash) timing for an unknown email and a wrong password. */
+  async signIn(input: SignInRequest): Promise<AuthResponse> {
+    const user = await findUserByEmail(this.db, input.email);
+    const valid = user
+      ? await verifyPassword(user.password_hash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!user || !valid) throw new AppError('invalid_credentials', messages.invalidCredentials);
+    return this.#authResponse(user.id, user.email);
+  }
+
+  async signOut(token: string, userId: string | null): Promise<void> {
+    const tokenHash = hashSessionToken(token);
+    await deleteSession(this.db, tokenHash);
+    await this.infra.events.publish({ type: 'session.ended', userId, tokenHash });
+  }
+
+  /**
+   * The viewer behind a token, sliding the session's expiry forward at most once an hour. With
+   * `cached` (reads, after the caches were synced), the session row comes from the session cache
+   * until it changes (sign-out, renewal, account change); expiry is still checked every time.
+   */
+  async resolveViewer(token: string, options: { cached: boolean }): Promise<Viewer | null> {
+    const tokenHash = hashSessionToken(token);
+    const now = Date.now();
+    const nowText = new Date(now).toISOString();
+    const found = options.cached
+      ? await this.infra.caches.sessions.get(tokenHash, async () => {
+          const session = (await findLiveSession(this.db, tokenHash, nowText)) ?? null;
+          const tags = [cacheTags.session(tokenHash)];
+          if (session) tags.push(cacheTags.user(session.user_id));
+          return { value: session, tags };
+        })
+      : await findLiveSession(this.db, tokenHash, nowText);
+    if (!found || Date.parse(found.expires_at) <= now) return null;
+    const viewer: Viewer = { userId: found.user_id, email: found.email, tokenHash };
+    const renewBefore = now + sessionLifetimeMs - sessionRefreshAfterMs;
+    if (Date.parse(found.expires_at) < renewBefore) {
+      const expiresAt = new Date(now + sessionLifetimeMs).toISOString();
+      await extendSession(this.db, tokenHash, expiresAt);
+      viewer.renewedExpiresAt = expiresAt;
+    }
+    return viewer;
+  }
+
+  async #startSession(userId: string) {
+    const token = newSessionToken();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + sessionLifetimeMs).toISOString();
+    await insertSession(this.db, {
+      id: hashSessionToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
     });
-  } catch (error) {
-    // Two sign-ups raced past the checks above: the unique index decides, the loser gets 409.
-    const violated = uniqueViolation(error);
-    if (violated === null) throw error;
-    throw conflictFor(violated.includes('email'), !violated.includes('email'));
+    return { token, expires_at: expiresAt };
   }
-  return authResponse(db, userId, input.email);
-}
 
-/** The same status, body and (one hash) timing for an unknown email and a wrong password. */
-export async function signIn(db: Kysely<DB>, input: SignInRequest): Promise<AuthResponse> {
-  const user = await findUserByEmail(db, input.email);
-  const valid = user
-    ? await verifyPassword(user.password_hash, input.password)
-    : await verifyAgainstDummy(input.password);
-  if (!user || !valid) throw new AppError('invalid_credentials', messages.invalidCredentials);
-  return authResponse(db, user.id, user.email);
-}
-
-export async function signOut(db: Kysely<DB>, token: string): Promise<void> {
-  await deleteSession(db, hashSessionToken(token));
-}
-
-/**
- * The viewer behind a token, sliding the session's expiry forward at most once an hour. With
- * `cached`, the session row comes from the session cache while the content version holds (a
- * sign-out deletes a row, which moves the version); expiry is still checked on every request.
- */
-export async function resolveViewer(
-  db: Kysely<DB>,
-  token: string,
-  cached?: { sessions: ReadCaches['sessions']; version: string },
-): Promise<Viewer | null> {
-  const tokenHash = hashSessionToken(token);
-  const now = Date.now();
-  const nowIso = new Date(now).toISOString();
-  const found = cached
-    ? await cached.sessions.get(
-        cached.version,
-        tokenHash,
-        async () => (await findLiveSession(db, tokenHash, nowIso)) ?? null,
-      )
-    : await findLiveSession(db, tokenHash, nowIso);
-  if (!found || Date.parse(found.expires_at) <= now) return null;
-  const viewer: Viewer = { userId: found.user_id, email: found.email, tokenHash };
-  const renewBefore = now + sessionLifetimeMs - sessionRefreshAfterMs;
-  if (Date.parse(found.expires_at) < renewBefore) {
-    const expiresAt = new Date(now + sessionLifetimeMs).toISOString();
-    await extendSession(db, tokenHash, expiresAt);
-    viewer.renewedExpiresAt = expiresAt;
+  async #authResponse(userId: string, email: string): Promise<AuthResponse> {
+    const profile = await this.profiles.get(userId);
+    const session = await this.#startSession(userId);
+    return { user: { id: userId, email }, profile, session };
   }
-  return viewer;
 }

@@ -1,17 +1,16 @@
 import type { Post } from '@pinhole/contracts';
 import { messages } from '@pinhole/contracts';
-import type { AppContext } from '../context';
-import { AppError } from '../errors';
+import type { Infrastructure } from '../context';
+import { AppError, uploadRejected } from '../errors';
 import { newId, nowIso } from '../ids';
 import type { ProcessedImage } from '../media/image';
 import { ImageRejectedError, processImage } from '../media/image';
 import { ImageQueueFullError } from '../media/image-queue';
-import { addToPostsCount } from '../repositories/profiles.repository';
 import { insertPost } from '../repositories/posts.repository';
-import { StorageKeyExistsError, postImageKey, postVariantKey } from '../storage/storage';
-import type { Storage } from '../storage/storage';
-import type { StoredVariant } from './posts.service';
-import { getPost, uploadRejected } from './posts.service';
+import { addToPostsCount } from '../repositories/profiles.repository';
+import type { StoredVariant } from '../repositories/stored-variants';
+import { StorageKeyExistsError, postImageKey, variantKey } from '../storage/storage';
+import type { PostReadsService } from './post-reads.service';
 
 /** Seconds a client is asked to wait when every image worker is busy. */
 const busyRetryAfterSeconds = 5;
@@ -22,83 +21,83 @@ function rejectionToError(error: ImageRejectedError): AppError {
   return new AppError('validation_error', message, { image: message });
 }
 
-async function decode(context: AppContext, data: Buffer): Promise<ProcessedImage> {
-  try {
-    return await context.imageQueue.run(() => processImage(data));
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw rejectionToError(error);
-    if (error instanceof ImageQueueFullError) {
-      throw new AppError('unavailable', messages.busy, undefined, busyRetryAfterSeconds);
-    }
-    throw error;
-  }
-}
+export class CreatePostService {
+  constructor(
+    private readonly infra: Infrastructure,
+    private readonly postReads: PostReadsService,
+  ) {}
 
-/**
- * Writes the original and its variants. The key is the spec's `{ms timestamp}.{ext}`; if two
- * uploads of one user land in the same millisecond, the later one takes the next free millisecond.
- */
-async function storeImage(
-  storage: Storage,
-  userId: string,
-  image: ProcessedImage,
-  written: string[],
-) {
-  let timestamp = Date.now();
-  let key = postImageKey(userId, timestamp, image.original.extension);
-  for (let attempt = 0; ; attempt++) {
+  /**
+   * Validates and re-encodes the image, stores it, then records the post. If anything fails after
+   * a file was written, the files are removed: no orphaned file, no half-written post.
+   */
+  async create(userId: string, upload: { data: Buffer; caption: string | null }): Promise<Post> {
+    const image = await this.#decode(upload.data);
+    const { db } = this.infra.database;
+    const written: string[] = [];
+    const postId = newId();
     try {
-      await storage.put(key, image.original.data, image.original.contentType);
-      written.push(key);
-      break;
+      const stored = await this.#store(userId, image, written);
+      await db.transaction().execute(async (trx) => {
+        await insertPost(trx, {
+          id: postId,
+          user_id: userId,
+          image_key: stored.key,
+          image_width: image.original.width,
+          image_height: image.original.height,
+          image_placeholder: image.placeholder,
+          image_variants: stored.variants,
+          caption: upload.caption,
+          created_at: nowIso(),
+        });
+        await addToPostsCount(trx, userId, 1);
+      });
     } catch (error) {
-      if (!(error instanceof StorageKeyExistsError) || attempt >= 20) throw error;
-      timestamp += 1;
-      key = postImageKey(userId, timestamp, image.original.extension);
+      await Promise.allSettled(written.map((key) => this.infra.storage.delete(key)));
+      throw error;
+    }
+    await this.infra.events.publish({ type: 'post.created', postId, authorId: userId });
+    return this.postReads.get(postId, userId);
+  }
+
+  async #decode(data: Buffer): Promise<ProcessedImage> {
+    try {
+      return await this.infra.imageQueue.run(() => processImage(data));
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw rejectionToError(error);
+      if (error instanceof ImageQueueFullError) {
+        throw new AppError('unavailable', messages.busy, undefined, busyRetryAfterSeconds);
+      }
+      throw error;
     }
   }
-  const variants: StoredVariant[] = [];
-  for (const variant of image.variants) {
-    const variantKey = postVariantKey(key, variant.width, variant.extension);
-    await storage.put(variantKey, variant.data, variant.contentType);
-    written.push(variantKey);
-    variants.push({ key: variantKey, width: variant.width, height: variant.height });
-  }
-  return { key, variants };
-}
 
-/**
- * Validates and re-encodes the image, stores it, then records the post. If anything fails after
- * a file was written, the files are removed: no orphaned file, no half-written post.
- */
-export async function createPost(
-  context: AppContext,
-  userId: string,
-  upload: { data: Buffer; caption: string | null },
-): Promise<Post> {
-  const image = await decode(context, upload.data);
-  const { db } = context.database;
-  const written: string[] = [];
-  const postId = newId();
-  try {
-    const stored = await storeImage(context.storage, userId, image, written);
-    await db.transaction().execute(async (trx) => {
-      await insertPost(trx, {
-        id: postId,
-        user_id: userId,
-        image_key: stored.key,
-        image_width: image.original.width,
-        image_height: image.original.height,
-        image_placeholder: image.placeholder,
-        image_variants: JSON.stringify(stored.variants),
-        caption: upload.caption,
-        created_at: nowIso(),
-      });
-      await addToPostsCount(trx, userId, 1);
-    });
-  } catch (error) {
-    await Promise.allSettled(written.map((key) => context.storage.delete(key)));
-    throw error;
+  /**
+   * Writes the original and its variants. The key is the spec's `{ms timestamp}.{ext}`; if two
+   * uploads of one user land in the same millisecond, the later one takes the next free one.
+   */
+  async #store(userId: string, image: ProcessedImage, written: string[]) {
+    const { storage } = this.infra;
+    let timestamp = Date.now();
+    let key = postImageKey(userId, timestamp, image.original.extension);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await storage.put(key, image.original.data, image.original.contentType);
+        written.push(key);
+        break;
+      } catch (error) {
+        if (!(error instanceof StorageKeyExistsError) || attempt >= 20) throw error;
+        timestamp += 1;
+        key = postImageKey(userId, timestamp, image.original.extension);
+      }
+    }
+    const variants: StoredVariant[] = [];
+    for (const variant of image.variants) {
+      const variantStorageKey = variantKey(key, variant.width, variant.extension);
+      await storage.put(variantStorageKey, variant.data, variant.contentType);
+      written.push(variantStorageKey);
+      variants.push({ key: variantStorageKey, width: variant.width, height: variant.height });
+    }
+    return { key, variants };
   }
-  return getPost(db, context.storage, postId, userId);
 }

@@ -1,15 +1,18 @@
 import type { Profile, UpdateProfileRequest } from '@pinhole/contracts';
-import type { Kysely, Selectable } from 'kysely';
-import type { DB, ProfilesTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { Infrastructure } from '../context';
+import type { ProfilesTable } from '../db/schema';
 import { notFound } from '../errors';
 import { findProfileById, updateProfile } from '../repositories/profiles.repository';
+import type { Storage } from '../storage/storage';
+import { avatarUrl } from './media-urls';
 
-export function toProfile(row: Selectable<ProfilesTable>): Profile {
+export function toProfile(row: Selectable<ProfilesTable>, storage: Storage): Profile {
   return {
     id: row.id,
     username: row.username,
     full_name: row.full_name,
-    avatar_url: row.avatar_url,
+    avatar_url: avatarUrl(storage, row.avatar_key),
     bio: row.bio,
     website: row.website,
     is_verified: Boolean(row.is_verified),
@@ -20,21 +23,22 @@ export function toProfile(row: Selectable<ProfilesTable>): Profile {
   };
 }
 
-export async function getProfile(db: Kysely<DB>, id: string): Promise<Profile> {
-  const row = await findProfileById(db, id);
-  if (!row) throw notFound();
-  return toProfile(row);
-}
+export class ProfilesService {
+  constructor(private readonly infra: Infrastructure) {}
 
-export async function updateOwnProfile(
-  db: Kysely<DB>,
-  userId: string,
-  patch: UpdateProfileRequest,
-): Promise<Profile> {
-  const changes: Partial<Pick<ProfilesTable, 'full_name' | 'bio' | 'website'>> = {};
-  if (patch.full_name !== undefined) changes.full_name = patch.full_name;
-  if (patch.bio !== undefined) changes.bio = patch.bio;
-  if (patch.website !== undefined) changes.website = patch.website;
-  await updateProfile(db, userId, changes);
-  return getProfile(db, userId);
+  async get(id: string): Promise<Profile> {
+    const row = await findProfileById(this.infra.database.db, id);
+    if (!row) throw notFound();
+    return toProfile(row, this.infra.storage);
+  }
+
+  async updateOwn(userId: string, patch: UpdateProfileRequest): Promise<Profile> {
+    const changes: Partial<Pick<ProfilesTable, 'full_name' | 'bio' | 'website'>> = {};
+    if (patch.full_name !== undefined) changes.full_name = patch.full_name;
+    if (patch.bio !== undefined) changes.bio = patch.bio;
+    if (patch.website !== undefined) changes.website = patch.website;
+    await updateProfile(this.infra.database.db, userId, changes);
+    await this.infra.events.publish({ type: 'profile.updated', profileId: userId });
+    return this.get(userId);
+  }
 }

@@ -1,7 +1,10 @@
 import type { Database } from '../db/database';
+import { createChangeLogReader, pruneCacheChanges } from '../repositories/cache-changes.repository';
 import type { findLiveSession } from '../repositories/sessions.repository';
-import { readContentVersion } from '../repositories/content-version.repository';
-import { VersionedCache } from './versioned-cache';
+import { tagsForChange } from './caching/cache-tags';
+import { ChangeFeed } from './caching/change-feed';
+import type { CacheStats } from './caching/tagged-cache';
+import { TaggedCache } from './caching/tagged-cache';
 
 /** A page of posts as every reader sees it; only `liked_by_me` differs between readers. */
 export interface SharedPostPage {
@@ -14,27 +17,53 @@ export interface SharedPostPage {
 
 export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
+/** How long change-log rows are kept; an instance idle for half of it forgets everything. */
+export const changeRetentionMs = 10 * 60 * 1000;
+
 /**
- * What the hot read path keeps between requests, all checked against one content version read
- * once per request. The CPU profile of the feed put its time in SQL, query building and JSON; with
- * these, a repeated signed-in page costs one tiny query.
+ * What the hot read path keeps between requests. Each value is tagged with what it was built from;
+ * `sync()` (once per request, before any cached read) reads the change log and forgets only the
+ * values whose tags changed, on this instance, for writes made on any instance.
  */
 export interface ReadCaches {
-  /** Reads the current content version: one tiny query. */
-  version(): Promise<string>;
-  /** Feed and profile pages. */
-  pages: VersionedCache<SharedPostPage>;
-  /** Sessions by token hash (null: no such live session). Sign-out is a write: it moves the version. */
-  sessions: VersionedCache<LiveSession | null>;
-  /** Which posts of a page a viewer has liked, by viewer and page. */
-  viewerLikes: VersionedCache<Set<string>>;
+  sync(): Promise<void>;
+  /** Removes change-log rows past their retention (every instance may; it is idempotent). */
+  pruneChanges(now?: number): Promise<number>;
+  /** Feed and profile pages, shared by every reader. */
+  pages: TaggedCache<SharedPostPage>;
+  /** Sessions by token hash (null: no such live session). */
+  sessions: TaggedCache<LiveSession | null>;
+  /** Per viewer: the posts whose like state is known, and whether the viewer likes each. */
+  likes: TaggedCache<Map<string, boolean>>;
+  stats(): Record<'pages' | 'sessions' | 'likes', CacheStats>;
 }
 
 export function createReadCaches(database: Database): ReadCaches {
+  const pages = new TaggedCache<SharedPostPage>(500);
+  const sessions = new TaggedCache<LiveSession | null>(10_000);
+  const likes = new TaggedCache<Map<string, boolean>>(5_000);
+  const all = [pages, sessions, likes];
+  const apply = (topics: readonly string[]) => {
+    const tags: string[] = [];
+    for (const topic of topics) {
+      const forgotten = tagsForChange(topic);
+      if (forgotten === null) {
+        for (const cache of all) cache.clear();
+        return;
+      }
+      tags.push(...forgotten);
+    }
+    for (const cache of all) cache.forget(tags);
+  };
+  const feed = new ChangeFeed(createChangeLogReader(database.db, database.dialect), apply, {
+    retentionMs: changeRetentionMs,
+  });
   return {
-    version: () => readContentVersion(database.db, database.dialect),
-    pages: new VersionedCache(500),
-    sessions: new VersionedCache(10_000),
-    viewerLikes: new VersionedCache(5_000),
+    sync: () => feed.sync(),
+    pruneChanges: (now = Date.now()) => pruneCacheChanges(database.db, now - changeRetentionMs),
+    pages,
+    sessions,
+    likes,
+    stats: () => ({ pages: pages.stats, sessions: sessions.stats, likes: likes.stats }),
   };
 }

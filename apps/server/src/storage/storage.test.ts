@@ -10,7 +10,7 @@ import { startS3Server } from '../test/s3-server';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
 import type { Storage } from './storage';
-import { StorageKeyExistsError, postImageKey, postVariantKey } from './storage';
+import { StorageKeyExistsError, postImageKey, variantKey } from './storage';
 
 interface DriverUnderTest {
   storage: Storage;
@@ -135,8 +135,8 @@ describe.each(drivers)('storage driver contract: $name', (driver) => {
     const original = postImageKey(userId, 1_700_000_000_000, 'jpg');
     const keys = [
       original,
-      postVariantKey(original, 320, 'webp'),
-      postVariantKey(original, 640, 'webp'),
+      variantKey(original, 320, 'webp'),
+      variantKey(original, 640, 'webp'),
       postImageKey(userId, 1_700_000_000_001, 'png'),
       postImageKey(userId, 1_700_000_000_002, 'gif'),
     ];

@@ -46,21 +46,65 @@ export function contentTypeForKey(key: string): string {
 }
 
 /**
- * The only keys we ever write: `user-uploads/{userId}/posts/{ms timestamp}[-{width}w].{ext}`.
- * Anything else (dot segments, encoded slashes, absolute paths, null bytes) is not a key.
+ * Every kind of file we store, by the folder its keys use:
+ * `user-uploads/{userId}/{folder}/{ms timestamp}[-{width}w].{ext}`. The kind decides who may
+ * own a file (see services/sweep.service.ts) and whether `/storage/...` serves it.
  */
-const keyPattern =
-  /^user-uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/posts\/\d{1,16}(-\d{1,5}w)?\.(jpg|png|gif|webp|avif)$/;
+export const mediaKinds = {
+  /** Post photos: originals and their WebP variants. */
+  posts: { folder: 'posts', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
+  /** Profile pictures and their square variants. */
+  avatars: { folder: 'avatars', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
+  /** Story photos, gone 24 hours after they are shared. */
+  stories: { folder: 'stories', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
+  /** Archives being imported: private to their owner, never served. */
+  imports: { folder: 'imports', served: false, extensions: ['zip'] },
+} as const;
 
-export function isValidStorageKey(key: string): boolean {
-  return keyPattern.test(key);
+export type MediaKind = keyof typeof mediaKinds;
+
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+const keyPatterns = Object.fromEntries(
+  Object.entries(mediaKinds).map(([kind, { folder, extensions }]) => [
+    kind,
+    new RegExp(
+      `^${bucketName}/${uuid}/${folder}/\\d{1,16}(-\\d{1,5}w)?\\.(${extensions.join('|')})$`,
+    ),
+  ]),
+) as Record<MediaKind, RegExp>;
+
+/**
+ * The kind of a key, or null for anything we never write (dot segments, encoded slashes,
+ * absolute paths, null bytes, unknown folders).
+ */
+export function mediaKindOf(key: string): MediaKind | null {
+  for (const kind of Object.keys(keyPatterns) as MediaKind[]) {
+    if (keyPatterns[kind].test(key)) return kind;
+  }
+  return null;
 }
 
-export function postImageKey(userId: string, timestamp: number, extension: string): string {
-  return `${bucketName}/${userId}/posts/${timestamp}.${extension}`;
+/** Keys `/storage/...` may serve: the shape of a kind that browsers are shown. */
+export function isServedStorageKey(key: string): boolean {
+  const kind = mediaKindOf(key);
+  return kind !== null && mediaKinds[kind].served;
 }
 
-export function postVariantKey(originalKey: string, width: number, extension: string): string {
+export function mediaKey(
+  kind: MediaKind,
+  userId: string,
+  timestamp: number,
+  extension: string,
+): string {
+  return `${bucketName}/${userId}/${mediaKinds[kind].folder}/${timestamp}.${extension}`;
+}
+
+export const postImageKey = (userId: string, timestamp: number, extension: string) =>
+  mediaKey('posts', userId, timestamp, extension);
+
+/** A resized copy's key: the original's with `-{width}w` before a new extension. */
+export function variantKey(originalKey: string, width: number, extension: string): string {
   const base = originalKey.slice(0, originalKey.lastIndexOf('.'));
   return `${base}-${width}w.${extension}`;
 }

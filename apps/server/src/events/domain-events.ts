@@ -1,0 +1,16 @@
+/**
+ * What happened, told after it was committed. Side effects that are not the action itself
+ * (notifications, live events, metrics) subscribe to these instead of growing inside the
+ * transactions that like, comment or post.
+ */
+export type DomainEvent =
+  | { type: 'user.signed_up'; userId: string }
+  | { type: 'session.ended'; userId: string | null; tokenHash: string }
+  | { type: 'profile.updated'; profileId: string }
+  | { type: 'post.created'; postId: string; authorId: string }
+  | { type: 'like.added'; postId: string; userId: string; likesCount: number }
+  | { type: 'like.removed'; postId: string; userId: string; likesCount: number }
+  | { type: 'comment.added'; commentId: string; postId: string; userId: string };
+
+export type DomainEventType = DomainEvent['type'];
+export type DomainEventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;

@@ -1,0 +1,54 @@
+import type { DomainEvent, DomainEventOf, DomainEventType } from './domain-events';
+
+type Handler<Type extends DomainEventType> = (event: DomainEventOf<Type>) => void | Promise<void>;
+/** Handlers are stored by type and only ever called with an event of that type. */
+type AnyHandler = (event: DomainEvent) => void | Promise<void>;
+
+export type EventErrorReporter = (error: unknown, event: DomainEvent) => void;
+
+/**
+ * A small typed in-process bus. `publish` runs every handler of the event's type, in the order
+ * they subscribed, and resolves when all have finished. A failing handler is reported and never
+ * fails the action that published: that action is already committed.
+ *
+ * In-process only: what another instance must learn travels through the database (the change log
+ * for caches; PostgreSQL LISTEN/NOTIFY for live events when they arrive).
+ */
+export class EventBus {
+  readonly #handlers = new Map<DomainEventType, AnyHandler[]>();
+  #report: EventErrorReporter;
+
+  constructor(report: EventErrorReporter = (error) => console.error(error)) {
+    this.#report = report;
+  }
+
+  /** Where handler failures go: the server's logger once it exists. */
+  reportErrorsTo(report: EventErrorReporter): void {
+    this.#report = report;
+  }
+
+  /** Subscribes a handler; the returned function unsubscribes it. */
+  on<Type extends DomainEventType>(type: Type, handler: Handler<Type>): () => void {
+    const stored = handler as unknown as AnyHandler;
+    this.#handlers.set(type, [...(this.#handlers.get(type) ?? []), stored]);
+    return () => {
+      const current = this.#handlers.get(type) ?? [];
+      this.#handlers.set(
+        type,
+        current.filter((candidate) => candidate !== stored),
+      );
+    };
+  }
+
+  async publish(event: DomainEvent): Promise<void> {
+    const handlers = this.#handlers.get(event.type);
+    if (!handlers || handlers.length === 0) return;
+    for (const handler of handlers) {
+      try {
+        await handler(event);
+      } catch (error) {
+        this.#report(error, event);
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { everythingChanged } from '../../repositories/cache-changes.repository';
+
+/**
+ * The names of what a cached value is built from. The change log's topics (written by the
+ * triggers of migration 0002) use the same names, so a change forgets the values tagged with it.
+ */
+export const cacheTags = {
+  /** A post's row, its counters or its comments. */
+  post: (postId: string) => `post:${postId}`,
+  /** The list of one person's posts: a post of theirs added or removed. */
+  postsOf: (userId: string) => `posts-of:${userId}`,
+  /** The list of everyone's posts: any post added or removed. */
+  everyoneFeed: 'feed:everyone',
+  /** Which posts one person likes. */
+  likesOf: (userId: string) => `likes-of:${userId}`,
+  /** What pages show of a person: username, name, picture, badge. */
+  profile: (userId: string) => `profile:${userId}`,
+  session: (tokenHash: string) => `session:${tokenHash}`,
+  /** A user's account row (email) or the account itself. */
+  user: (userId: string) => `user:${userId}`,
+} as const;
+
+/**
+ * The tags a change-log topic forgets, or null for "everything". A topic is itself a tag; a post
+ * added or removed also changes every list of everyone's posts.
+ */
+export function tagsForChange(topic: string): string[] | null {
+  if (topic === everythingChanged) return null;
+  if (topic.startsWith('posts-of:')) return [topic, cacheTags.everyoneFeed];
+  return [topic];
+}

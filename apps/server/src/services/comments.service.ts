@@ -1,0 +1,39 @@
+import type { Comment } from '@pinhole/contracts';
+import type { Infrastructure } from '../context';
+import { notFound } from '../errors';
+import { newId, nowIso } from '../ids';
+import { findCommentById, insertComment, listComments } from '../repositories/comments.repository';
+import { addToCommentsCount, postExists } from '../repositories/posts.repository';
+import { toComment } from './post-json';
+
+export class CommentsService {
+  constructor(private readonly infra: Infrastructure) {}
+
+  private get db() {
+    return this.infra.database.db;
+  }
+
+  /** Every comment of a post, oldest first. */
+  async list(postId: string): Promise<Comment[]> {
+    if (!(await postExists(this.db, postId))) throw notFound();
+    return (await listComments(this.db, postId)).map((row) => toComment(row, this.infra.storage));
+  }
+
+  /** Adds a comment and moves the post's counter in the same transaction. */
+  async add(postId: string, userId: string, content: string): Promise<Comment> {
+    const id = newId();
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await postExists(trx, postId))) throw notFound();
+      await insertComment(trx, {
+        id,
+        post_id: postId,
+        user_id: userId,
+        content,
+        created_at: nowIso(),
+      });
+      await addToCommentsCount(trx, postId, 1);
+    });
+    await this.infra.events.publish({ type: 'comment.added', commentId: id, postId, userId });
+    return toComment(await findCommentById(this.db, id), this.infra.storage);
+  }
+}

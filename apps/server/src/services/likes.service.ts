@@ -1,0 +1,44 @@
+import type { LikeResult } from '@pinhole/contracts';
+import type { Infrastructure } from '../context';
+import { notFound } from '../errors';
+import { newId, nowIso } from '../ids';
+import { deleteLike, insertLike } from '../repositories/likes.repository';
+import { addToLikesCount, getLikesCount, postExists } from '../repositories/posts.repository';
+
+export class LikesService {
+  constructor(private readonly infra: Infrastructure) {}
+
+  /**
+   * Sets or clears the viewer's like. Idempotent; the counter moves only when a row was really
+   * added or removed, in the same transaction, so it always equals the number of like rows.
+   */
+  async set(postId: string, userId: string, liked: boolean): Promise<LikeResult> {
+    const { changed, likesCount } = await this.infra.database.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await postExists(trx, postId))) throw notFound();
+        const changed = liked
+          ? await insertLike(trx, {
+              id: newId(),
+              post_id: postId,
+              user_id: userId,
+              created_at: nowIso(),
+            })
+          : await deleteLike(trx, postId, userId);
+        const likesCount = changed
+          ? await addToLikesCount(trx, postId, liked ? 1 : -1)
+          : await getLikesCount(trx, postId);
+        if (likesCount === undefined) throw notFound();
+        return { changed, likesCount };
+      });
+    if (changed) {
+      await this.infra.events.publish({
+        type: liked ? 'like.added' : 'like.removed',
+        postId,
+        userId,
+        likesCount,
+      });
+    }
+    return { liked, likes_count: likesCount };
+  }
+}

@@ -1,0 +1,128 @@
+import type { Comment, Post, PostListQuery } from '@pinhole/contracts';
+import { limits } from '@pinhole/contracts';
+import type { Infrastructure } from '../context';
+import { notFound } from '../errors';
+import { listCommentPreviews } from '../repositories/comments.repository';
+import { likedPostIds } from '../repositories/likes.repository';
+import type { PostRow } from '../repositories/posts.repository';
+import { findPostById, listPosts } from '../repositories/posts.repository';
+import { cacheTags } from './caching/cache-tags';
+import type { Tagged } from './caching/tagged-cache';
+import { decodeCursor, encodeCursor } from './post-cursor';
+import { openPostJson, pageJson, toComment, toPost } from './post-json';
+import type { SharedPostPage } from './read-caches';
+
+export type PostListRequest = PostListQuery & { userId?: string };
+
+/** Reading posts: pages of the feed and of a profile, and one post. */
+export class PostReadsService {
+  constructor(private readonly infra: Infrastructure) {}
+
+  private get db() {
+    return this.infra.database.db;
+  }
+
+  /**
+   * A page of posts as a JSON body (a `PostPage`), shared by every reader from the page cache
+   * until one of its posts, their authors or the list changes; a signed-in viewer adds their
+   * likes from their own cache. The caller has synced the caches for this request.
+   */
+  async pageJson(query: PostListRequest, viewerId: string | null): Promise<string | Buffer> {
+    const limit = query.limit ?? limits.feedDefaultLimit;
+    const key = JSON.stringify([
+      query.userId ?? null,
+      limit,
+      query.cursor ?? null,
+      query.offset ?? 0,
+    ]);
+    const page = await this.infra.caches.pages.get(key, () => this.#loadPage(query, limit));
+    if (viewerId === null || page.posts.length === 0) return page.signedOutBody;
+    const liked = await this.likedAmong(
+      viewerId,
+      page.posts.map((post) => post.id),
+    );
+    return pageJson(page.posts, page.nextCursor, (postId) => liked.get(postId) === true);
+  }
+
+  async get(postId: string, viewerId: string | null): Promise<Post> {
+    const row = await findPostById(this.db, postId);
+    if (!row) throw notFound();
+    const [post] = await this.#hydrate([row], viewerId);
+    if (!post) throw notFound();
+    return post;
+  }
+
+  /**
+   * Which of these posts the viewer likes, from the viewer's cached like states; only posts not
+   * known yet are asked for, in one query. Forgotten when the viewer likes or unlikes anything.
+   */
+  async likedAmong(viewerId: string, postIds: readonly string[]): Promise<Map<string, boolean>> {
+    const { likes } = this.infra.caches;
+    const kept = likes.peek(viewerId);
+    if (kept && postIds.every((id) => kept.has(id))) return kept;
+    return likes.update(viewerId, async (current) => {
+      const missing = postIds.filter((id) => !current?.has(id));
+      const liked = await likedPostIds(this.db, viewerId, missing);
+      const known = new Map(current);
+      for (const id of missing) known.set(id, liked.has(id));
+      return { value: known, tags: [cacheTags.likesOf(viewerId)] };
+    });
+  }
+
+  async #loadPage(query: PostListRequest, limit: number): Promise<Tagged<SharedPostPage>> {
+    const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
+    // One extra row tells whether another page exists without a COUNT query.
+    const rows = await listPosts(this.db, {
+      limit: limit + 1,
+      offset: after ? undefined : query.offset,
+      after,
+      userId: query.userId,
+    });
+    const pageRows = rows.slice(0, limit);
+    const last = pageRows.at(-1);
+    const nextCursor =
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.created_at, id: last.id })
+        : null;
+    const hydrated = await this.#hydrate(pageRows, null);
+    const posts = hydrated.map((post) => ({ id: post.id, openJson: openPostJson(post) }));
+    const tags = new Set<string>([
+      query.userId === undefined ? cacheTags.everyoneFeed : cacheTags.postsOf(query.userId),
+    ]);
+    for (const post of hydrated) {
+      tags.add(cacheTags.post(post.id));
+      tags.add(cacheTags.profile(post.user_id));
+      for (const comment of post.comments_preview) tags.add(cacheTags.profile(comment.user_id));
+    }
+    return {
+      value: {
+        posts,
+        nextCursor,
+        signedOutBody: Buffer.from(pageJson(posts, nextCursor, () => false)),
+      },
+      tags: [...tags],
+    };
+  }
+
+  /**
+   * Turns post rows into API posts with a fixed number of queries, whatever the page size: one
+   * for the viewer's likes among them and one for all their comment previews.
+   */
+  async #hydrate(rows: PostRow[], viewerId: string | null): Promise<Post[]> {
+    const ids = rows.map((row) => row.id);
+    const [liked, previews] = await Promise.all([
+      viewerId ? likedPostIds(this.db, viewerId, ids) : Promise.resolve(new Set<string>()),
+      listCommentPreviews(this.db, ids, limits.commentsPreviewCount),
+    ]);
+    const { storage } = this.infra;
+    const previewsByPost = new Map<string, Comment[]>();
+    for (const row of previews) {
+      const list = previewsByPost.get(row.post_id) ?? [];
+      list.push(toComment(row, storage));
+      previewsByPost.set(row.post_id, list);
+    }
+    return rows.map((row) =>
+      toPost(row, storage, liked.has(row.id), previewsByPost.get(row.id) ?? []),
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import type { Infrastructure } from '../context';
+import { AuthService } from './auth.service';
+import { CommentsService } from './comments.service';
+import { CreatePostService } from './create-post.service';
+import { LikesService } from './likes.service';
+import { PostReadsService } from './post-reads.service';
+import { ProfilesService } from './profiles.service';
+import { SweepService } from './sweep.service';
+
+/**
+ * Every service, built once at start with what it depends on. Routes are thin adapters over
+ * these; scripts (sweep, seed) use the same instances.
+ */
+export function createServices(infra: Infrastructure) {
+  const profiles = new ProfilesService(infra);
+  const postReads = new PostReadsService(infra);
+  return {
+    auth: new AuthService(infra, profiles),
+    profiles,
+    postReads,
+    createPost: new CreatePostService(infra, postReads),
+    likes: new LikesService(infra),
+    comments: new CommentsService(infra),
+    sweep: new SweepService(infra),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
