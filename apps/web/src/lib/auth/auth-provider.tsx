@@ -7,12 +7,12 @@ import {
 } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { onUnauthorized } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { signedOut, useSession } from '../api/get-session';
-import { useSignIn } from '../api/sign-in';
-import { useSignOut } from '../api/sign-out';
-import { useSignUp } from '../api/sign-up';
+import { onUnauthorized } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { signedOut, useSession } from './get-session';
+import { useSignIn } from './sign-in';
+import { useSignOut } from './sign-out';
+import { useSignUp } from './sign-up';
 
 export interface AuthState {
   user: User | null;
