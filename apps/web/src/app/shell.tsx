@@ -2,7 +2,7 @@ import type { Post } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/lib/auth/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
 import { Header } from './header';
 import { HomeView } from './home-view';

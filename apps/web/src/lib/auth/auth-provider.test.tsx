@@ -6,7 +6,7 @@ import { apiSend } from '@/lib/api-client';
 import { makeProfile, signedInSession } from '@/testing/factories';
 import { apiError, callsTo, deferred, json, mockApi } from '@/testing/mock-api';
 import { renderWithApp } from '@/testing/render';
-import { useAuth } from './auth-provider';
+import { useAuth } from './use-auth';
 
 function Probe() {
   const { loading, user, profile } = useAuth();

@@ -1,6 +1,6 @@
 import { limits, type Comment, type Post } from '@pinhole/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useAuth } from '@/lib/auth/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useAddComment } from '@/features/comments/api/add-comment';
 import { useComments } from '@/features/comments/api/get-comments';
 

@@ -3,7 +3,7 @@ import { Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { useAuth } from '@/lib/auth/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
 import { likesLabel } from '@/lib/likes-label';
 import { timeLabel } from '@/lib/time-label';

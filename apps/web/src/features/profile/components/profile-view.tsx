@@ -1,7 +1,7 @@
 import type { Profile } from '@pinhole/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Bookmark, Grid3x3, SquareUser, type LucideIcon } from 'lucide-react';
-import { useAuth } from '@/lib/auth/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { EmptyTab } from './empty-tab';
 import { ProfileHeader } from './profile-header';

@@ -1,7 +1,7 @@
 import { ChevronRight, Plus } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
-import { useAuth } from '@/lib/auth/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 import { sampleStories } from '@/features/stories/sample-stories';
 
 const stories = sampleStories();

@@ -1,6 +1,6 @@
 import { Avatar } from '@/components/ui/avatar';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { useAuth } from '@/lib/auth/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
 import { sampleSuggestions } from '@/features/suggestions/sample-suggestions';
 
