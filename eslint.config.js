@@ -1,18 +1,27 @@
 import js from '@eslint/js';
+import fs from 'node:fs';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = [
-  'auth',
-  'create-post',
-  'feed',
-  'post',
-  'comments',
-  'profile',
-  'stories',
-  'suggestions',
-];
+// Every folder under features/ is a feature, read at load so a new folder gets the boundary rule.
+const webFeatures = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Flat config replaces a rule's options rather than merging them, so each layer of the web app
+// gets one `no-restricted-imports` entry holding every pattern that applies to it.
+const climbingImport = {
+  regex: '^\\.\\./',
+  message: 'Import from outside this folder through the @/ alias (@/ is apps/web/src).',
+};
+const webLayerRule = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [climbingImport, ...patterns] }],
+});
+const appImport = { group: ['@/app/**'], message: 'Only the app layer imports from src/app.' };
 
 export default tseslint.config(
   {
@@ -70,26 +79,46 @@ export default tseslint.config(
       ],
     },
   },
-  // A feature never imports another feature; the app layer composes them (bulletproof-react).
+  // Imports flow one way: app → features → components/lib (bulletproof-react), through @/.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: webLayerRule(),
+  },
+  {
+    files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
+    rules: webLayerRule(
+      { group: ['@/features/**'], message: 'Shared code must not import a feature.' },
+      appImport,
+    ),
+  },
+  // A feature never imports another feature; the app layer composes them.
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: webFeatures
-                .filter((other) => other !== feature)
-                .flatMap((other) => [`**/features/${other}/**`, `../../${other}/**`]),
-              message: 'A feature must not import another feature; compose them in src/app.',
-            },
-            { group: ['**/app/**'], message: 'Features must not import from the app layer.' },
-          ],
-        },
+    rules: webLayerRule(
+      {
+        group: webFeatures
+          .filter((other) => other !== feature)
+          .map((other) => `@/features/${other}/**`),
+        message: 'A feature must not import another feature; compose them in src/app.',
+      },
+      appImport,
+    ),
+  })),
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only the extensions it is told about; TypeScript files are all of them here.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: `${import.meta.dirname}/apps/web/tsconfig.json`,
+        }),
       ],
     },
-  })),
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   // Server layering: SQL only in repositories, sharp only in media/.
   {
     files: ['apps/server/src/**/*.ts'],

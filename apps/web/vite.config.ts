@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /** Where `npm run dev -w apps/server` listens. The server also serves dist/ in production. */
@@ -16,6 +17,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [react(), tailwindcss()],
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     build: { outDir: 'dist', emptyOutDir: true },
     server: {
       proxy: { '/api': toServer, '/storage': toServer },

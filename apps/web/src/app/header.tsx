@@ -1,14 +1,13 @@
 import type { Profile } from '@pinhole/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Heart, House, LogOut, MessageCircle, Search, SquarePlus, UserRound } from 'lucide-react';
-import { Avatar } from '../components/ui/avatar';
-import { Button } from '../components/ui/button';
-import type { View } from './shell';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth/use-auth';
+import type { View } from './view';
 
 interface HeaderProps {
   view: View;
-  /** Set when signed in with a loaded profile: shows the avatar menu. */
-  profile: Profile | null;
   onNavigate: (view: View) => void;
   onCreate: () => void;
   onSignIn: () => void;
@@ -18,7 +17,9 @@ interface HeaderProps {
 const iconButton =
   'flex size-10 shrink-0 items-center justify-center rounded-lg text-neutral-900 hover:bg-neutral-100';
 
-export function Header({ view, profile, onNavigate, onCreate, onSignIn, onSignOut }: HeaderProps) {
+export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut }: HeaderProps) {
+  // Signed in with a loaded profile: the avatar menu replaces the Sign In button.
+  const { profile } = useAuth();
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white">
       <div className="mx-auto flex max-w-[975px] flex-wrap items-center gap-x-2 px-3 py-1.5 sm:h-[60px] sm:flex-nowrap sm:gap-x-4 sm:px-5 sm:py-0">

@@ -1,41 +1,28 @@
-import type { Profile } from '@pinhole/contracts';
-import { CommentsSection } from '../features/comments/components/comments-section';
-import { Feed } from '../features/feed/components/feed';
-import { PostCard } from '../features/post/components/post-card';
-import { StoriesStrip } from '../features/stories/components/stories-strip';
-import { SuggestionsSidebar } from '../features/suggestions/components/suggestions-sidebar';
+import { CommentsSection } from '@/features/comments/components/comments-section';
+import { Feed } from '@/features/feed/components/feed';
+import { PostCard } from '@/features/post/components/post-card';
+import { StoriesStrip } from '@/features/stories/components/stories-strip';
+import { SuggestionsSidebar } from '@/features/suggestions/components/suggestions-sidebar';
 
-interface HomeViewProps {
-  profile: Profile | null;
-  signedIn: boolean;
-}
-
-export function HomeView({ profile, signedIn }: HomeViewProps) {
-  const me = profile
-    ? { username: profile.username, fullName: profile.full_name, avatarUrl: profile.avatar_url }
-    : null;
-
+export function HomeView() {
   return (
     <div className="mx-auto flex w-full max-w-[935px] justify-center gap-16 sm:pt-6">
       <div className="flex w-full max-w-[470px] min-w-0 flex-col gap-4 sm:gap-6">
         <h1 className="sr-only">Home</h1>
-        <StoriesStrip me={me} />
+        <StoriesStrip />
         <Feed
           renderPost={(post, index) => (
             <PostCard
               post={post}
-              signedIn={signedIn}
               priority={index === 0}
-              renderComments={(time) => (
-                <CommentsSection post={post} signedIn={signedIn} beforeForm={time} />
-              )}
+              renderComments={(time) => <CommentsSection post={post} beforeForm={time} />}
             />
           )}
         />
       </div>
       <aside aria-label="Suggestions" className="hidden w-[320px] shrink-0 lg:block">
         <div className="sticky top-[84px]">
-          <SuggestionsSidebar me={me} />
+          <SuggestionsSidebar />
         </div>
       </aside>
     </div>

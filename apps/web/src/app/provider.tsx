@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { AuthProvider } from '../features/auth/components/auth-provider';
-import { ClockProvider, systemClock, type Clock } from '../lib/clock';
-import { createQueryClient } from '../lib/query-client';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { ClockProvider, systemClock, type Clock } from '@/lib/clock';
+import { createQueryClient } from '@/lib/query-client';
 
 interface AppProviderProps {
   children: ReactNode;

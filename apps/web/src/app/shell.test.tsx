@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeComment, makePost, makeProfile, page, signedInSession } from '../testing/factories';
-import { stubXhr } from '../testing/fake-xhr';
-import { callsTo, deferred, json, mockApi } from '../testing/mock-api';
-import { renderWithApp } from '../testing/render';
+import { makeComment, makePost, makeProfile, page, signedInSession } from '@/testing/factories';
+import { stubXhr } from '@/testing/fake-xhr';
+import { callsTo, deferred, json, mockApi } from '@/testing/mock-api';
+import { renderWithApp } from '@/testing/render';
 import { Shell } from './shell';
 
 const alice = makeProfile({ username: 'alice', full_name: 'Alice Liddell' });

@@ -1,17 +1,18 @@
 import type { Post } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Spinner } from '../components/ui/spinner';
-import { useAuth } from '../features/auth/components/auth-provider';
-import { queryKeys } from '../lib/query-keys';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth/use-auth';
+import { queryKeys } from '@/lib/query-keys';
 import { Header } from './header';
 import { HomeView } from './home-view';
+import type { View } from './view';
 
 // Most first visits only read the feed: the dialogs and the profile (with Radix Dialog and Tabs)
 // load on demand, keeping them out of the initial script.
-const loadAuthDialog = () => import('../features/auth/components/auth-dialog');
-const loadCreatePostDialog = () => import('../features/create-post/components/create-post-dialog');
-const loadProfileView = () => import('../features/profile/components/profile-view');
+const loadAuthDialog = () => import('@/features/auth/components/auth-dialog');
+const loadCreatePostDialog = () => import('@/features/create-post/components/create-post-dialog');
+const loadProfileView = () => import('@/features/profile/components/profile-view');
 const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })));
 const CreatePostDialog = lazy(() =>
   loadCreatePostDialog().then((m) => ({ default: m.CreatePostDialog })),
@@ -30,9 +31,6 @@ function usePrefetchWhenIdle() {
     return () => window.cancelIdleCallback(handle);
   }, []);
 }
-
-/** The two in-app views of the spec; there are no URL routes. */
-export type View = 'home' | 'profile';
 
 export function Shell() {
   const auth = useAuth();
@@ -93,7 +91,6 @@ export function Shell() {
     <div className="min-h-dvh bg-white">
       <Header
         view={view}
-        profile={auth.profile}
         onNavigate={navigate}
         onCreate={openCreate}
         onSignIn={openAuth}
@@ -101,10 +98,10 @@ export function Shell() {
       />
       <main className="pb-12">
         {view === 'home' ? (
-          <HomeView profile={auth.profile} signedIn={signedIn} />
+          <HomeView />
         ) : (
           <Suspense fallback={<Spinner className="flex justify-center py-20" />}>
-            <ProfileView profile={auth.profile} />
+            <ProfileView />
           </Suspense>
         )}
       </main>

@@ -1,8 +1,8 @@
 import { messages, postSchema, sessionResponseSchema } from '@pinhole/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { makePost } from '../testing/factories';
-import { stubXhr } from '../testing/fake-xhr';
-import { apiError, json, mockApi } from '../testing/mock-api';
+import { makePost } from '@/testing/factories';
+import { stubXhr } from '@/testing/fake-xhr';
+import { apiError, json, mockApi } from '@/testing/mock-api';
 import {
   ApiError,
   apiRequest,

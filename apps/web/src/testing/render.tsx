@@ -1,8 +1,10 @@
+import type { SessionResponse } from '@pinhole/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AppProvider } from '../app/provider';
-import { ClockProvider } from '../lib/clock';
+import { AppProvider } from '@/app/provider';
+import { ClockProvider } from '@/lib/clock';
+import { queryKeys } from '@/lib/query-keys';
 import { fixedClock } from './factories';
 
 export function testQueryClient(): QueryClient {
@@ -24,6 +26,21 @@ export function renderWithApp(ui: ReactElement, queryClient = testQueryClient())
       </AppProvider>,
     ),
   };
+}
+
+/**
+ * Renders inside the real app providers with `session` already loaded, as once the app has
+ * started: the reader is known from the first render, and no session request is made (loading
+ * the session is what the auth provider's and the shell's own tests cover).
+ */
+export function renderAsReader(
+  ui: ReactElement,
+  session: SessionResponse,
+  queryClient = testQueryClient(),
+) {
+  queryClient.setQueryData(queryKeys.session, session);
+  queryClient.setQueryDefaults(queryKeys.session, { refetchOnMount: false });
+  return renderWithApp(ui, queryClient);
 }
 
 /** Renders with a query client and the fixed clock only, for components that need no session. */

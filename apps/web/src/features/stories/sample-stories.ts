@@ -1,5 +1,5 @@
 import { limits } from '@pinhole/contracts';
-import { samplePeople, seededRandom, type SamplePerson } from '../../lib/sample-people';
+import { samplePeople, seededRandom, type SamplePerson } from '@/lib/sample-people';
 
 export interface Story {
   id: string;

@@ -1,5 +1,5 @@
 import { limits } from '@pinhole/contracts';
-import { samplePeople, type SamplePerson } from '../../lib/sample-people';
+import { samplePeople, type SamplePerson } from '@/lib/sample-people';
 
 const suggestionsSeed = 1337;
 

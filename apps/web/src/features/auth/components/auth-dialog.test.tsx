@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { makeProfile, signedInSession } from '../../../testing/factories';
-import { apiError, callsTo, deferred, json, mockApi, sentJson } from '../../../testing/mock-api';
-import { renderWithApp } from '../../../testing/render';
+import { makeProfile, signedInSession } from '@/testing/factories';
+import { apiError, callsTo, deferred, json, mockApi, sentJson } from '@/testing/mock-api';
+import { renderWithApp } from '@/testing/render';
 import { AuthDialog } from './auth-dialog';
 
 function Harness() {

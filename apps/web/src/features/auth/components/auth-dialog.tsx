@@ -2,11 +2,11 @@ import { messages, signInSchema, signUpSchema } from '@pinhole/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorBox } from '../../../components/ui/error-box';
-import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from './auth-provider';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorBox } from '@/components/ui/error-box';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
 
 type Mode = 'signin' | 'signup';
 

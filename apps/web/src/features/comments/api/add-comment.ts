@@ -1,8 +1,8 @@
 import { commentSchema, limits, type Comment } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { updateCachedPost } from '../../../lib/post-cache';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { updateCachedPost } from '@/lib/post-cache';
+import { queryKeys } from '@/lib/query-keys';
 
 export function addComment(postId: string, content: string): Promise<Comment> {
   return apiRequest(`/api/posts/${encodeURIComponent(postId)}/comments`, commentSchema, {

@@ -1,7 +1,7 @@
 import { commentListSchema, type Comment } from '@pinhole/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getComments(postId: string, signal?: AbortSignal): Promise<Comment[]> {
   try {

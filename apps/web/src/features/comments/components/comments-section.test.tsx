@@ -3,19 +3,23 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PostPages } from '../../../lib/post-cache';
-import { queryKeys } from '../../../lib/query-keys';
-import { makeComment, makePost, page } from '../../../testing/factories';
-import { apiError, callsTo, deferred, json, mockApi, sentJson } from '../../../testing/mock-api';
-import { renderWithQuery, testQueryClient } from '../../../testing/render';
+import type { PostPages } from '@/lib/post-cache';
+import { queryKeys } from '@/lib/query-keys';
+import {
+  makeComment,
+  makePost,
+  page,
+  signedInSession,
+  signedOutSession,
+} from '@/testing/factories';
+import { apiError, callsTo, deferred, json, mockApi, sentJson } from '@/testing/mock-api';
+import { renderAsReader, testQueryClient } from '@/testing/render';
 import { CommentsSection } from './comments-section';
 
-function CachedComments({ id, signedIn }: { id: string; signedIn: boolean }) {
+function CachedComments({ id }: { id: string }) {
   const { data } = useQuery<PostPages>({ queryKey: queryKeys.feed, queryFn: skipToken });
   const post = data?.pages.flatMap((p) => p.posts).find((p) => p.id === id);
-  return post ? (
-    <CommentsSection post={post} signedIn={signedIn} beforeForm={<span>5h</span>} />
-  ) : null;
+  return post ? <CommentsSection post={post} beforeForm={<span>5h</span>} /> : null;
 }
 
 function renderComments(post: Post, signedIn = true) {
@@ -24,7 +28,11 @@ function renderComments(post: Post, signedIn = true) {
     pages: [page([post])],
     pageParams: [null],
   });
-  return renderWithQuery(<CachedComments id={post.id} signedIn={signedIn} />, queryClient);
+  return renderAsReader(
+    <CachedComments id={post.id} />,
+    signedIn ? signedInSession() : signedOutSession,
+    queryClient,
+  );
 }
 
 const first = makeComment({ id: 'c1', content: 'First!' });

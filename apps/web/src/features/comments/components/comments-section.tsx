@@ -1,16 +1,17 @@
 import { limits, type Comment, type Post } from '@pinhole/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useAddComment } from '../api/add-comment';
-import { useComments } from '../api/get-comments';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useAddComment } from '@/features/comments/api/add-comment';
+import { useComments } from '@/features/comments/api/get-comments';
 
 interface CommentsSectionProps {
   post: Post;
-  signedIn: boolean;
   /** Drawn between the comments and the form (the post's time label). */
   beforeForm?: ReactNode;
 }
 
-export function CommentsSection({ post, signedIn, beforeForm }: CommentsSectionProps) {
+export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
+  const signedIn = useAuth().user !== null;
   const [expanded, setExpanded] = useState(false);
   // Comments this reader just wrote stay visible even when the preview is already full.
   const [justPosted, setJustPosted] = useState<Comment[]>([]);

@@ -1,6 +1,6 @@
 import { postSchema, type Post } from '@pinhole/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client';
+import { apiUpload } from '@/lib/api-client';
 
 export interface CreatePostInput {
   file: File;

@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { makePost } from '../../../testing/factories';
-import { stubXhr } from '../../../testing/fake-xhr';
-import { renderWithQuery } from '../../../testing/render';
+import { makePost } from '@/testing/factories';
+import { stubXhr } from '@/testing/fake-xhr';
+import { renderWithQuery } from '@/testing/render';
 import { CreatePostDialog } from './create-post-dialog';
 
 function Harness({ onCreated }: { onCreated: (post: Post) => void }) {

@@ -1,11 +1,11 @@
 import { advertisedImageTypes, checkImageFile, limits, type Post } from '@pinhole/contracts';
 import { ImageOff, ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorBox } from '../../../components/ui/error-box';
-import { errorMessage } from '../../../lib/api-client';
-import { useCreatePost } from '../api/create-post';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorBox } from '@/components/ui/error-box';
+import { errorMessage } from '@/lib/api-client';
+import { useCreatePost } from '@/features/create-post/api/create-post';
 
 interface CreatePostDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { limits, postPageSchema, type PostPage } from '@pinhole/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getFeedPage(cursor: string | null, signal?: AbortSignal): Promise<PostPage> {
   const params = new URLSearchParams({ limit: String(limits.homeFeedLimit) });

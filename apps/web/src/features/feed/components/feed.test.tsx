@@ -2,9 +2,9 @@ import { limits } from '@pinhole/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makePost, page } from '../../../testing/factories';
-import { apiError, callsTo, deferred, json, mockApi, sentUrl } from '../../../testing/mock-api';
-import { renderWithQuery } from '../../../testing/render';
+import { makePost, page } from '@/testing/factories';
+import { apiError, callsTo, deferred, json, mockApi, sentUrl } from '@/testing/mock-api';
+import { renderWithQuery } from '@/testing/render';
 import { Feed } from './feed';
 
 const renderFeed = () =>

@@ -1,8 +1,8 @@
 import { limits, type Post } from '@pinhole/contracts';
 import { Fragment, useCallback, useMemo, type ReactNode } from 'react';
-import { useFeed } from '../api/get-feed';
+import { useFeed } from '@/features/feed/api/get-feed';
 import { FeedSkeleton } from './feed-skeleton';
-import { LoadMore } from '../../../components/ui/load-more';
+import { LoadMore } from '@/components/ui/load-more';
 
 interface FeedProps {
   /** Draws one post; the app layer supplies the post card (features do not import each other). */

@@ -1,7 +1,7 @@
 import { likeResultSchema, type LikeResult, type Post } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { updateCachedPost } from '../../../lib/post-cache';
+import { apiRequest } from '@/lib/api-client';
+import { updateCachedPost } from '@/lib/post-cache';
 
 /** PUT likes, DELETE unlikes; both are idempotent, so a repeated click cannot double-count. */
 export function setLike(postId: string, liked: boolean): Promise<LikeResult> {

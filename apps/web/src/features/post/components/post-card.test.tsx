@@ -4,26 +4,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it, vi } from 'vitest';
-import type { PostPages } from '../../../lib/post-cache';
-import { queryKeys } from '../../../lib/query-keys';
-import { makePost, now, page } from '../../../testing/factories';
-import { apiError, callsTo, deferred, json, mockApi } from '../../../testing/mock-api';
-import { renderWithQuery, testQueryClient } from '../../../testing/render';
+import type { PostPages } from '@/lib/post-cache';
+import { queryKeys } from '@/lib/query-keys';
+import { makePost, now, page, signedInSession, signedOutSession } from '@/testing/factories';
+import { apiError, callsTo, deferred, json, mockApi } from '@/testing/mock-api';
+import { renderAsReader, testQueryClient } from '@/testing/render';
 import { PostCard } from './post-card';
 
 /** Reads the post from the feed cache, as the real feed does, so optimistic updates show. */
-function CachedPostCard({
-  id,
-  signedIn,
-  priority,
-}: {
-  id: string;
-  signedIn: boolean;
-  priority?: boolean;
-}) {
+function CachedPostCard({ id, priority }: { id: string; priority?: boolean }) {
   const { data } = useQuery<PostPages>({ queryKey: queryKeys.feed, queryFn: skipToken });
   const post = data?.pages.flatMap((p) => p.posts).find((p) => p.id === id);
-  return post ? <PostCard post={post} signedIn={signedIn} priority={priority} /> : null;
+  return post ? <PostCard post={post} priority={priority} /> : null;
 }
 
 function renderCard(post: Post, { signedIn = true, priority = false } = {}) {
@@ -32,8 +24,9 @@ function renderCard(post: Post, { signedIn = true, priority = false } = {}) {
     pages: [page([post])],
     pageParams: [null],
   });
-  return renderWithQuery(
-    <CachedPostCard id={post.id} signedIn={signedIn} priority={priority} />,
+  return renderAsReader(
+    <CachedPostCard id={post.id} priority={priority} />,
+    signedIn ? signedInSession() : signedOutSession,
     queryClient,
   );
 }
@@ -181,14 +174,12 @@ describe('PostCard', () => {
   });
 
   it('hands the time label to the comments slot', () => {
-    const queryClient = testQueryClient();
-    renderWithQuery(
+    renderAsReader(
       <PostCard
         post={makePost({ created_at: new Date(now.getTime() - 2 * 86_400_000).toISOString() })}
-        signedIn
         renderComments={(time) => <div data-testid="comments-slot">{time}</div>}
       />,
-      queryClient,
+      signedInSession(),
     );
     expect(screen.getByTestId('comments-slot')).toHaveTextContent('2d');
   });

@@ -1,17 +1,17 @@
 import type { Post } from '@pinhole/contracts';
 import { Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
-import { VerifiedBadge } from '../../../components/ui/verified-badge';
-import { useClock } from '../../../lib/clock';
-import { likesLabel } from '../../../lib/likes-label';
-import { timeLabel } from '../../../lib/time-label';
-import { useToggleLike } from '../api/toggle-like';
+import { Avatar } from '@/components/ui/avatar';
+import { VerifiedBadge } from '@/components/ui/verified-badge';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useClock } from '@/lib/clock';
+import { likesLabel } from '@/lib/likes-label';
+import { timeLabel } from '@/lib/time-label';
+import { useToggleLike } from '@/features/post/api/toggle-like';
 import { PostImage } from './post-image';
 
 interface PostCardProps {
   post: Post;
-  signedIn: boolean;
   /** True for the first post on screen. */
   priority?: boolean;
   /**
@@ -21,7 +21,8 @@ interface PostCardProps {
   renderComments?: (time: ReactNode) => ReactNode;
 }
 
-export function PostCard({ post, signedIn, priority = false, renderComments }: PostCardProps) {
+export function PostCard({ post, priority = false, renderComments }: PostCardProps) {
+  const signedIn = useAuth().user !== null;
   const clock = useClock();
   const { mutate: toggleLike } = useToggleLike();
   const likes = likesLabel(post.likes_count);

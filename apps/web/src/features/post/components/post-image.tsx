@@ -1,7 +1,7 @@
 import type { Post } from '@pinhole/contracts';
 import { useState } from 'react';
-import { bestSource, srcSet } from '../../../lib/image-sources';
-import { thumbHashUrl } from '../../../lib/thumbhash-url';
+import { bestSource, srcSet } from '@/lib/image-sources';
+import { thumbHashUrl } from '@/lib/thumbhash-url';
 
 /** Portrait photos taller than 4:5 are letterboxed, as on Instagram, not allowed to fill a screen. */
 const tallestRatio = 4 / 5;

@@ -1,7 +1,7 @@
 import { profileSchema, type Profile } from '@pinhole/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getProfile(profileId: string, signal?: AbortSignal): Promise<Profile> {
   try {

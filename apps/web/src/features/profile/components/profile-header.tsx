@@ -1,8 +1,8 @@
 import { isSafeWebUrl, type Profile } from '@pinhole/contracts';
 import { Settings } from 'lucide-react';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { VerifiedBadge } from '../../../components/ui/verified-badge';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { VerifiedBadge } from '@/components/ui/verified-badge';
 
 /** `https://example.com/` reads as `example.com`. */
 function displayUrl(url: string): string {

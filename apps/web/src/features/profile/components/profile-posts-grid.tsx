@@ -1,10 +1,10 @@
 import { limits, type Post } from '@pinhole/contracts';
 import { Camera } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
-import { LoadMore } from '../../../components/ui/load-more';
-import { bestSource, srcSet } from '../../../lib/image-sources';
-import { thumbHashUrl } from '../../../lib/thumbhash-url';
-import { useProfilePosts } from '../api/get-profile-posts';
+import { LoadMore } from '@/components/ui/load-more';
+import { bestSource, srcSet } from '@/lib/image-sources';
+import { thumbHashUrl } from '@/lib/thumbhash-url';
+import { useProfilePosts } from '@/features/profile/api/get-profile-posts';
 import { EmptyTab } from './empty-tab';
 
 /** Grid tiles are a third of a 935 px column at most; the 320 and 640 variants cover 1x and 2x. */

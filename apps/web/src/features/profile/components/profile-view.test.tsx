@@ -1,9 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makePost, makeProfile, page } from '../../../testing/factories';
-import { apiError, callsTo, deferred, json, mockApi } from '../../../testing/mock-api';
-import { renderWithQuery } from '../../../testing/render';
+import {
+  makePost,
+  makeProfile,
+  page,
+  signedInSession,
+  signedOutSession,
+} from '@/testing/factories';
+import { apiError, callsTo, deferred, json, mockApi } from '@/testing/mock-api';
+import { renderAsReader } from '@/testing/render';
 import { ProfileView } from './profile-view';
 
 const alice = makeProfile({
@@ -26,14 +32,14 @@ function routes(posts = [makePost({ id: 'p1' }), makePost({ id: 'p2', caption: n
 describe('ProfileView', () => {
   it('asks a signed-out reader to sign in', () => {
     const fetchMock = mockApi({});
-    renderWithQuery(<ProfileView profile={null} />);
+    renderAsReader(<ProfileView />, signedOutSession);
     expect(screen.getByText('Please sign in to view your profile.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the header: initial avatar, username, buttons, counts, name, bio and website', async () => {
     mockApi(routes());
-    renderWithQuery(<ProfileView profile={alice} />);
+    renderAsReader(<ProfileView />, signedInSession(alice));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('alice');
     const avatar = screen.getByRole('img', { name: "alice's profile picture" });
     expect(avatar).toHaveTextContent('A');
@@ -56,7 +62,7 @@ describe('ProfileView', () => {
       'GET /api/profiles/user-1': { ...alice, website: 'javascript:alert(1)' },
       'GET /api/profiles/user-1/posts': page([]),
     });
-    renderWithQuery(<ProfileView profile={{ ...alice, website: 'javascript:alert(1)' }} />);
+    renderAsReader(<ProfileView />, signedInSession({ ...alice, website: 'javascript:alert(1)' }));
     expect(screen.getByText('javascript:alert(1)')).toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     await screen.findByText('No Posts Yet');
@@ -67,7 +73,7 @@ describe('ProfileView', () => {
       ...routes(),
       'GET /api/profiles/user-1': { ...alice, posts_count: 3 },
     });
-    renderWithQuery(<ProfileView profile={alice} />);
+    renderAsReader(<ProfileView />, signedInSession(alice));
     expect(await screen.findByText('3')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/profiles/user-1')).toHaveLength(1);
   });
@@ -75,7 +81,7 @@ describe('ProfileView', () => {
   it('opens on POSTS, showing Loading posts... then a three-column grid', async () => {
     const answer = deferred<Response>();
     mockApi({ ...routes(), 'GET /api/profiles/user-1/posts': () => answer.promise });
-    renderWithQuery(<ProfileView profile={alice} />);
+    renderAsReader(<ProfileView />, signedInSession(alice));
     expect(screen.getByRole('tab', { name: 'POSTS' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Loading posts...')).toBeInTheDocument();
 
@@ -96,7 +102,7 @@ describe('ProfileView', () => {
 
   it('shows No Posts Yet when there are none', async () => {
     mockApi(routes([]));
-    renderWithQuery(<ProfileView profile={alice} />);
+    renderAsReader(<ProfileView />, signedInSession(alice));
     expect(await screen.findByRole('heading', { name: 'No Posts Yet' })).toBeInTheDocument();
     expect(
       screen.getByText("When you share photos, they'll appear on your profile."),
@@ -109,7 +115,7 @@ describe('ProfileView', () => {
       ...routes(),
       'GET /api/profiles/user-1/posts': apiError(500, 'internal', 'Something went wrong'),
     });
-    renderWithQuery(<ProfileView profile={alice} />);
+    renderAsReader(<ProfileView />, signedInSession(alice));
     expect(await screen.findByText('No Posts Yet')).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('Error loading posts', expect.anything());
   });
@@ -117,7 +123,7 @@ describe('ProfileView', () => {
   it('shows the fixed texts of SAVED and TAGGED', async () => {
     mockApi(routes());
     const user = userEvent.setup();
-    renderWithQuery(<ProfileView profile={alice} />);
+    renderAsReader(<ProfileView />, signedInSession(alice));
     await screen.findByRole('list', { name: 'Posts' });
 
     await user.click(screen.getByRole('tab', { name: 'SAVED' }));

@@ -1,7 +1,8 @@
 import type { Profile } from '@pinhole/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Bookmark, Grid3x3, SquareUser, type LucideIcon } from 'lucide-react';
-import { useProfile } from '../api/get-profile';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useProfile } from '@/features/profile/api/get-profile';
 import { EmptyTab } from './empty-tab';
 import { ProfileHeader } from './profile-header';
 import { ProfilePostsGrid } from './profile-posts-grid';
@@ -12,8 +13,9 @@ const tabs: { value: string; label: string; icon: LucideIcon }[] = [
   { value: 'tagged', label: 'TAGGED', icon: SquareUser },
 ];
 
-/** The signed-in reader's own profile; `profile` is null when signed out. */
-export function ProfileView({ profile }: { profile: Profile | null }) {
+/** The signed-in reader's own profile. */
+export function ProfileView() {
+  const { profile } = useAuth();
   if (!profile) {
     return (
       <p className="px-4 py-20 text-center text-sm text-neutral-700">

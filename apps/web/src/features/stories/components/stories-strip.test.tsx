@@ -1,12 +1,14 @@
 import { limits } from '@pinhole/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sampleStories } from '../sample-stories';
+import { sampleStories } from '@/features/stories/sample-stories';
+import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
+import { renderAsReader } from '@/testing/render';
 import { StoriesStrip } from './stories-strip';
 
 describe('StoriesStrip', () => {
   it('starts with Your story and a plus badge, then eight sample stories, then an icon', () => {
-    render(<StoriesStrip me={{ username: 'alice', avatarUrl: null }} />);
+    renderAsReader(<StoriesStrip />, signedInSession(makeProfile({ username: 'alice' })));
     const strip = screen.getByRole('region', { name: 'Stories' });
     const tiles = within(strip).getAllByRole('listitem');
     expect(tiles[0]).toHaveTextContent('Your story');
@@ -18,7 +20,7 @@ describe('StoriesStrip', () => {
   });
 
   it('shows each story with its username, a coloured ring if unseen and grey if seen', () => {
-    render(<StoriesStrip me={null} />);
+    renderAsReader(<StoriesStrip />, signedOutSession);
     const stories = sampleStories();
     // The sample data holds both kinds, so both rings are drawn.
     expect(stories.some((s) => s.viewed)).toBe(true);

@@ -1,16 +1,14 @@
 import { ChevronRight, Plus } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
-import { sampleStories } from '../sample-stories';
+import { Avatar } from '@/components/ui/avatar';
+import { useAuth } from '@/lib/auth/use-auth';
+import { sampleStories } from '@/features/stories/sample-stories';
 
 const stories = sampleStories();
 
-interface StoriesStripProps {
-  /** The signed-in reader, for the Your story tile; null when signed out. */
-  me: { username: string; avatarUrl: string | null } | null;
-}
-
-export function StoriesStrip({ me }: StoriesStripProps) {
+export function StoriesStrip() {
+  // The Your story tile shows the signed-in reader's picture.
+  const { profile } = useAuth();
   const strip = useRef<HTMLUListElement>(null);
 
   const scrollOn = () => {
@@ -26,7 +24,7 @@ export function StoriesStrip({ me }: StoriesStripProps) {
       >
         <StoryTile label="Your story" testId="your-story">
           <span className="relative block rounded-full p-[3px]">
-            <Avatar name={me?.username ?? 'you'} src={me?.avatarUrl} size={56} />
+            <Avatar name={profile?.username ?? 'you'} src={profile?.avatar_url} size={56} />
             <span
               aria-hidden
               data-testid="your-story-plus"

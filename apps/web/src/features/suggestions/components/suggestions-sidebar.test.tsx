@@ -1,19 +1,20 @@
 import { limits } from '@pinhole/contracts';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ClockProvider } from '../../../lib/clock';
+import { ClockProvider } from '@/lib/clock';
+import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
+import { renderAsReader } from '@/testing/render';
 import { SuggestionsSidebar } from './suggestions-sidebar';
 
 const clock = { now: () => new Date('2026-06-01T00:00:00Z').getTime() };
 
 describe('SuggestionsSidebar', () => {
   it('shows the reader with a Switch button, five suggestions and the footer', () => {
-    render(
+    renderAsReader(
       <ClockProvider clock={clock}>
-        <SuggestionsSidebar
-          me={{ username: 'alice', fullName: 'Alice Liddell', avatarUrl: null }}
-        />
+        <SuggestionsSidebar />
       </ClockProvider>,
+      signedInSession(makeProfile({ username: 'alice', full_name: 'Alice Liddell' })),
     );
     const me = screen.getByTestId('sidebar-me');
     expect(me).toHaveTextContent('alice');
@@ -37,7 +38,7 @@ describe('SuggestionsSidebar', () => {
   });
 
   it('shows only the suggestions when signed out', () => {
-    render(<SuggestionsSidebar me={null} />);
+    renderAsReader(<SuggestionsSidebar />, signedOutSession);
     expect(screen.queryByTestId('sidebar-me')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Switch' })).not.toBeInTheDocument();
     expect(screen.getAllByTestId('suggestion')).toHaveLength(5);

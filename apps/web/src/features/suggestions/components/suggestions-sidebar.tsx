@@ -1,27 +1,25 @@
-import { Avatar } from '../../../components/ui/avatar';
-import { VerifiedBadge } from '../../../components/ui/verified-badge';
-import { useClock } from '../../../lib/clock';
-import { sampleSuggestions } from '../sample-suggestions';
+import { Avatar } from '@/components/ui/avatar';
+import { VerifiedBadge } from '@/components/ui/verified-badge';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useClock } from '@/lib/clock';
+import { sampleSuggestions } from '@/features/suggestions/sample-suggestions';
 
 const suggestions = sampleSuggestions();
 const footerLinks = ['About', 'Help', 'Press', 'API', 'Jobs', 'Privacy', 'Terms'];
 
-interface SuggestionsSidebarProps {
-  /** The signed-in reader; when null the sidebar shows only the suggestions. */
-  me: { username: string; fullName: string; avatarUrl: string | null } | null;
-}
-
 /** The spec's sidebar. Its buttons have no behaviour in the spec, so they have none here. */
-export function SuggestionsSidebar({ me }: SuggestionsSidebarProps) {
+export function SuggestionsSidebar() {
+  // Signed out, the sidebar shows only the suggestions.
+  const { profile: me } = useAuth();
   const year = new Date(useClock().now()).getFullYear();
   return (
     <div className="flex flex-col gap-5 pt-2">
       {me && (
         <div data-testid="sidebar-me" className="flex items-center gap-3">
-          <Avatar name={me.username} src={me.avatarUrl} size={44} />
+          <Avatar name={me.username} src={me.avatar_url} size={44} />
           <div className="flex min-w-0 flex-1 flex-col">
             <span className="truncate text-sm font-semibold">{me.username}</span>
-            <span className="truncate text-sm text-muted">{me.fullName}</span>
+            <span className="truncate text-sm text-muted">{me.full_name}</span>
           </div>
           <button type="button" className="text-xs font-semibold text-brand hover:text-brand-dark">
             Switch

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiSend } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { signedOut } from './get-session';
 
 export function signOut(): Promise<void> {

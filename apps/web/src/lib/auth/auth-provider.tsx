@@ -1,30 +1,12 @@
-import {
-  messages,
-  type Profile,
-  type SignInRequest,
-  type SignUpRequest,
-  type User,
-} from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { onUnauthorized } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { signedOut, useSession } from '../api/get-session';
-import { useSignIn } from '../api/sign-in';
-import { useSignOut } from '../api/sign-out';
-import { useSignUp } from '../api/sign-up';
-
-export interface AuthState {
-  user: User | null;
-  profile: Profile | null;
-  /** True until the first session (and profile) load resolves. */
-  loading: boolean;
-  signIn: (input: SignInRequest) => Promise<void>;
-  signUp: (input: SignUpRequest) => Promise<void>;
-  signOut: () => Promise<void>;
-}
-
-const AuthContext = createContext<AuthState | null>(null);
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { onUnauthorized } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { signedOut, useSession } from './get-session';
+import { useSignIn } from './sign-in';
+import { useSignOut } from './sign-out';
+import { useSignUp } from './sign-up';
+import { AuthContext, type AuthState } from './use-auth';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -84,10 +66,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;
-}
-
-export function useAuth(): AuthState {
-  const auth = useContext(AuthContext);
-  if (!auth) throw new Error(messages.useAuthOutsideProvider);
-  return auth;
 }

@@ -2,11 +2,11 @@ import { messages } from '@pinhole/contracts';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiSend } from '../../../lib/api-client';
-import { makeProfile, signedInSession } from '../../../testing/factories';
-import { apiError, callsTo, deferred, json, mockApi } from '../../../testing/mock-api';
-import { renderWithApp } from '../../../testing/render';
-import { useAuth } from './auth-provider';
+import { apiSend } from '@/lib/api-client';
+import { makeProfile, signedInSession } from '@/testing/factories';
+import { apiError, callsTo, deferred, json, mockApi } from '@/testing/mock-api';
+import { renderWithApp } from '@/testing/render';
+import { useAuth } from './use-auth';
 
 function Probe() {
   const { loading, user, profile } = useAuth();

@@ -1,7 +1,7 @@
 import { authResponseSchema, type AuthResponse, type SignUpRequest } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function signUp(input: SignUpRequest): Promise<AuthResponse> {
   return apiRequest('/api/auth/sign-up', authResponseSchema, { method: 'POST', body: input });

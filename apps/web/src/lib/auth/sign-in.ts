@@ -1,7 +1,7 @@
 import { authResponseSchema, type AuthResponse, type SignInRequest } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function signIn(input: SignInRequest): Promise<AuthResponse> {
   return apiRequest('/api/auth/sign-in', authResponseSchema, { method: 'POST', body: input });

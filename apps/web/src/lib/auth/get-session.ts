@@ -1,7 +1,7 @@
 import { sessionResponseSchema, type SessionResponse } from '@pinhole/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const signedOut: SessionResponse = { user: null, profile: null };
 
