@@ -108,9 +108,9 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
     DATA_DIR: options.dataDir,
     PORT: String(options.port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMITS: 'false',
-    // The sweep is start-up maintenance, not request work: keep it out of the measurements.
+    // The configuration `npm start` ships: default logging (one line per request) and rate limits
+    // on. Only start-up maintenance (the sweep and variant backfill a minute after start) is
+    // off: it is not request work, and would land in the middle of a measurement.
     SWEEP_ON_START: 'false',
     DEMO: 'false',
     ...options.env,
@@ -119,27 +119,34 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
   else delete env.DATABASE_URL;
 
   const started = performance.now();
+  // The log goes to a file, as under a service manager: piping it into this process would make
+  // the load generator pay for reading every line.
+  const logFile = path.join(options.dataDir, 'server.log');
+  const logFd = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd, logFd],
   });
+  fs.closeSync(logFd);
   running.add(child);
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
+  const output = () => {
+    try {
+      const text = fs.readFileSync(logFile, 'utf8');
+      return text.slice(-4000);
+    } catch {
+      return '';
+    }
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.once('exit', () => running.delete(child));
 
   const url = `http://127.0.0.1:${options.port}`;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output()}`);
     if (performance.now() - started > 120_000) {
       child.kill('SIGKILL');
-      throw new Error(`server not ready after 120 s:\n${output}`);
+      throw new Error(`server not ready after 120 s:\n${output()}`);
     }
     try {
       const response = await fetch(`${url}/readyz`);
@@ -170,7 +177,7 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
       }
       return performance.now() - since;
     },
-    output: () => output,
+    output,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

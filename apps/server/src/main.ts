@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { createContext } from './create-context';
 import { ConfigError, loadConfig } from './env';
+import { runMaintenance } from './maintenance';
 import { seedDemoIfEmpty } from './seed/demo';
 
-/** How long after start the orphan sweep runs. */
-const sweepDelayMs = 60_000;
+/** How long after start the orphan sweep and the variant backfill run. */
+const maintenanceDelayMs = 60_000;
 
 /** How often the change log behind the read caches is pruned. */
 const changePruneIntervalMs = 60_000;
@@ -37,20 +38,17 @@ async function main(): Promise<void> {
     await context.database.close();
   });
 
-  // Files left by a crash between writing an image and recording its post. Not at once: on a
-  // large instance the sweep reads every post and file (half a minute of CPU at 100k posts), and
-  // a restart should serve first.
+  // A minute after start, not at once: on a large instance the sweep reads every post and file
+  // (half a minute of CPU at 100k posts), and a restart should serve first. SWEEP_ON_START=false
+  // leaves both to `npm run sweep` from cron.
   if (config.sweepOnStart) {
-    const sweepTimer = setTimeout(() => {
-      context.services.sweep.run().then(
-        ({ removed, unknown }) =>
-          (removed > 0 || unknown > 0) &&
-          app.log.info({ removed, unknown }, 'removed orphaned files'),
-        (error: unknown) => app.log.warn({ err: error }, 'orphan sweep failed'),
+    const maintenanceTimer = setTimeout(() => {
+      runMaintenance(context, app.log).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'start-up maintenance failed'),
       );
-    }, sweepDelayMs);
-    sweepTimer.unref();
-    app.addHook('onClose', async () => clearTimeout(sweepTimer));
+    }, maintenanceDelayMs);
+    maintenanceTimer.unref();
+    app.addHook('onClose', async () => clearTimeout(maintenanceTimer));
   }
 
   // The change log behind the read caches only needs its last few minutes.

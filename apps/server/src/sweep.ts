@@ -1,13 +1,15 @@
 import { createContext } from './create-context';
 import { ConfigError, loadConfig } from './env';
+import { runMaintenance } from './maintenance';
 
-/** `npm run sweep`: remove stored files that nothing references. */
+/** `npm run sweep`: remove stored files that nothing references, add missing image variants. */
 async function run(): Promise<void> {
   const context = await createContext(loadConfig());
   try {
-    const { removed, unknown } = await context.services.sweep.run();
-    console.log(`Removed ${removed} orphaned file(s).`);
-    if (unknown > 0) console.log(`Left ${unknown} file(s) whose names Pinhole never writes.`);
+    await runMaintenance(context, {
+      info: (details, message) => console.log(`${message}: ${JSON.stringify(details)}`),
+    });
+    console.log('Maintenance done.');
   } finally {
     await context.database.close();
   }

@@ -475,6 +475,7 @@ describe('processImage: accepted formats', () => {
     expect(result.variants.map((variant) => [variant.width, variant.height])).toEqual([
       [320, 240],
       [640, 480],
+      [800, 600],
     ]);
     await expectVariantsAreWebp(result);
     expect(result.placeholder).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
@@ -494,7 +495,7 @@ describe('processImage: accepted formats', () => {
     expect(result.format).toBe(format);
     expect(result.original).toMatchObject({ width: 500, height: 400 });
     expect((await sharp(result.original.data).metadata()).depth).toBe('uchar');
-    expect(result.variants.map((variant) => variant.width)).toEqual([320]);
+    expect(result.variants.map((variant) => variant.width)).toEqual([320, 500]);
     await expectVariantsAreWebp(result);
     expect(result.placeholder).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
   });
@@ -524,7 +525,10 @@ describe('processImage: accepted formats', () => {
     expect(original.delay).toEqual([100, 200, 300]);
 
     // Variants are animated WebP.
-    expect(result.variants.map((variant) => [variant.width, variant.height])).toEqual([[320, 240]]);
+    expect(result.variants.map((variant) => [variant.width, variant.height])).toEqual([
+      [320, 240],
+      [400, 300],
+    ]);
     const variant = await sharp(result.variants[0]!.data, { animated: true }).metadata();
     expect(variant).toMatchObject({ format: 'webp', pages: 3, width: 320, pageHeight: 240 });
     expect(variant.delay).toEqual([100, 200, 300]);
@@ -545,6 +549,7 @@ describe('processImage: accepted formats', () => {
     expect(result.variants.map((variant) => [variant.width, variant.height])).toEqual([
       [320, 160],
       [640, 320],
+      [700, 350],
     ]);
     for (const output of result.variants) {
       expect((await sharp(output.data, { animated: true }).metadata()).pages).toBe(2);
@@ -572,11 +577,12 @@ describe('processImage: variants and placeholder', () => {
     await expectVariantsAreWebp(result);
   });
 
-  it('never upscales: a 700 px wide image gets 320 and 640 only', async () => {
+  it('never upscales: a 700 px wide image gets 320, 640 and one at its own width', async () => {
     const result = await processImage(await jpeg(700, 1000));
     expect(result.variants.map((variant) => [variant.width, variant.height])).toEqual([
       [320, 457],
       [640, 914],
+      [700, 1000],
     ]);
     await expectVariantsAreWebp(result);
   });
@@ -590,8 +596,10 @@ describe('processImage: variants and placeholder', () => {
   it('chooses the widths from the contracts limits', () => {
     expect(limits.imageVariantWidths).toEqual([320, 640, 1080]);
     expect(variantWidthsFor(4000)).toEqual([320, 640, 1080]);
-    expect(variantWidthsFor(1080)).toEqual([320, 640]);
-    expect(variantWidthsFor(321)).toEqual([320]);
+    expect(variantWidthsFor(1081)).toEqual([320, 640, 1080]);
+    expect(variantWidthsFor(1080)).toEqual([320, 640, 1080]);
+    expect(variantWidthsFor(800)).toEqual([320, 640, 800]);
+    expect(variantWidthsFor(321)).toEqual([320, 321]);
     expect(variantWidthsFor(320)).toEqual([320]);
     expect(variantWidthsFor(1)).toEqual([1]);
   });

@@ -31,7 +31,7 @@ export interface ProcessedImage {
   format: ImageFormat;
   /** Normalised original in its own format: metadata stripped, EXIF orientation applied, sRGB. */
   original: EncodedImage;
-  /** WebP at the `limits.imageVariantWidths` narrower than the original (at least one), widest last. */
+  /** WebP at `variantWidthsFor(original width)`, widest last. */
   variants: EncodedImage[];
   /** ThumbHash of the image, base64; null only if the placeholder alone could not be made. */
   placeholder: string | null;
@@ -245,10 +245,17 @@ async function toEncoded(
   };
 }
 
-/** The variant widths for an image `width` px wide: never upscaled, always at least one. */
+const largestVariantWidth = Math.max(...limits.imageVariantWidths);
+
+/**
+ * The variant widths for an image `width` px wide: the standard widths below it, never upscaled,
+ * and the image's own width when it is no wider than the largest variant, so that a srcset never
+ * has to fall back to the original (a PNG, or megabytes of JPEG) to fill a wide slot.
+ */
 export function variantWidthsFor(width: number): number[] {
   const widths: number[] = limits.imageVariantWidths.filter((candidate) => candidate < width);
-  return widths.length > 0 ? widths : [width];
+  if (width <= largestVariantWidth) widths.push(width);
+  return widths;
 }
 
 function thumbHashOf(rgba: { data: Buffer; width: number; height: number }): string {
@@ -341,6 +348,20 @@ async function animatedVariants(
     () => null,
   );
   return { variants: await variants, placeholder: await placeholder };
+}
+
+/**
+ * WebP variants at `widths` of an image that was stored before (its normalised original): for
+ * posts made before a width was added to `variantWidthsFor`.
+ */
+export async function variantsOf(input: Buffer, widths: number[]): Promise<EncodedImage[]> {
+  try {
+    const source = await inspect(input);
+    if (source.pages > 1) return (await animatedVariants(input, source, widths)).variants;
+    return (await stillVariants(input, source, widths)).variants;
+  } catch (error) {
+    throw toRejection(error);
+  }
 }
 
 /**

@@ -121,3 +121,34 @@ export async function listPostImageKeys(db: Kysely<DB>): Promise<string[]> {
   const rows = await db.selectFrom('posts').select(['image_key', 'image_variants']).execute();
   return rows.flatMap((row) => [row.image_key, ...storedVariants.keys(row.image_variants)]);
 }
+
+/** A batch of posts' stored images in id order, after `afterId`: for maintenance scans. */
+export async function listPostImagesAfter(db: Kysely<DB>, afterId: string, limit: number) {
+  const rows = await db
+    .selectFrom('posts')
+    .select(['id', 'image_key', 'image_width', 'image_variants'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, image_variants: storedVariants.decode(row.image_variants) }));
+}
+
+/**
+ * Replaces a post's variant list if it is still `expected` (another instance may have done the
+ * same meanwhile). True when this call changed it.
+ */
+export async function replacePostVariants(
+  db: Kysely<DB>,
+  id: string,
+  expected: readonly StoredVariant[],
+  variants: readonly StoredVariant[],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('posts')
+    .set({ image_variants: storedVariants.encode(variants) })
+    .where('id', '=', id)
+    .where('image_variants', '=', storedVariants.encode(expected))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

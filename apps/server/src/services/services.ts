@@ -6,6 +6,7 @@ import { LikesService } from './likes.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
 import { SweepService } from './sweep.service';
+import { VariantBackfillService } from './variant-backfill.service';
 
 /**
  * Every service, built once at start with what it depends on. Routes are thin adapters over
@@ -22,6 +23,7 @@ export function createServices(infra: Infrastructure) {
     likes: new LikesService(infra),
     comments: new CommentsService(infra),
     sweep: new SweepService(infra),
+    variantBackfill: new VariantBackfillService(infra),
   };
 }
 

@@ -1,0 +1,18 @@
+import type { AppContext } from './context';
+
+interface MaintenanceLog {
+  info(details: object, message: string): void;
+}
+
+/**
+ * Start-up (or cron) maintenance, in order: files left by a crash between writing an image and
+ * recording its post, then variants that posts stored by an older version lack.
+ */
+export async function runMaintenance(context: AppContext, log: MaintenanceLog): Promise<void> {
+  const swept = await context.services.sweep.run();
+  if (swept.removed > 0 || swept.unknown > 0) log.info(swept, 'swept stored files');
+  const backfilled = await context.services.variantBackfill.run();
+  if (backfilled.updated > 0 || backfilled.failed > 0) {
+    log.info(backfilled, 'added missing image variants');
+  }
+}
