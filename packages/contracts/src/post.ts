@@ -58,6 +58,22 @@ export const captionSchema = z
   .nullable()
   .transform((value) => (value == null || value.trim() === '' ? null : value));
 
+/**
+ * The multipart form of `POST /api/posts`. The server reads the form as a stream (so an oversized
+ * file is refused while it arrives), checking the caption with `captionSchema`; this schema
+ * describes the form for the API reference.
+ */
+export const createPostFormSchema = z.object({
+  image: z
+    .file()
+    .describe('The photo, under 5 MB; its type is decided from its bytes, not its name'),
+  caption: z
+    .string()
+    .max(limits.captionMaxLength)
+    .optional()
+    .describe(`Optional, at most ${limits.captionMaxLength} characters; empty becomes null`),
+});
+
 const nonNegativeInt = (field: string) =>
   z
     .string()

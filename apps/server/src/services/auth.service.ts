@@ -10,7 +10,7 @@ import {
 } from '../auth/session-token';
 import { uniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
-import { AppError } from '../errors';
+import { AppError, conflictFor } from '../errors';
 import { newId, nowIso } from '../ids';
 import {
   findProfileById,
@@ -33,13 +33,6 @@ export interface Viewer {
   tokenHash: string;
   /** Set when this request slid the session forward: the cookie is sent again. */
   renewedExpiresAt?: string;
-}
-
-function conflictFor(email: boolean, username: boolean): AppError {
-  const fields: Record<string, string> = {};
-  if (email) fields.email = messages.emailTaken;
-  if (username) fields.username = messages.usernameTaken;
-  return new AppError('conflict', email ? messages.emailTaken : messages.usernameTaken, fields);
 }
 
 async function startSession(db: Kysely<DB>, userId: string) {

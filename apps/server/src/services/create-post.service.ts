@@ -1,7 +1,7 @@
 import type { Post } from '@pinhole/contracts';
 import { messages } from '@pinhole/contracts';
 import type { AppContext } from '../context';
-import { AppError } from '../errors';
+import { AppError, uploadRejected } from '../errors';
 import { newId, nowIso } from '../ids';
 import type { ProcessedImage } from '../media/image';
 import { ImageRejectedError, processImage } from '../media/image';
@@ -11,7 +11,7 @@ import { insertPost } from '../repositories/posts.repository';
 import { StorageKeyExistsError, postImageKey, postVariantKey } from '../storage/storage';
 import type { Storage } from '../storage/storage';
 import type { StoredVariant } from './posts.service';
-import { getPost, uploadRejected } from './posts.service';
+import { getPost } from './posts.service';
 
 /** Seconds a client is asked to wait when every image worker is busy. */
 const busyRetryAfterSeconds = 5;

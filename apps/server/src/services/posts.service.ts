@@ -1,8 +1,8 @@
 import type { Comment, LikeResult, Post, PostListQuery } from '@pinhole/contracts';
-import { limits, messages } from '@pinhole/contracts';
+import { limits } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import type { CommentRow } from '../repositories/comments.repository';
 import {
@@ -244,10 +244,3 @@ export async function addComment(
   });
   return toComment(await findCommentById(db, id));
 }
-
-export const uploadRejected = {
-  tooLarge: () =>
-    new AppError('file_too_large', messages.fileTooLarge, { image: messages.fileTooLarge }),
-  notAnImage: () =>
-    new AppError('unsupported_media_type', messages.notAnImage, { image: messages.notAnImage }),
-};
