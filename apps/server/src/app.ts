@@ -11,7 +11,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AppContext } from './context';
 import { answerNotFound, forbidden, notFound, rateLimited, sendError, toAppError } from './errors';
-import { registerOpenApi } from './openapi/openapi';
+import { registerApiReference, registerOpenApi } from './openapi/openapi';
 import { requireRouteSchemas } from './openapi/require-schemas';
 import { apiRoutes } from './routes/api.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -126,6 +126,7 @@ export async function buildApp(
   await app.register(healthRoutes(context));
   await app.register(apiRoutes(context), { prefix: '/api' });
   await app.register(storageRoutes(context), { prefix: '/storage' });
+  await registerApiReference(app);
 
   const webDist = config.webDistDir;
   const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;

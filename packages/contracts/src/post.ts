@@ -71,7 +71,7 @@ export const createPostFormSchema = z.object({
     .string()
     .max(limits.captionMaxLength)
     .optional()
-    .describe(`Optional, at most ${limits.captionMaxLength} characters; empty becomes null`),
+    .describe('Optional; empty (after trimming) becomes null'),
 });
 
 const nonNegativeInt = (field: string) =>
@@ -85,9 +85,16 @@ export const postListQuerySchema = z.object({
   limit: nonNegativeInt('limit')
     .refine((n) => n >= 1, 'limit must be at least 1')
     .transform((n) => Math.min(n, limits.feedMaxLimit))
-    .optional(),
-  offset: nonNegativeInt('offset').optional(),
-  cursor: z.string().max(200, 'cursor is invalid').optional(),
+    .optional()
+    .describe(
+      `Posts per page: default ${limits.feedDefaultLimit}, at most ${limits.feedMaxLimit} (more is clamped)`,
+    ),
+  offset: nonNegativeInt('offset').optional().describe('Posts to skip (default 0)'),
+  cursor: z
+    .string()
+    .max(200, 'cursor is invalid')
+    .optional()
+    .describe('`next_cursor` of the previous page; wins over `offset`'),
 });
 export type PostListQuery = z.output<typeof postListQuerySchema>;
 

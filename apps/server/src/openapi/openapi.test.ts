@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { createContext } from '../create-context';
 import { loadConfig } from '../env';
 import { disposeTestServer, startTestServer } from '../test/harness';
+import { apiDocPath, expectedApiDoc } from './api-doc';
 
 /** Every call of the contract (shared/API.md, part 1), as the reference must list it. */
 const contractCalls = [
@@ -157,12 +158,20 @@ describe('the API reference', () => {
     const scripts = [...page.text.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const src of scripts) {
-      expect(src, 'served from this server').toMatch(/^\.\//);
+      expect(src, 'served from this server').toMatch(/^(\.\/|\/api\/docs\/)/);
       const asset = await server.request(new URL(src!, `${server.url}/api/docs/`).pathname);
       expect(asset.status, src).toBe(200);
       expect(asset.headers.get('content-type')).toContain('javascript');
     }
     const json = await server.request('/api/docs/json');
     expect(json.body.openapi).toMatch(/^3\.1\./);
+  });
+
+  it('keeps docs/api.md in step with the routes (run `npm run docs:api` after changing one)', async () => {
+    const current = fs.readFileSync(apiDocPath, 'utf8');
+    const { body } = await server.request('/api/openapi.json');
+    expect(current).toContain('/api/openapi.json');
+    expect(current).toContain('/api/docs');
+    expect(current).toBe(await expectedApiDoc(current, body));
   });
 });

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -16,7 +16,7 @@ const statusDescriptions: Record<string, string> = {
   204: 'No content',
   206: 'Partial content',
   304: 'Not modified',
-  400: 'Invalid input (`validation_error`, or `invalid_credentials` at sign-in)',
+  400: 'Invalid input (`validation_error`)',
   401: 'Not signed in (`unauthenticated`)',
   403: 'Refused: a request from another site (`forbidden`)',
   404: 'Not found (`not_found`)',
@@ -36,7 +36,9 @@ const statusDescriptions: Record<string, string> = {
  */
 const zodToJsonConfig: { override: (context: OverrideContext) => void } = {
   override: ({ zodSchema, jsonSchema }) => {
-    const { id: _id, ...meta } = z.globalRegistry.get(zodSchema) ?? {};
+    // An id there would name a component the document does not define.
+    const meta = { ...z.globalRegistry.get(zodSchema) };
+    delete meta.id;
     Object.assign(jsonSchema, meta);
     if (zodSchema._zod.def.type === 'undefined') jsonSchema.type = 'null';
   },
@@ -134,10 +136,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 }
 
 /** `/api/openapi.json` and the readable reference at `/api/docs` (Swagger UI, served locally). */
-export const apiReference: FastifyPluginAsync = async (api) => {
-  api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
-  await api.register(swaggerUi, {
-    routePrefix: '/docs',
+export async function registerApiReference(app: FastifyInstance): Promise<void> {
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
     uiConfig: { deepLinking: true, validatorUrl: null },
+    theme: { title: 'Pinhole API reference' },
   });
-};
+}

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { answerNotFound } from '../errors';
-import { apiReference } from '../openapi/openapi';
 import { authRoutes } from './auth.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
@@ -22,6 +21,5 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(authRoutes(context), { prefix: '/auth' });
     await api.register(profileRoutes(context), { prefix: '/profiles' });
     await api.register(postRoutes(context), { prefix: '/posts' });
-    await api.register(apiReference);
   };
 }

@@ -33,6 +33,7 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: rateLimits.signUp },
         schema: {
           summary: 'Create an account and sign in',
+          description: 'Sets the session cookie; the token is also in the body for other clients.',
           tags: ['auth'],
           body: signUpSchema,
           response: {
@@ -54,6 +55,9 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           summary: 'Sign in with email and password',
+          description:
+            'A wrong password and an unknown email both answer 400 `invalid_credentials` ' +
+            '(`Invalid login credentials`), with the same timing.',
           tags: ['auth'],
           body: signInSchema,
           response: { 200: authResponseSchema, ...errorResponses(400, 429, ...writeFailures) },
