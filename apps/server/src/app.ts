@@ -4,68 +4,24 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@pinhole/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AppContext } from './context';
-import { AppError } from './errors';
-import { authRoutes } from './routes/auth.routes';
+import { answerNotFound, forbidden, notFound, rateLimited, sendError, toAppError } from './errors';
+import { registerApiReference, registerOpenApi } from './openapi/openapi';
+import { requireRouteSchemas } from './openapi/require-schemas';
+import { apiRoutes } from './routes/api.routes';
 import { healthRoutes } from './routes/health.routes';
-import { postRoutes } from './routes/posts.routes';
-import { profileRoutes } from './routes/profiles.routes';
-import { readSessionToken, setSessionCookie } from './routes/session-cookie';
 import { storageRoutes } from './routes/storage.routes';
+import { validatorCompiler } from './routes/validation';
 
 /** JSON bodies are small (a comment is at most 2200 characters); anything larger is refused unread. */
 const jsonBodyLimit = 64 * 1024;
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-const codeByStatus: Record<number, AppError['code']> = {
-  400: 'validation_error',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'file_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  503: 'unavailable',
-};
-
-function sendError(reply: FastifyReply, error: AppError) {
-  if (error.retryAfterSeconds !== undefined)
-    void reply.header('Retry-After', error.retryAfterSeconds);
-  const body: { code: string; message: string; fields?: Record<string, string> } = {
-    code: error.code,
-    message: error.message,
-  };
-  if (error.fields) body.fields = error.fields;
-  return reply.code(error.status).send({ error: body });
-}
-
-/** Maps framework and plugin errors (bad JSON, too large, wrong type) to the API's error shape. */
-function toAppError(error: FastifyError): AppError {
-  if (error instanceof AppError) return error;
-  const status = error.statusCode ?? 500;
-  if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('file_too_large', messages.fileTooLarge);
-  if (status === 413) return new AppError('file_too_large', 'Request body is too large');
-  if (status === 415) return new AppError('unsupported_media_type', 'Unsupported content type');
-  if (status === 429) return new AppError('rate_limited', messages.rateLimited);
-  if (status >= 400 && status < 500) {
-    const code = codeByStatus[status] ?? 'validation_error';
-    const message =
-      error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError
-        ? 'Request body is not valid JSON'
-        : code === 'validation_error'
-          ? 'Invalid request'
-          : error.message;
-    return new AppError(code, message);
-  }
-  return new AppError('internal', messages.internal);
-}
 
 export async function buildApp(
   context: AppContext,
@@ -79,7 +35,12 @@ export async function buildApp(
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
-  });
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route is checked, serialized and documented from its contract schemas.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', requireRouteSchemas);
 
   // Only JSON and multipart bodies: a cross-site HTML form (text/plain, urlencoded) gets a 415.
   app.removeContentTypeParser('text/plain');
@@ -134,13 +95,7 @@ export async function buildApp(
     enableDraftSpec: false,
     allowList: () => !config.rateLimits,
     errorResponseBuilder: (_request, context) => {
-      const error = new AppError(
-        'rate_limited',
-        messages.rateLimited,
-        undefined,
-        Math.ceil(context.ttl / 1000),
-      );
-      return Object.assign(error, { statusCode: 429 });
+      return Object.assign(rateLimited(Math.ceil(context.ttl / 1000)), { statusCode: 429 });
     },
   });
 
@@ -157,10 +112,10 @@ export async function buildApp(
     if (safeMethods.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== config.publicUrl.origin) {
-      throw new AppError('forbidden', messages.forbidden);
+      throw forbidden();
     }
     if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError('forbidden', messages.forbidden);
+      throw forbidden();
     }
   });
 
@@ -168,27 +123,12 @@ export async function buildApp(
     app.log.error({ err: error, event: event.type }, 'event handler failed'),
   );
   app.decorateRequest('viewer', null);
-  app.addHook('onRequest', async (request, reply) => {
-    // Only API calls have a viewer; files, pages and health checks never touch the database here.
-    if (!request.url.startsWith('/api/')) return;
-    // A read may be answered from the caches: first forget what changed since the last request.
-    // A write reads its session uncached and changes what it changes through the database.
-    const cached = safeMethods.has(request.method);
-    if (cached) await context.caches.sync();
-    const token = readSessionToken(request);
-    if (!token || token.length > 256) return;
-    const viewer = await context.services.auth.resolveViewer(token, { cached });
-    request.viewer = viewer;
-    if (viewer?.renewedExpiresAt && request.cookies.pinhole_session === token) {
-      setSessionCookie(reply, config, token, viewer.renewedExpiresAt);
-    }
-  });
 
-  healthRoutes(app, context);
-  authRoutes(app, context);
-  profileRoutes(app, context);
-  postRoutes(app, context);
-  storageRoutes(app, context);
+  await registerOpenApi(app);
+  await app.register(healthRoutes(context));
+  await app.register(apiRoutes(context), { prefix: '/api' });
+  await app.register(storageRoutes(context), { prefix: '/storage' });
+  await registerApiReference(app);
 
   const webDist = config.webDistDir;
   const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
@@ -209,19 +149,15 @@ export async function buildApp(
     });
   }
 
+  // A missing fingerprinted asset is a 404, not the page: a stale tab must not parse HTML as JS.
+  await app.register(async (assets) => assets.setNotFoundHandler(answerNotFound), {
+    prefix: '/assets',
+  });
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/storage/') &&
-      // A missing fingerprinted asset is a 404, not the page: a stale tab must not parse HTML as JS.
-      !request.url.startsWith('/assets/') &&
-      indexHtml !== undefined &&
-      fs.existsSync(indexHtml);
-    if (isPage && webDist) {
+    if (request.method === 'GET' && webDist && indexHtml && fs.existsSync(indexHtml)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
     }
-    return sendError(reply, new AppError('not_found', messages.notFound));
+    return sendError(reply, notFound());
   });
 
   return app;

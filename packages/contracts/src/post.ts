@@ -58,6 +58,22 @@ export const captionSchema = z
   .nullable()
   .transform((value) => (value == null || value.trim() === '' ? null : value));
 
+/**
+ * The multipart form of `POST /api/posts`. The server reads the form as a stream (so an oversized
+ * file is refused while it arrives), checking the caption with `captionSchema`; this schema
+ * describes the form for the API reference.
+ */
+export const createPostFormSchema = z.object({
+  image: z
+    .file()
+    .describe('The photo, under 5 MB; its type is decided from its bytes, not its name'),
+  caption: z
+    .string()
+    .max(limits.captionMaxLength)
+    .optional()
+    .describe('Optional; empty (after trimming) becomes null'),
+});
+
 const nonNegativeInt = (field: string) =>
   z
     .string()
@@ -69,9 +85,16 @@ export const postListQuerySchema = z.object({
   limit: nonNegativeInt('limit')
     .refine((n) => n >= 1, 'limit must be at least 1')
     .transform((n) => Math.min(n, limits.feedMaxLimit))
-    .optional(),
-  offset: nonNegativeInt('offset').optional(),
-  cursor: z.string().max(200, 'cursor is invalid').optional(),
+    .optional()
+    .describe(
+      `Posts per page: default ${limits.feedDefaultLimit}, at most ${limits.feedMaxLimit} (more is clamped)`,
+    ),
+  offset: nonNegativeInt('offset').optional().describe('Posts to skip (default 0)'),
+  cursor: z
+    .string()
+    .max(200, 'cursor is invalid')
+    .optional()
+    .describe('`next_cursor` of the previous page; wins over `offset`'),
 });
 export type PostListQuery = z.output<typeof postListQuerySchema>;
 

@@ -1,66 +1,116 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthResponse } from '@pinhole/contracts';
-import { messages, signInSchema, signUpSchema } from '@pinhole/contracts';
+import {
+  authResponseSchema,
+  sessionResponseSchema,
+  signInSchema,
+  signUpSchema,
+} from '@pinhole/contracts';
 import { SignInThrottle } from '../auth/sign-in-throttle';
 import { sessionCookieName } from '../auth/session-token';
 import type { AppContext } from '../context';
-import { AppError } from '../errors';
+import { AppError, rateLimited } from '../errors';
 import { rateLimits } from '../rate-limits';
-import { parseInput } from './parse';
+import { errorResponses, noContent, writeFailures } from './schemas';
 import { readSessionToken, setSessionCookie } from './session-cookie';
 
-export function authRoutes(app: FastifyInstance, context: AppContext): void {
-  const { services } = context;
+/** `/api/auth`: accounts and sessions. */
+export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { services } = context;
 
-  const sendAuth = (reply: FastifyReply, body: AuthResponse, status: number) => {
-    setSessionCookie(reply, context.config, body.session.token, body.session.expires_at);
-    return reply.code(status).send(body);
+    const sendAuth = (reply: FastifyReply, body: AuthResponse, status: number) => {
+      setSessionCookie(reply, context.config, body.session.token, body.session.expires_at);
+      return reply.code(status).send(body);
+    };
+
+    app.post(
+      '/sign-up',
+      {
+        config: { rateLimit: rateLimits.signUp },
+        schema: {
+          summary: 'Create an account and sign in',
+          description: 'Sets the session cookie; the token is also in the body for other clients.',
+          tags: ['auth'],
+          body: signUpSchema,
+          response: {
+            201: authResponseSchema,
+            ...errorResponses(400, 409, 429, ...writeFailures),
+          },
+        },
+      },
+      async (request, reply) => sendAuth(reply, await services.auth.signUp(request.body), 201),
+    );
+
+    const throttle = new SignInThrottle(
+      rateLimits.signInFailuresPerAccount,
+      rateLimits.signInFailuresPerIp,
+    );
+
+    app.post(
+      '/sign-in',
+      {
+        schema: {
+          summary: 'Sign in with email and password',
+          description:
+            'A wrong password and an unknown email both answer 400 `invalid_credentials` ' +
+            '(`Invalid login credentials`), with the same timing.',
+          tags: ['auth'],
+          body: signInSchema,
+          response: { 200: authResponseSchema, ...errorResponses(400, 429, ...writeFailures) },
+        },
+      },
+      async (request, reply) => {
+        const input = request.body;
+        const limited = context.config.rateLimits;
+        const retryAfter = limited ? throttle.retryAfterSeconds(request.ip, input.email) : 0;
+        if (retryAfter > 0) throw rateLimited(retryAfter);
+        try {
+          const body = await services.auth.signIn(input);
+          throttle.recordSuccess(request.ip, input.email);
+          return sendAuth(reply, body, 200);
+        } catch (error) {
+          if (limited && error instanceof AppError && error.code === 'invalid_credentials') {
+            throttle.recordFailure(request.ip, input.email);
+          }
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/sign-out',
+      {
+        schema: {
+          summary: 'End the session and clear its cookie',
+          tags: ['auth'],
+          response: { 204: noContent, ...errorResponses(...writeFailures) },
+        },
+      },
+      async (request, reply) => {
+        const token = readSessionToken(request);
+        if (token) await services.auth.signOut(token, request.viewer?.userId ?? null);
+        void reply.clearCookie(sessionCookieName, { path: '/' });
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      '/session',
+      {
+        schema: {
+          summary: 'The signed-in user and profile, or nulls when signed out',
+          tags: ['auth'],
+          response: { 200: sessionResponseSchema, ...errorResponses() },
+        },
+      },
+      async (request) => {
+        const viewer = request.viewer;
+        if (!viewer) return { user: null, profile: null };
+        const profile = await services.profiles.get(viewer.userId).catch(() => null);
+        return { user: { id: viewer.userId, email: viewer.email }, profile };
+      },
+    );
   };
-
-  app.post(
-    '/api/auth/sign-up',
-    { config: { rateLimit: rateLimits.signUp } },
-    async (request, reply) => {
-      const input = parseInput(signUpSchema, request.body);
-      return sendAuth(reply, await services.auth.signUp(input), 201);
-    },
-  );
-
-  const throttle = new SignInThrottle(
-    rateLimits.signInFailuresPerAccount,
-    rateLimits.signInFailuresPerIp,
-  );
-
-  app.post('/api/auth/sign-in', async (request, reply) => {
-    const input = parseInput(signInSchema, request.body);
-    const limited = context.config.rateLimits;
-    const retryAfter = limited ? throttle.retryAfterSeconds(request.ip, input.email) : 0;
-    if (retryAfter > 0) {
-      throw new AppError('rate_limited', messages.rateLimited, undefined, retryAfter);
-    }
-    try {
-      const body = await services.auth.signIn(input);
-      throttle.recordSuccess(request.ip, input.email);
-      return sendAuth(reply, body, 200);
-    } catch (error) {
-      if (limited && error instanceof AppError && error.code === 'invalid_credentials') {
-        throttle.recordFailure(request.ip, input.email);
-      }
-      throw error;
-    }
-  });
-
-  app.post('/api/auth/sign-out', async (request: FastifyRequest, reply) => {
-    const token = readSessionToken(request);
-    if (token) await services.auth.signOut(token, request.viewer?.userId ?? null);
-    void reply.clearCookie(sessionCookieName, { path: '/' });
-    return reply.code(204).send();
-  });
-
-  app.get('/api/auth/session', async (request) => {
-    const viewer = request.viewer;
-    if (!viewer) return { user: null, profile: null };
-    const profile = await services.profiles.get(viewer.userId).catch(() => null);
-    return { user: { id: viewer.userId, email: viewer.email }, profile };
-  });
 }

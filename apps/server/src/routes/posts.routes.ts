@@ -1,118 +1,147 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  captionSchema,
+  commentListSchema,
+  commentSchema,
   createCommentSchema,
+  createPostFormSchema,
+  idParamsSchema,
+  likeResultSchema,
   limits,
   postListQuerySchema,
+  postPageSchema,
+  postSchema,
 } from '@pinhole/contracts';
-import { z } from 'zod';
 import type { AppContext } from '../context';
-import { rateLimits } from '../rate-limits';
 import { uploadRejected } from '../errors';
-import { jsonType, parseInput } from './parse';
-import { requireViewer } from './viewer';
+import { rateLimits } from '../rate-limits';
+import { multipartOverheadBytes, readUpload } from './read-upload';
+import { errorResponses, sendSerialized, writeFailures } from './schemas';
+import { requireSignedIn, requireViewer } from './viewer';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
 
-/** Multipart overhead allowed on top of the image before a request is refused unread. */
-const multipartOverheadBytes = 64 * 1024;
+/** `/api/posts`: the feed, uploads, likes and comments. */
+export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { services } = context;
 
-/** Reads the `image` file and `caption` field, refusing an oversized file while it streams. */
-async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; caption: unknown }> {
-  if (!request.isMultipart()) throw uploadRejected.notAnImage();
-  let data: Buffer | undefined;
-  let caption: unknown;
-  const parts = request.parts({
-    limits: {
-      fileSize: limits.maxUploadBytes,
-      files: 1,
-      fields: 10,
-      fieldSize: limits.captionMaxLength * 4 + 16,
-      parts: 12,
-    },
-  });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      // toBuffer throws a 413 as soon as the stream passes the limit, before the rest is read.
-      const buffer = await part.toBuffer();
-      if (part.fieldname === 'image') data = buffer;
-    } else if (part.fieldname === 'caption') {
-      caption = part.value;
-    }
-  }
-  if (!data || data.length === 0) throw uploadRejected.notAnImage();
-  return { data, caption };
-}
-
-export function postRoutes(app: FastifyInstance, context: AppContext): void {
-  const { services } = context;
-  const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
-
-  app.get('/api/posts', async (request, reply) => {
-    const query = parseInput(postListQuerySchema, request.query);
-    const json = await services.postReads.pageJson(query, viewerId(request));
-    return reply.type(jsonType).send(json);
-  });
-
-  app.post(
-    '/api/posts',
-    {
-      config: {
-        rateLimit: { ...rateLimits.upload, keyGenerator: (r) => r.viewer?.userId ?? r.ip },
+    app.get(
+      '',
+      {
+        schema: {
+          summary: 'The feed, newest first, by offset or cursor',
+          tags: ['posts'],
+          querystring: postListQuerySchema,
+          response: { 200: postPageSchema, ...errorResponses(400) },
+        },
       },
-      onRequest: async (request) => {
-        requireViewer(request);
-        const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > limits.maxUploadBytes + multipartOverheadBytes)
-          throw uploadRejected.tooLarge();
+      async (request, reply) => {
+        const json = await services.postReads.pageJson(request.query, viewerId(request));
+        return sendSerialized(reply, json);
       },
-    },
-    async (request, reply) => {
-      const viewer = requireViewer(request);
-      const upload = await readUpload(request);
-      const caption = parseInput(captionSchema, upload.caption ?? null);
-      const post = await services.createPost.create(viewer.userId, { data: upload.data, caption });
-      return reply.code(201).send(post);
-    },
-  );
+    );
 
-  app.get('/api/posts/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return services.postReads.get(id, viewerId(request));
-  });
-
-  app.put('/api/posts/:id/like', async (request) => {
-    const viewer = requireViewer(request);
-    const { id } = parseInput(idParams, request.params);
-    return services.likes.set(id, viewer.userId, true);
-  });
-
-  app.delete('/api/posts/:id/like', async (request) => {
-    const viewer = requireViewer(request);
-    const { id } = parseInput(idParams, request.params);
-    return services.likes.set(id, viewer.userId, false);
-  });
-
-  app.get('/api/posts/:id/comments', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return { comments: await services.comments.list(id) };
-  });
-
-  app.post(
-    '/api/posts/:id/comments',
-    {
-      config: {
-        rateLimit: { ...rateLimits.comment, keyGenerator: (r) => r.viewer?.userId ?? r.ip },
+    app.post(
+      '',
+      {
+        config: {
+          rateLimit: { ...rateLimits.upload, keyGenerator: (r) => r.viewer?.userId ?? r.ip },
+        },
+        onRequest: async (request) => {
+          requireViewer(request);
+          const declared = Number(request.headers['content-length'] ?? 0);
+          if (declared > limits.maxUploadBytes + multipartOverheadBytes)
+            throw uploadRejected.tooLarge();
+        },
+        schema: {
+          summary: 'Share a photo',
+          tags: ['posts'],
+          body: { content: { 'multipart/form-data': { schema: createPostFormSchema } } },
+          response: { 201: postSchema, ...errorResponses(400, 401, 429, 503, ...writeFailures) },
+        },
       },
-      onRequest: async (request) => {
-        requireViewer(request);
+      async (request, reply) => {
+        const viewer = requireViewer(request);
+        const upload = await readUpload(request);
+        const post = await services.createPost.create(viewer.userId, upload);
+        return reply.code(201).send(post);
       },
-    },
-    async (request, reply) => {
-      const viewer = requireViewer(request);
-      const { id } = parseInput(idParams, request.params);
-      const { content } = parseInput(createCommentSchema, request.body);
-      return reply.code(201).send(await services.comments.add(id, viewer.userId, content));
-    },
-  );
+    );
+
+    app.get(
+      '/:id',
+      {
+        schema: {
+          summary: 'One post',
+          tags: ['posts'],
+          params: idParamsSchema,
+          response: { 200: postSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (request) => services.postReads.get(request.params.id, viewerId(request)),
+    );
+
+    const likeSchema = (summary: string) => ({
+      summary,
+      tags: ['posts'],
+      params: idParamsSchema,
+      response: { 200: likeResultSchema, ...errorResponses(400, 401, 404, ...writeFailures) },
+    });
+
+    app.put(
+      '/:id/like',
+      { onRequest: requireSignedIn, schema: likeSchema('Like a post (idempotent)') },
+      async (request) => services.likes.set(request.params.id, requireViewer(request).userId, true),
+    );
+
+    app.delete(
+      '/:id/like',
+      { onRequest: requireSignedIn, schema: likeSchema('Unlike a post (idempotent)') },
+      async (request) =>
+        services.likes.set(request.params.id, requireViewer(request).userId, false),
+    );
+
+    app.get(
+      '/:id/comments',
+      {
+        schema: {
+          summary: "A post's comments, oldest first",
+          tags: ['comments'],
+          params: idParamsSchema,
+          response: { 200: commentListSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (request) => ({ comments: await services.comments.list(request.params.id) }),
+    );
+
+    app.post(
+      '/:id/comments',
+      {
+        config: {
+          rateLimit: { ...rateLimits.comment, keyGenerator: (r) => r.viewer?.userId ?? r.ip },
+        },
+        onRequest: requireSignedIn,
+        schema: {
+          summary: 'Comment on a post',
+          tags: ['comments'],
+          params: idParamsSchema,
+          body: createCommentSchema,
+          response: {
+            201: commentSchema,
+            ...errorResponses(400, 401, 404, 429, ...writeFailures),
+          },
+        },
+      },
+      async (request, reply) => {
+        const viewer = requireViewer(request);
+        const comment = await services.comments.add(
+          request.params.id,
+          viewer.userId,
+          request.body.content,
+        );
+        return reply.code(201).send(comment);
+      },
+    );
+  };
 }

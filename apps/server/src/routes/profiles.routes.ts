@@ -1,34 +1,67 @@
-import type { FastifyInstance } from 'fastify';
-import { postListQuerySchema, updateProfileSchema } from '@pinhole/contracts';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  postListQuerySchema,
+  postPageSchema,
+  profileSchema,
+  updateProfileSchema,
+} from '@pinhole/contracts';
 import type { AppContext } from '../context';
-import { jsonType, parseInput } from './parse';
-import { requireViewer } from './viewer';
+import { errorResponses, sendSerialized, writeFailures } from './schemas';
+import { requireSignedIn, requireViewer } from './viewer';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
+/** `/api/profiles`: people and their posts. */
+export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { services } = context;
 
-export function profileRoutes(app: FastifyInstance, context: AppContext): void {
-  const { services } = context;
-
-  app.get('/api/profiles/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return services.profiles.get(id);
-  });
-
-  app.get('/api/profiles/:id/posts', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    const query = parseInput(postListQuerySchema, request.query);
-    await services.profiles.get(id);
-    const json = await services.postReads.pageJson(
-      { ...query, userId: id },
-      request.viewer?.userId ?? null,
+    app.get(
+      '/:id',
+      {
+        schema: {
+          summary: 'A profile (its id is the user id)',
+          tags: ['profiles'],
+          params: idParamsSchema,
+          response: { 200: profileSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (request) => services.profiles.get(request.params.id),
     );
-    return reply.type(jsonType).send(json);
-  });
 
-  app.patch('/api/profiles/me', async (request) => {
-    const viewer = requireViewer(request);
-    const patch = parseInput(updateProfileSchema, request.body);
-    return services.profiles.updateOwn(viewer.userId, patch);
-  });
+    app.get(
+      '/:id/posts',
+      {
+        schema: {
+          summary: "A profile's posts, newest first",
+          tags: ['profiles', 'posts'],
+          params: idParamsSchema,
+          querystring: postListQuerySchema,
+          response: { 200: postPageSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        await services.profiles.get(id);
+        const json = await services.postReads.pageJson(
+          { ...request.query, userId: id },
+          request.viewer?.userId ?? null,
+        );
+        return sendSerialized(reply, json);
+      },
+    );
+
+    app.patch(
+      '/me',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          summary: 'Edit your own profile',
+          tags: ['profiles'],
+          body: updateProfileSchema,
+          response: { 200: profileSchema, ...errorResponses(400, 401, ...writeFailures) },
+        },
+      },
+      async (request) => services.profiles.updateOwn(requireViewer(request).userId, request.body),
+    );
+  };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../test/harness';
 import {
   disposeTestServer,
   makeJpeg,
@@ -12,9 +13,10 @@ describe('stored files', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let imageUrl: string;
   let size: number;
+  let user: TestUser;
   beforeAll(async () => {
     server = await startTestServer('sqlite');
-    const user = await signUpUser(server);
+    user = await signUpUser(server);
     const response = await uploadPost(server, user, await makeJpeg(400, 300));
     imageUrl = response.body.image_url;
     size = Number((await fetch(server.url + imageUrl)).headers.get('content-length'));
@@ -32,6 +34,17 @@ describe('stored files', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(size).toBeGreaterThan(0);
+  });
+
+  it('never looks up the session: a stored file costs no query, even with a session cookie', async () => {
+    server.queries.length = 0;
+    const response = await fetch(server.url + imageUrl, { headers: { cookie: user.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(server.queries).toEqual([]);
+    // The same cookie on an API call is read (the session is looked up there, and only there).
+    const session = await server.request('/api/auth/session', { cookie: user.cookie });
+    expect(session.body.user.id).toBe(user.id);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

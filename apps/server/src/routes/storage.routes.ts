@@ -1,51 +1,84 @@
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { storedFileParamsSchema } from '@pinhole/contracts';
 import rangeParser from 'range-parser';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { isServedStorageKey } from '../storage/storage';
+import { errorResponses, noContent } from './schemas';
+
+/** The stored bytes, streamed as they are read; described as binary in the reference. */
+const storedBytes = z
+  .custom<Readable>((value) => value instanceof Readable)
+  .meta({ type: 'string', format: 'binary' });
+
+const fileBytes = (description: string) => ({
+  description,
+  content: { 'image/*': { schema: storedBytes } },
+});
 
 /**
- * Serves stored images. Only keys of the exact shape we write are looked up, so dot segments,
- * encoded slashes, absolute paths and null bytes never reach the file system.
+ * `/storage`: serves stored images. Only keys of the exact shape we write are looked up, so dot
+ * segments, encoded slashes, absolute paths and null bytes never reach the file system.
  */
-export function storageRoutes(app: FastifyInstance, context: AppContext): void {
-  app.get('/storage/*', async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    if (!isServedStorageKey(key)) throw notFound();
-    const info = await context.storage.head(key);
-    if (!info) throw notFound();
+export function storageRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/*',
+      {
+        schema: {
+          summary: 'A stored image or one of its variants (immutable; ETag and Range supported)',
+          tags: ['storage'],
+          params: storedFileParamsSchema,
+          response: {
+            200: fileBytes('The stored bytes'),
+            206: fileBytes('The requested byte range'),
+            304: noContent,
+            416: noContent,
+            ...errorResponses(404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const key = request.params['*'];
+        if (!isServedStorageKey(key)) throw notFound();
+        const info = await context.storage.head(key);
+        if (!info) throw notFound();
 
-    void reply
-      .header('Content-Type', info.contentType)
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('ETag', info.etag)
-      .header('Accept-Ranges', 'bytes')
-      .header('X-Content-Type-Options', 'nosniff')
-      // A stored file is never a document that may run script, whatever its bytes say.
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cross-Origin-Resource-Policy', 'same-site');
-
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === info.etag)) {
-      return reply.code(304).send();
-    }
-
-    const rangeHeader = request.headers.range;
-    if (rangeHeader) {
-      const ranges = rangeParser(info.size, rangeHeader, { combine: true });
-      if (ranges === -1) {
-        return reply.code(416).header('Content-Range', `bytes */${info.size}`).send();
-      }
-      if (ranges !== -2 && ranges.length === 1 && ranges[0]) {
-        const { start, end } = ranges[0];
         void reply
-          .code(206)
-          .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
-          .header('Content-Length', end - start + 1);
-        return reply.send(await context.storage.read(key, { start, end }));
-      }
-    }
-    void reply.header('Content-Length', info.size);
-    return reply.send(await context.storage.read(key));
-  });
+          .header('Content-Type', info.contentType)
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('ETag', info.etag)
+          .header('Accept-Ranges', 'bytes')
+          .header('X-Content-Type-Options', 'nosniff')
+          // A stored file is never a document that may run script, whatever its bytes say.
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cross-Origin-Resource-Policy', 'same-site');
+
+        const ifNoneMatch = request.headers['if-none-match'];
+        if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === info.etag)) {
+          return reply.code(304).send();
+        }
+
+        const rangeHeader = request.headers.range;
+        if (rangeHeader) {
+          const ranges = rangeParser(info.size, rangeHeader, { combine: true });
+          if (ranges === -1) {
+            return reply.header('Content-Range', `bytes */${info.size}`).code(416).send();
+          }
+          if (ranges !== -2 && ranges.length === 1 && ranges[0]) {
+            const { start, end } = ranges[0];
+            void reply
+              .code(206)
+              .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
+              .header('Content-Length', end - start + 1);
+            return reply.send(await context.storage.read(key, { start, end }));
+          }
+        }
+        void reply.header('Content-Length', info.size);
+        return reply.send(await context.storage.read(key));
+      },
+    );
+  };
 }

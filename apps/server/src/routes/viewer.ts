@@ -1,6 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { onRequestAsyncHookHandler, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
 import { unauthenticated } from '../errors';
 import type { Viewer } from '../services/auth.service';
+import { readSessionToken, setSessionCookie } from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,7 +11,33 @@ declare module 'fastify' {
   }
 }
 
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves `request.viewer` from the session cookie or Bearer token, sliding the session forward.
+ * A read may be answered from the caches: first they forget what changed since the last request
+ * (services/read-caches.ts). A write reads its session uncached.
+ */
+export function attachViewer(context: AppContext): onRequestAsyncHookHandler {
+  return async (request, reply) => {
+    const cached = safeMethods.has(request.method);
+    if (cached) await context.caches.sync();
+    const token = readSessionToken(request);
+    if (!token || token.length > 256) return;
+    const viewer = await context.services.auth.resolveViewer(token, { cached });
+    request.viewer = viewer;
+    if (viewer?.renewedExpiresAt && request.cookies.pinhole_session === token) {
+      setSessionCookie(reply, context.config, token, viewer.renewedExpiresAt);
+    }
+  };
+}
+
 export function requireViewer(request: FastifyRequest): Viewer {
   if (!request.viewer) throw unauthenticated();
   return request.viewer;
 }
+
+/** An onRequest hook: a signed-out request is refused before its input is read or checked. */
+export const requireSignedIn: onRequestAsyncHookHandler = async (request) => {
+  requireViewer(request);
+};

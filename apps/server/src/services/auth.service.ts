@@ -9,7 +9,7 @@ import {
 } from '../auth/session-token';
 import type { Infrastructure } from '../context';
 import { uniqueViolation } from '../db/errors';
-import { AppError, takenConflict } from '../errors';
+import { AppError, conflictFor } from '../errors';
 import { newId, nowIso } from '../ids';
 import { insertProfile, usernameExists } from '../repositories/profiles.repository';
 import {
@@ -46,7 +46,7 @@ export class AuthService {
       emailExists(this.db, input.email),
       usernameExists(this.db, input.username),
     ]);
-    if (emailTaken || usernameTaken) throw takenConflict(emailTaken, usernameTaken);
+    if (emailTaken || usernameTaken) throw conflictFor(emailTaken, usernameTaken);
     const passwordHash = await hashPassword(input.password);
     const userId = newId();
     const createdAt = nowIso();
@@ -73,7 +73,7 @@ export class AuthService {
       // Two sign-ups raced past the checks above: the unique index decides, the loser gets 409.
       const violated = uniqueViolation(error);
       if (violated === null) throw error;
-      throw takenConflict(violated.includes('email'), !violated.includes('email'));
+      throw conflictFor(violated.includes('email'), !violated.includes('email'));
     }
     await this.infra.events.publish({ type: 'user.signed_up', userId });
     return this.#authResponse(userId, input.email);

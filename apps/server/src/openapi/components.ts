@@ -1,0 +1,43 @@
+import {
+  authResponseSchema,
+  commentAuthorSchema,
+  commentListSchema,
+  commentSchema,
+  errorBodySchema,
+  errorCodes,
+  imageVariantSchema,
+  likeResultSchema,
+  postAuthorSchema,
+  postImageSchema,
+  postPageSchema,
+  postSchema,
+  profileSchema,
+  sessionResponseSchema,
+  userSchema,
+} from '@pinhole/contracts';
+import { z } from 'zod';
+
+/**
+ * Contract shapes the reference names as components (`#/components/schemas/Post`), so a `Post`
+ * reads as one definition instead of being repeated inline in every call that answers one.
+ */
+export const apiComponents = z.registry<{ id: string; description?: string }>();
+
+apiComponents
+  .add(errorBodySchema, {
+    id: 'Error',
+    description: `Every error. \`code\` is one of ${errorCodes.join(', ')}; \`fields\` (validation and conflicts) maps a field to its message.`,
+  })
+  .add(userSchema, { id: 'User' })
+  .add(profileSchema, { id: 'Profile', description: "A person's public profile; id = user id." })
+  .add(authResponseSchema, { id: 'AuthResponse' })
+  .add(sessionResponseSchema, { id: 'SessionResponse' })
+  .add(imageVariantSchema, { id: 'ImageVariant' })
+  .add(postImageSchema, { id: 'PostImage' })
+  .add(postAuthorSchema, { id: 'PostAuthor' })
+  .add(commentAuthorSchema, { id: 'CommentAuthor' })
+  .add(commentSchema, { id: 'Comment' })
+  .add(commentListSchema, { id: 'CommentList' })
+  .add(postSchema, { id: 'Post' })
+  .add(postPageSchema, { id: 'PostPage', description: 'A page of posts, newest first.' })
+  .add(likeResultSchema, { id: 'LikeResult' });

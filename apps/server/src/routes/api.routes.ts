@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { answerNotFound } from '../errors';
+import { authRoutes } from './auth.routes';
+import { postRoutes } from './posts.routes';
+import { profileRoutes } from './profiles.routes';
+import { attachViewer } from './viewer';
+
+/** `/api`: the calls that know who is asking. Stored files and the client's pages never look. */
+export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (api) => {
+    api.addHook('onRequest', attachViewer(context));
+    // A request without a body is checked as an empty object, so each required field gets its own
+    // message (Fastify hands a validator `null` for a missing body).
+    api.addHook('preValidation', (request, _reply, done) => {
+      if (request.body === undefined) request.body = {};
+      done();
+    });
+    api.setNotFoundHandler(answerNotFound);
+
+    await api.register(authRoutes(context), { prefix: '/auth' });
+    await api.register(profileRoutes(context), { prefix: '/profiles' });
+    await api.register(postRoutes(context), { prefix: '/posts' });
+  };
+}
