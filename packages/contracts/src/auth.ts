@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { reservedUsernames } from './addresses';
 import { limits } from './limits';
+import { messages } from './messages';
 import { profileSchema } from './profile';
 
 /** Letters the spec allows in a username after lowercasing. */
@@ -25,7 +27,8 @@ export const usernameSchema = z
   .toLowerCase()
   .min(1, 'Username is required')
   .max(limits.usernameMaxLength, `Username must be at most ${limits.usernameMaxLength} characters`)
-  .regex(usernamePattern, 'Username may only contain letters, numbers, periods and underscores');
+  .regex(usernamePattern, 'Username may only contain letters, numbers, periods and underscores')
+  .refine((name) => !reservedUsernames.has(name), messages.usernameUnavailable);
 
 // Control and zero-width characters make two names look alike; refuse them.
 const invisibleCharacters = /[\p{Cc}\p{Cf}]/u;

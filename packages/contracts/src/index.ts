@@ -2,6 +2,7 @@ export * from './limits';
 export * from './messages';
 export * from './errors';
 export * from './params';
+export * from './addresses';
 export * from './health';
 export * from './auth';
 export * from './profile';

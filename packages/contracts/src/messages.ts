@@ -8,6 +8,7 @@ export const messages = {
   notFound: 'Not found',
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
+  usernameUnavailable: "This username isn't available",
   corruptImage: 'This image file is damaged or incomplete',
   imageTooLarge: 'This image has too many pixels',
   busy: 'The server is busy, please try again in a moment',

@@ -9,7 +9,7 @@ import { loadConfig } from '../env';
 import { disposeTestServer, startTestServer } from '../test/harness';
 import { apiDocPath, expectedApiDoc } from './api-doc';
 
-/** Every call of the contract (shared/API.md, part 1), as the reference must list it. */
+/** Every call of the contract (shared/API.md), as the reference must list it. */
 const contractCalls = [
   'get /healthz',
   'get /readyz',
@@ -17,6 +17,7 @@ const contractCalls = [
   'post /api/auth/sign-in',
   'post /api/auth/sign-out',
   'get /api/auth/session',
+  'get /api/profiles/by-username/{username}',
   'get /api/profiles/{id}',
   'get /api/profiles/{id}/posts',
   'patch /api/profiles/me',

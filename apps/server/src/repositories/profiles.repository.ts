@@ -13,6 +13,15 @@ export function findProfileById(db: Kysely<DB>, id: string) {
   return db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Usernames are stored lowercase (the contracts lowercase them), so this is case-insensitive. */
+export function findProfileByUsername(db: Kysely<DB>, username: string) {
+  return db
+    .selectFrom('profiles')
+    .selectAll()
+    .where('username', '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
 export async function usernameExists(db: Kysely<DB>, username: string): Promise<boolean> {
   const row = await db
     .selectFrom('profiles')

@@ -112,6 +112,18 @@ describe.each(dialects)('auth routes on %s', (dialect) => {
     expect(sameUsername.body.error.fields.username).toBeDefined();
   });
 
+  it("refuses usernames the app's addresses use, in any case", async () => {
+    for (const username of ['api', 'Explore', 'p', 'accounts', 'ADMIN', 'robots.txt', 'storage']) {
+      const response = await signUp({ ...valid(`reserved${username.length}`), username });
+      expect(response.status, username).toBe(400);
+      expect(response.body.error).toMatchObject({
+        code: 'validation_error',
+        fields: { username: "This username isn't available" },
+      });
+    }
+    expect((await signUp({ ...valid('notreserved'), username: 'api_fan' })).status).toBe(201);
+  });
+
   it('lets exactly one of two racing sign-ups for one username win', async () => {
     const [first, second] = await Promise.all([
       signUp({ ...valid('race1'), username: 'racer' }),

@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { uploadRejected } from '../errors';
 import { rateLimits } from '../rate-limits';
 import { multipartOverheadBytes, readUpload } from './read-upload';
-import { errorResponses, sendSerialized, writeFailures } from './schemas';
+import { errorResponses, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
 const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
@@ -37,8 +37,8 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const json = await services.postReads.pageJson(request.query, viewerId(request));
-        return sendSerialized(reply, json);
+        const body = await services.postReads.page(request.query, viewerId(request));
+        return sendEncoded(request, reply, body);
       },
     );
 

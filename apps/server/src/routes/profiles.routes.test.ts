@@ -37,6 +37,26 @@ describe.each(dialects)('profile routes on %s', (dialect) => {
     expect(response.body.full_name).toBe('Ada Lovelace');
   });
 
+  it('finds a profile by username in any case, and 404 for nobody or a malformed name', async () => {
+    const exact = await server.request(`/api/profiles/by-username/${user.username}`);
+    expect(exact.status).toBe(200);
+    expect(exact.body.id).toBe(user.id);
+    const shouted = await server.request(
+      `/api/profiles/by-username/${user.username.toUpperCase()}`,
+    );
+    expect(shouted.body.id).toBe(user.id);
+    for (const name of ['nobody_here', 'jos%C3%A9', 'a'.repeat(64), '%F0%9F%98%80']) {
+      const response = await server.request(`/api/profiles/by-username/${name}`);
+      expect(response.status, name).toBe(404);
+      expect(response.body.error.code).toBe('not_found');
+    }
+    // A dot segment never reaches a lookup: the router refuses it as a bad request.
+    const dots = await server.request('/api/profiles/by-username/%2e%2e');
+    expect(dots.status).toBe(400);
+    expect(dots.body.error.code).toBe('validation_error');
+    expect((await server.request(`/api/profiles/by-username/${'a'.repeat(65)}`)).status).toBe(400);
+  });
+
   it('answers 404 for an unknown profile', async () => {
     const response = await server.request('/api/profiles/01890000-0000-7000-8000-000000000000');
     expect(response.status).toBe(404);

@@ -5,15 +5,29 @@ import {
   postPageSchema,
   profileSchema,
   updateProfileSchema,
+  usernameParamsSchema,
 } from '@pinhole/contracts';
 import type { AppContext } from '../context';
-import { errorResponses, sendSerialized, writeFailures } from './schemas';
+import { errorResponses, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
 /** `/api/profiles`: people and their posts. */
 export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { services } = context;
+
+    app.get(
+      '/by-username/:username',
+      {
+        schema: {
+          summary: 'A profile by its username, in any case',
+          tags: ['profiles'],
+          params: usernameParamsSchema,
+          response: { 200: profileSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (request) => services.profiles.getByUsername(request.params.username),
+    );
 
     app.get(
       '/:id',
@@ -42,11 +56,11 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { id } = request.params;
         await services.profiles.get(id);
-        const json = await services.postReads.pageJson(
+        const body = await services.postReads.page(
           { ...request.query, userId: id },
           request.viewer?.userId ?? null,
         );
-        return sendSerialized(reply, json);
+        return sendEncoded(request, reply, body);
       },
     );
 

@@ -1,5 +1,7 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import { errorBodySchema } from '@pinhole/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EncodedBody } from '../services/caching/encoded-body';
 import { z } from 'zod';
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
@@ -21,11 +23,23 @@ export const noContent = z.undefined();
 
 const jsonType = 'application/json; charset=utf-8';
 
+const encodings = ['br', 'gzip'];
+
 /**
- * Sends a body the service has already serialized (the feed's cached pages). Fastify sends a
- * string or Buffer with a JSON content type as it is, without calling the route's serializer,
- * so the response schema documents the shape while the ready bytes skip a second serialization.
+ * Sends a cached body (a page of posts) in the best encoding the client accepts, compressed once
+ * per cached page rather than once per request (the compression plugin skips a body that already
+ * has a Content-Encoding).
  */
-export function sendSerialized(reply: FastifyReply, json: string | Buffer): FastifyReply {
-  return reply.type(jsonType).send(json);
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: EncodedBody,
+): FastifyReply {
+  void reply.type(jsonType).header('Vary', 'Accept-Encoding');
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted, encodings) : null;
+  if (encoding === 'br' || encoding === 'gzip') {
+    return reply.header('Content-Encoding', encoding).send(body.get(encoding));
+  }
+  return reply.send(body.raw);
 }

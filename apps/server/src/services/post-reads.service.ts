@@ -7,12 +7,17 @@ import { likedPostIds } from '../repositories/likes.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import { findPostById, listPosts } from '../repositories/posts.repository';
 import { cacheTags } from './caching/cache-tags';
+import { setBounded } from '../bounded-map';
+import { EncodedBody } from './caching/encoded-body';
 import type { Tagged } from './caching/tagged-cache';
 import { decodeCursor, encodeCursor } from './post-cursor';
 import { openPostJson, pageJson, toComment, toPost } from './post-json';
 import type { SharedPostPage } from './read-caches';
 
 export type PostListRequest = PostListQuery & { userId?: string };
+
+/** Distinct like patterns kept per cached page; most readers like none of a page's posts. */
+const maxLikedBodiesPerPage = 16;
 
 /** Reading posts: pages of the feed and of a profile, and one post. */
 export class PostReadsService {
@@ -25,9 +30,10 @@ export class PostReadsService {
   /**
    * A page of posts as a JSON body (a `PostPage`), shared by every reader from the page cache
    * until one of its posts, their authors or the list changes; a signed-in viewer adds their
-   * likes from their own cache. The caller has synced the caches for this request.
+   * likes from their own cache. Readers who like the same posts of a page share one body, so
+   * each is serialized and compressed once. The caller has synced the caches for this request.
    */
-  async pageJson(query: PostListRequest, viewerId: string | null): Promise<string | Buffer> {
+  async page(query: PostListRequest, viewerId: string | null): Promise<EncodedBody> {
     const limit = query.limit ?? limits.feedDefaultLimit;
     const key = JSON.stringify([
       query.userId ?? null,
@@ -36,12 +42,20 @@ export class PostReadsService {
       query.offset ?? 0,
     ]);
     const page = await this.infra.caches.pages.get(key, () => this.#loadPage(query, limit));
-    if (viewerId === null || page.posts.length === 0) return page.signedOutBody;
+    if (viewerId === null || page.posts.length === 0) return page.unlikedBody;
     const liked = await this.likedAmong(
       viewerId,
       page.posts.map((post) => post.id),
     );
-    return pageJson(page.posts, page.nextCursor, (postId) => liked.get(postId) === true);
+    const mask = page.posts.map((post) => (liked.get(post.id) === true ? '1' : '0')).join('');
+    if (!mask.includes('1')) return page.unlikedBody;
+    let body = page.likedBodies.get(mask);
+    if (!body) {
+      const json = pageJson(page.posts, page.nextCursor, (postId) => liked.get(postId) === true);
+      body = new EncodedBody(Buffer.from(json));
+      setBounded(page.likedBodies, mask, body, maxLikedBodiesPerPage);
+    }
+    return body;
   }
 
   async get(postId: string, viewerId: string | null): Promise<Post> {
@@ -98,7 +112,8 @@ export class PostReadsService {
       value: {
         posts,
         nextCursor,
-        signedOutBody: Buffer.from(pageJson(posts, nextCursor, () => false)),
+        unlikedBody: new EncodedBody(Buffer.from(pageJson(posts, nextCursor, () => false))),
+        likedBodies: new Map(),
       },
       tags: [...tags],
     };

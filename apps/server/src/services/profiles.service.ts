@@ -3,7 +3,11 @@ import type { Selectable } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { ProfilesTable } from '../db/schema';
 import { notFound } from '../errors';
-import { findProfileById, updateProfile } from '../repositories/profiles.repository';
+import {
+  findProfileById,
+  findProfileByUsername,
+  updateProfile,
+} from '../repositories/profiles.repository';
 import type { Storage } from '../storage/storage';
 import { avatarUrl } from './media-urls';
 
@@ -28,6 +32,13 @@ export class ProfilesService {
 
   async get(id: string): Promise<Profile> {
     const row = await findProfileById(this.infra.database.db, id);
+    if (!row) throw notFound();
+    return toProfile(row, this.infra.storage);
+  }
+
+  /** By username in any case: `/:username` pages and links. */
+  async getByUsername(username: string): Promise<Profile> {
+    const row = await findProfileByUsername(this.infra.database.db, username);
     if (!row) throw notFound();
     return toProfile(row, this.infra.storage);
   }

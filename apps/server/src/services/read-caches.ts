@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import { createChangeLogReader, pruneCacheChanges } from '../repositories/cache-changes.repository';
 import type { findLiveSession } from '../repositories/sessions.repository';
+import type { EncodedBody } from './caching/encoded-body';
 import { tagsForChange } from './caching/cache-tags';
 import { ChangeFeed } from './caching/change-feed';
 import type { CacheStats } from './caching/tagged-cache';
@@ -11,8 +12,10 @@ export interface SharedPostPage {
   /** Each post's JSON without `liked_by_me` and without its closing brace. */
   posts: { id: string; openJson: string }[];
   nextCursor: string | null;
-  /** The whole response body for a signed-out reader, encoded once. */
-  signedOutBody: Buffer;
+  /** The body for a reader who likes none of these posts, as every signed-out reader. */
+  unlikedBody: EncodedBody;
+  /** Bodies by which of the posts the reader likes ('0110…'): made on first use, a few kept. */
+  likedBodies: Map<string, EncodedBody>;
 }
 
 export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;

@@ -1,0 +1,42 @@
+/**
+ * First path segments the app, the API and the server own (API.md, "Addresses"). A username is
+ * also a first segment (`/:username`), so none of these can be one; nor can the names of files
+ * served at the root.
+ */
+export const reservedUsernames: ReadonlySet<string> = new Set([
+  // the client's pages
+  'p',
+  'explore',
+  'stories',
+  'notifications',
+  'accounts',
+  'admin',
+  // the server
+  'api',
+  'storage',
+  'assets',
+  'healthz',
+  'readyz',
+  'metrics',
+  // files at the root
+  'robots.txt',
+  'favicon.svg',
+  'favicon.ico',
+  'index.html',
+  'sitemap.xml',
+  'manifest.webmanifest',
+  // pages people expect to exist, or to mean the site itself
+  'about',
+  'help',
+  'legal',
+  'privacy',
+  'terms',
+  'settings',
+  'login',
+  'signup',
+  'direct',
+  'reels',
+  'static',
+  'www',
+  'pinhole',
+]);
