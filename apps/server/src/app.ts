@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions 
 import Fastify from 'fastify';
 import helmet from 'helmet';
 import type { AppContext } from './context';
+import { dependencyFailure } from './dependency-errors';
 import { AppError } from './errors';
 import { authRoutes } from './routes/auth.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -147,7 +148,10 @@ export async function buildApp(
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
+    const dependencyError = dependencyFailure(error);
+    if (dependencyError)
+      request.log.warn({ err: error }, 'request failed: a dependency is unavailable');
+    const appError = dependencyError ?? toAppError(error);
     if (appError.status >= 500 && appError.code === 'internal') {
       request.log.error({ err: error }, 'request failed');
     }

@@ -69,7 +69,8 @@ async function storeImage(
 
 /**
  * Validates and re-encodes the image, stores it, then records the post. If anything fails after
- * a file was written, the files are removed: no orphaned file, no half-written post.
+ * a file was written, the files are removed (retried while the store is unreachable): no
+ * orphaned file, no half-written post, and no post appearing after an error answer.
  */
 export async function createPost(
   context: AppContext,
@@ -82,7 +83,9 @@ export async function createPost(
   const postId = newId();
   try {
     const stored = await storeImage(context.storage, userId, image, written);
-    await db.transaction().execute(async (trx) => {
+    // The answer is read inside the transaction: a read after the commit could fail (the
+    // database gone) and report an error for a post that exists.
+    return await db.transaction().execute(async (trx) => {
       await insertPost(trx, {
         id: postId,
         user_id: userId,
@@ -95,10 +98,10 @@ export async function createPost(
         created_at: nowIso(),
       });
       await addToPostsCount(trx, userId, 1);
+      return getPost(trx, context.storage, postId, userId);
     });
   } catch (error) {
-    await Promise.allSettled(written.map((key) => context.storage.delete(key)));
+    await context.storage.discard(written);
     throw error;
   }
-  return getPost(db, context.storage, postId, userId);
 }
