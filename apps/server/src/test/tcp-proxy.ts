@@ -15,6 +15,8 @@ export interface TcpProxy {
   /** `http://127.0.0.1:<port>` */
   url: string;
   setMode(mode: ProxyMode): Promise<void>;
+  /** Connections whose answers `hold-put-answers` has swallowed so far. */
+  heldAnswers(): number;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ interface Pair {
 /** A TCP proxy on a free loopback port in front of `targetPort`, for breaking a dependency on purpose. */
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   let mode: ProxyMode = 'pass';
+  let heldAnswers = 0;
   const pairs = new Set<Pair>();
   const waiting: Pair[] = [];
 
@@ -35,8 +38,10 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     const upstream = net.connect(targetPort, '127.0.0.1');
     pair.upstream = upstream;
     client.on('data', (chunk: Buffer) => {
-      if (mode === 'hold-put-answers' && chunk.subarray(0, 4).toString('latin1') === 'PUT ') {
+      const isPut = chunk.subarray(0, 4).toString('latin1') === 'PUT ';
+      if (mode === 'hold-put-answers' && isPut && !pair.answersHeld) {
         pair.answersHeld = true;
+        heldAnswers += 1;
       }
       upstream.write(chunk);
     });
@@ -81,6 +86,7 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
 
   return {
     url: `http://127.0.0.1:${port}`,
+    heldAnswers: () => heldAnswers,
     async setMode(next) {
       const previous = mode;
       mode = next;
