@@ -14,9 +14,11 @@ type PostgresConfig = Extract<Config['database'], { kind: 'postgres' }>;
  * - `connectionTimeoutMillis` bounds the wait for a pooled or new connection (a frozen server
  *   accepts TCP connections but never finishes the handshake).
  * - `query_timeout` bounds each statement on the client, which is what ends a wait on a server
- *   that answers nothing; `statement_timeout` makes the server give up too, so it does not go on
- *   working for a client that left. `idle_in_transaction_session_timeout` frees the locks of a
- *   transaction whose process froze or vanished.
+ *   that answers nothing. `statement_timeout` asks the server to cancel a little earlier (at
+ *   80%), so a merely slow statement ends with the server's own error and its connection stays
+ *   usable, while a frozen server is abandoned at the full timeout.
+ *   `idle_in_transaction_session_timeout` frees the locks of a transaction whose process froze
+ *   or vanished.
  * - `keepAlive` lets the kernel notice a peer that vanished without closing the connection.
  *
  * Migrations get a pool without statement timeouts (`forMigrations`): an index build may take
@@ -30,7 +32,7 @@ export function createPostgresPool(
     ? {}
     : {
         query_timeout: config.queryTimeoutMs,
-        statement_timeout: config.queryTimeoutMs,
+        statement_timeout: Math.floor(config.queryTimeoutMs * 0.8),
         idle_in_transaction_session_timeout: config.queryTimeoutMs * 2,
       };
   const pool = new pg.Pool({
