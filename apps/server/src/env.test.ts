@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u@localhost:5432/db',
       poolSize: 4,
-      connectTimeoutMs: 5000,
+      connectTimeoutMs: 3000,
       queryTimeoutMs: 5000,
     });
   });

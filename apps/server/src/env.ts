@@ -19,7 +19,7 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Longest wait for a PostgreSQL connection (a free one from the pool, or a new one). */
-    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
     /** Longest wait for one statement (PostgreSQL), or for SQLite's write lock. */
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
