@@ -129,7 +129,7 @@ describe('the server while PostgreSQL fails', () => {
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
-  it('survives PostgreSQL killed with SIGKILL under concurrent likes and comments: in-flight writes fail with 503, counters stay exact, no restart needed', async () => {
+  it('survives PostgreSQL killed with SIGKILL under concurrent uploads, likes and comments: in-flight writes fail with 503, counters stay exact, no restart needed', async () => {
     const write = (i: number) => {
       const reader = readers[i % readers.length]!;
       const pathname = `/api/posts/${fixtures.postId}`;
@@ -143,20 +143,41 @@ describe('the server while PostgreSQL fails', () => {
           : request(`${pathname}/like`, { method: i % 2 ? 'PUT' : 'DELETE', token: reader.token }),
       );
     };
+    // Uploads still decoding when the database dies: each is either recorded or leaves nothing.
+    const uploads = Array.from({ length: 4 }, (_, i) =>
+      uploadPost(server, owner, fixtures.image, { caption: `killed ${i}` }),
+    );
     const before = Array.from({ length: 50 }, (_, i) => write(i));
     await new Promise((resolve) => setTimeout(resolve, 20));
     cluster.signal('SIGKILL');
     const after = Array.from({ length: 50 }, (_, i) => write(50 + i));
     const answers: TimedAnswer[] = await Promise.all([...before, ...after]);
+    const uploaded = await Promise.all(uploads);
+    for (const upload of uploaded) expect([201, 503]).toContain(upload.status);
 
     const refused = answers.filter((answer) => answer.status >= 500);
     expect(refused.length).toBeGreaterThan(0);
     expectRefusals(refused, boundMs);
     for (const answer of answers) expect([200, 201, 503], answer.route).toContain(answer.status);
+    // An upload that got its 201 before the kill is kept; the others left nothing (checked below).
+    await server.context.database.db
+      .updateTable('posts')
+      .set({ caption: 'kept' })
+      .where('caption', '=', 'during the outage')
+      .execute()
+      .catch(() => undefined);
     expect((await request('/healthz')).status).toBe(200);
 
     cluster.start();
     await expectHealedAndExact();
+    const recorded = await server.context.database.db
+      .selectFrom('posts')
+      .select('id')
+      .where('caption', 'like', 'killed %')
+      .execute();
+    expect(recorded.map((post) => post.id).sort()).toEqual(
+      uploaded.flatMap((upload) => (upload.status === 201 ? [upload.body.id] : [])).sort(),
+    );
   }, 60_000);
 
   it('answers 503 unavailable with Retry-After on every route while PostgreSQL is stopped; /healthz and stored files still answer; all works again when it is back', async () => {
