@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AppContext } from './context';
+import { dependencyFailure } from './dependency-errors';
 import { answerNotFound, forbidden, notFound, rateLimited, sendError, toAppError } from './errors';
 import { registerApiReference, registerOpenApi } from './openapi/openapi';
 import { requireRouteSchemas } from './openapi/require-schemas';
@@ -122,7 +123,10 @@ export async function buildApp(
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
+    const dependencyError = dependencyFailure(error);
+    if (dependencyError)
+      request.log.warn({ err: error }, 'request failed: a dependency is unavailable');
+    const appError = dependencyError ?? toAppError(error);
     if (appError.status >= 500 && appError.code === 'internal') {
       request.log.error({ err: error }, 'request failed');
     }

@@ -8,7 +8,11 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.host).toBe('0.0.0.0');
     expect(config.dataDir).toBe(path.resolve('data'));
-    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data/pinhole.db') });
+    expect(config.database).toEqual({
+      kind: 'sqlite',
+      file: path.resolve('data/pinhole.db'),
+      queryTimeoutMs: 5000,
+    });
     expect(config.storage).toEqual({ driver: 'local', root: path.resolve('data/storage') });
     expect(config.publicUrl.origin).toBe('http://localhost:3000');
   });
@@ -22,7 +26,22 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u@localhost:5432/db',
       poolSize: 4,
+      connectTimeoutMs: 3000,
+      queryTimeoutMs: 5000,
     });
+  });
+
+  it('reads the dependency timeouts', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@localhost:5432/db',
+      DATABASE_CONNECT_TIMEOUT_MS: '1500',
+      DATABASE_QUERY_TIMEOUT_MS: '2500',
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'b',
+      S3_TIMEOUT_MS: '3500',
+    });
+    expect(config.database).toMatchObject({ connectTimeoutMs: 1500, queryTimeoutMs: 2500 });
+    expect(config.storage).toMatchObject({ driver: 's3', timeoutMs: 3500 });
   });
 
   it.each([
@@ -36,6 +55,7 @@ describe('loadConfig', () => {
     [{ STORAGE_DRIVER: 's3' }, /^Invalid environment variable S3_BUCKET: is required/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid environment variable PUBLIC_URL: /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid environment variable LOG_LEVEL: /],
+    [{ S3_TIMEOUT_MS: '0' }, /^Invalid environment variable S3_TIMEOUT_MS: /],
   ])('names the bad variable in one line: %j', (env, pattern) => {
     let error: unknown;
     try {

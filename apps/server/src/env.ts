@@ -18,6 +18,10 @@ const envSchema = z
       )
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Longest wait for a PostgreSQL connection (a free one from the pool, or a new one). */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+    /** Longest wait for one statement (PostgreSQL), or for SQLite's write lock. */
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -26,6 +30,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: booleanString.default(false),
     S3_PUBLIC_URL: z.url().optional(),
+    /** Longest wait for one S3 call: connecting, sending, and the store's answer (not a download). */
+    S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -53,7 +59,15 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database:
+    | { kind: 'sqlite'; file: string; queryTimeoutMs: number }
+    | {
+        kind: 'postgres';
+        url: string;
+        poolSize: number;
+        connectTimeoutMs: number;
+        queryTimeoutMs: number;
+      };
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -65,6 +79,7 @@ export interface Config {
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
         publicUrl: string | undefined;
+        timeoutMs: number;
       };
   publicUrl: URL;
   logLevel: string;
@@ -92,12 +107,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL;
   const database: Config['database'] =
     databaseUrl && /^postgres/.test(databaseUrl)
-      ? { kind: 'postgres', url: databaseUrl, poolSize: env.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: databaseUrl,
+          poolSize: env.DATABASE_POOL_SIZE,
+          connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+          queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+        }
       : {
           kind: 'sqlite',
           file: databaseUrl
             ? path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/, ''))
             : path.join(dataDir, 'pinhole.db'),
+          queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
         };
   const storage: Config['storage'] =
     env.STORAGE_DRIVER === 's3'
@@ -110,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
           publicUrl: env.S3_PUBLIC_URL,
+          timeoutMs: env.S3_TIMEOUT_MS,
         }
       : { driver: 'local', root: path.join(dataDir, 'storage') };
   return {

@@ -16,6 +16,7 @@ const statusByCode: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  insufficient_storage: 507,
 };
 
 /** An error a person may see: it carries the API's code, status and a readable message. */

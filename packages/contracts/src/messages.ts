@@ -15,4 +15,6 @@ export const messages = {
   rateLimited: 'Too many attempts, please try again later',
   forbidden: 'This request is not allowed',
   internal: 'Something went wrong, please try again',
+  unavailable: 'The service is temporarily unavailable, please try again in a moment',
+  storageFull: 'The server has run out of storage space, please try again later',
 } as const;

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../env';
 import { migrateToLatest } from './migrate';
+import { createPostgresPool, healingPool } from './postgres-pool';
 import type { DB } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { SqliteDatabase } from './sqlite-driver';
@@ -46,8 +47,9 @@ export async function openDatabase(
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    // Other processes (seed, sweep, a second server) may hold the write lock for a moment.
-    sqlite.pragma('busy_timeout = 5000');
+    // Other processes (seed, sweep, a second server) may hold the write lock for a moment;
+    // longer than the query timeout and the request answers 503 (SQLITE_BUSY).
+    sqlite.pragma(`busy_timeout = ${Math.round(config.queryTimeoutMs)}`);
     const db = new Kysely<DB>({
       dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
       log,
@@ -61,10 +63,8 @@ export async function openDatabase(
       close: () => db.destroy(),
     };
   } else {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
-    // An idle client losing its connection must not crash the process.
-    pool.on('error', () => undefined);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+    const pool = createPostgresPool(config);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: healingPool(pool) }), log });
     database = {
       db,
       dialect: 'postgres',
@@ -76,11 +76,26 @@ export async function openDatabase(
   }
   if (options.migrate !== false) {
     try {
-      await migrateToLatest(database.db);
+      await migrate(config, database);
     } catch (error) {
       await database.close();
       throw error;
     }
   }
   return database;
+}
+
+/** PostgreSQL migrates on its own short-lived pool, free of the request timeouts. */
+async function migrate(config: Config['database'], database: Database): Promise<void> {
+  if (config.kind === 'sqlite') {
+    await migrateToLatest(database.db);
+    return;
+  }
+  const pool = createPostgresPool(config, { forMigrations: true });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
 }

@@ -26,7 +26,8 @@ const statusDescriptions: Record<string, string> = {
   416: 'Range not satisfiable',
   429: 'Too many requests (`rate_limited`, with `Retry-After`)',
   500: 'Unexpected failure (`internal`)',
-  503: 'Busy or not ready (`unavailable`, with `Retry-After` when busy)',
+  503: 'Busy, or the database or storage is unavailable (`unavailable`, with `Retry-After`)',
+  507: 'The disk or object store is full (`insufficient_storage`, with `Retry-After`)',
 };
 
 /**

@@ -4,19 +4,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EncodedBody } from '../services/caching/encoded-body';
 import { z } from 'zod';
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 | 507;
 
-/** The failures a route documents, all in the one error shape; any route may also answer 500. */
+/**
+ * The failures a route documents, all in the one error shape. Any route may also answer 500, and
+ * 503 when the database or storage does not answer in time (docs/operations.md).
+ */
 export function errorResponses<const Statuses extends readonly ErrorStatus[]>(
   ...statuses: Statuses
-): Record<Statuses[number] | 500, typeof errorBodySchema> {
+): Record<Statuses[number] | 500 | 503, typeof errorBodySchema> {
   const responses: Partial<Record<number, typeof errorBodySchema>> = {};
-  for (const status of [...statuses, 500]) responses[status] = errorBodySchema;
-  return responses as Record<Statuses[number] | 500, typeof errorBodySchema>;
+  for (const status of [...statuses, 500, 503]) responses[status] = errorBodySchema;
+  return responses as Record<Statuses[number] | 500 | 503, typeof errorBodySchema>;
 }
 
-/** The failures every state-changing call can meet before its handler runs. */
-export const writeFailures = [403, 413, 415] as const;
+/** The failures every state-changing call can meet: refused before its handler, or a full disk. */
+export const writeFailures = [403, 413, 415, 507] as const;
 
 /** A response without a body (204, 304, 416). */
 export const noContent = z.undefined();

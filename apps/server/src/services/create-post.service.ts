@@ -29,16 +29,20 @@ export class CreatePostService {
 
   /**
    * Validates and re-encodes the image, stores it, then records the post. If anything fails after
-   * a file was written, the files are removed: no orphaned file, no half-written post.
+   * a file was written, the files are removed (retried while the store is unreachable): no
+   * orphaned file, no half-written post.
    */
   async create(userId: string, upload: { data: Buffer; caption: string | null }): Promise<Post> {
     const image = await this.#decode(upload.data);
     const { db } = this.infra.database;
     const written: string[] = [];
     const postId = newId();
+    let post: Post;
     try {
       const stored = await this.#store(userId, image, written);
-      await db.transaction().execute(async (trx) => {
+      // Read back inside the transaction: once it commits, nothing may fail the request, or the
+      // person would see an error for a post that exists.
+      post = await db.transaction().execute(async (trx) => {
         await insertPost(trx, {
           id: postId,
           user_id: userId,
@@ -51,13 +55,14 @@ export class CreatePostService {
           created_at: nowIso(),
         });
         await addToPostsCount(trx, userId, 1);
+        return this.postReads.get(postId, userId, trx);
       });
     } catch (error) {
-      await Promise.allSettled(written.map((key) => this.infra.storage.delete(key)));
+      await this.infra.storage.discard(written);
       throw error;
     }
     await this.infra.events.publish({ type: 'post.created', postId, authorId: userId });
-    return this.postReads.get(postId, userId);
+    return post;
   }
 
   async #decode(data: Buffer): Promise<ProcessedImage> {

@@ -1,6 +1,8 @@
 import type { Comment, Post, PostListQuery } from '@pinhole/contracts';
 import { limits } from '@pinhole/contracts';
+import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
+import type { DB } from '../db/schema';
 import { notFound } from '../errors';
 import { listCommentPreviews } from '../repositories/comments.repository';
 import { likedPostIds } from '../repositories/likes.repository';
@@ -58,10 +60,11 @@ export class PostReadsService {
     return body;
   }
 
-  async get(postId: string, viewerId: string | null): Promise<Post> {
-    const row = await findPostById(this.db, postId);
+  /** One post; `db` may be a transaction, to read a post back before its creation commits. */
+  async get(postId: string, viewerId: string | null, db: Kysely<DB> = this.db): Promise<Post> {
+    const row = await findPostById(db, postId);
     if (!row) throw notFound();
-    const [post] = await this.#hydrate([row], viewerId);
+    const [post] = await this.#hydrate([row], viewerId, db);
     if (!post) throw notFound();
     return post;
   }
@@ -123,11 +126,11 @@ export class PostReadsService {
    * Turns post rows into API posts with a fixed number of queries, whatever the page size: one
    * for the viewer's likes among them and one for all their comment previews.
    */
-  async #hydrate(rows: PostRow[], viewerId: string | null): Promise<Post[]> {
+  async #hydrate(rows: PostRow[], viewerId: string | null, db = this.db): Promise<Post[]> {
     const ids = rows.map((row) => row.id);
     const [liked, previews] = await Promise.all([
-      viewerId ? likedPostIds(this.db, viewerId, ids) : Promise.resolve(new Set<string>()),
-      listCommentPreviews(this.db, ids, limits.commentsPreviewCount),
+      viewerId ? likedPostIds(db, viewerId, ids) : Promise.resolve(new Set<string>()),
+      listCommentPreviews(db, ids, limits.commentsPreviewCount),
     ]);
     const { storage } = this.infra;
     const previewsByPost = new Map<string, Comment[]>();

@@ -3,8 +3,41 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { discardEventually } from './discard';
 import type { ByteRange, Storage, StoredObjectInfo } from './storage';
-import { StorageKeyExistsError, contentTypeForKey } from './storage';
+import {
+  StorageFullError,
+  StorageKeyExistsError,
+  StorageUnavailableError,
+  contentTypeForKey,
+} from './storage';
+
+/** No room: the disk is full or the user's quota is spent. */
+const fullCodes = new Set(['ENOSPC', 'EDQUOT']);
+/** The disk failed, went read-only, or the process ran out of file handles: try again later. */
+const unavailableCodes = new Set([
+  'EIO',
+  'EROFS',
+  'EMFILE',
+  'ENFILE',
+  'EAGAIN',
+  'EBUSY',
+  'ETIMEDOUT',
+]);
+
+/** Translates a file-system error into the storage errors a request answers 503/507 for. */
+function toStorageError(error: unknown, action: string): Error {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code && fullCodes.has(code)) {
+    return new StorageFullError(`Local storage is full (${action}: ${code})`, { cause: error });
+  }
+  if (code && unavailableCodes.has(code)) {
+    return new StorageUnavailableError(`Local storage failed (${action}: ${code})`, {
+      cause: error,
+    });
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
 
 /** Stores objects as files under one root folder; a key is a relative path inside it. */
 export class LocalStorage implements Storage {
@@ -29,32 +62,36 @@ export class LocalStorage implements Storage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const target = this.pathFor(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
     // Write aside, then hard-link into place: readers never see a half-written file, and an
-    // existing key is never overwritten (link fails with EEXIST).
+    // existing key is never overwritten (link fails with EEXIST). A write that fails half way
+    // (a full disk) must not leave its partial temp file eating the space that is left.
     const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await fs.writeFile(temporary, data, { flag: 'wx' });
     try {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(temporary, data, { flag: 'wx' });
       await fs.link(temporary, target);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageKeyExistsError(key);
-      throw error;
+      throw toStorageError(error, 'write');
     } finally {
       await fs.rm(temporary, { force: true });
     }
   }
 
   async head(key: string): Promise<StoredObjectInfo | null> {
+    const target = this.pathFor(key);
     try {
-      const stat = await fs.stat(this.pathFor(key));
+      const stat = await fs.stat(target);
       if (!stat.isFile()) return null;
       return {
         size: stat.size,
         contentType: contentTypeForKey(key),
         etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
       };
-    } catch {
-      return null;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw toStorageError(error, 'stat');
     }
   }
 
@@ -62,12 +99,20 @@ export class LocalStorage implements Storage {
     const stream = createReadStream(this.pathFor(key), range);
     return new Promise((resolve, reject) => {
       stream.once('open', () => resolve(stream));
-      stream.once('error', reject);
+      stream.once('error', (error) => reject(toStorageError(error, 'read')));
     });
   }
 
   async delete(key: string): Promise<void> {
-    await fs.rm(this.pathFor(key), { force: true });
+    try {
+      await fs.rm(this.pathFor(key), { force: true });
+    } catch (error) {
+      throw toStorageError(error, 'delete');
+    }
+  }
+
+  async discard(keys: readonly string[]): Promise<void> {
+    await discardEventually((key) => this.delete(key), keys);
   }
 
   async *list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }> {
@@ -96,6 +141,10 @@ export class LocalStorage implements Storage {
   }
 
   async ping(): Promise<void> {
-    await fs.access(this.root, fs.constants.W_OK);
+    try {
+      await fs.access(this.root, fs.constants.W_OK);
+    } catch (error) {
+      throw toStorageError(error, 'access');
+    }
   }
 }

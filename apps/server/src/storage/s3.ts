@@ -7,10 +7,11 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
-  S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { defaultDiscardSchedule, discardEventually } from './discard';
+import { isNotFound, nameOf, statusOf, toStorageError } from './s3-errors';
 import type { ByteRange, Storage, StoredObjectInfo } from './storage';
-import { StorageKeyExistsError, contentTypeForKey } from './storage';
+import { StorageKeyExistsError, StorageUnavailableError, contentTypeForKey } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -26,6 +27,11 @@ export interface S3StorageOptions {
   publicUrl?: string | undefined;
   /** Keys per ListObjectsV2 page (S3's maximum and default is 1000); tests page with less. */
   listPageSize?: number;
+  /**
+   * Longest wait for one call, retries included: connecting, sending, and the store's answer
+   * (for a download, its headers; the body then streams at the browser's pace). Default 5 s.
+   */
+  timeoutMs?: number;
 }
 
 /** Stored files never change: caches (browser, CDN) may keep them for a year. */
@@ -34,21 +40,7 @@ const cacheControl = 'public, max-age=31536000, immutable';
 /** Concurrent connections to the store per instance. */
 const maxSockets = 256;
 
-/** A readiness check that never answers is as bad as a failed one. */
-const pingTimeoutMs = 5_000;
-
-function statusOf(error: unknown): number | undefined {
-  if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode;
-  return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
-}
-
-function nameOf(error: unknown): string | undefined {
-  return (error as { name?: string } | null)?.name;
-}
-
-function isNotFound(error: unknown): boolean {
-  return statusOf(error) === 404 || nameOf(error) === 'NotFound' || nameOf(error) === 'NoSuchKey';
-}
+const defaultTimeoutMs = 5_000;
 
 /**
  * Objects in one bucket of an S3-compatible store. Keys are the same as on local disk
@@ -60,6 +52,7 @@ export class S3Storage implements Storage {
   private readonly bucket: string;
   private readonly publicBase: string | undefined;
   private readonly listPageSize: number | undefined;
+  private readonly timeoutMs: number;
   /** Turned off when the store answers `If-None-Match` on PUT with 501 Not Implemented. */
   private conditionalWrites = true;
 
@@ -67,6 +60,7 @@ export class S3Storage implements Storage {
     this.bucket = options.bucket;
     this.publicBase = options.publicUrl?.replace(/\/+$/, '');
     this.listPageSize = options.listPageSize;
+    this.timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
@@ -81,13 +75,40 @@ export class S3Storage implements Storage {
       responseChecksumValidation: 'WHEN_REQUIRED',
       // `/storage/` streams an object to the browser while holding its S3 socket, so slow
       // clients hold sockets for a while: the SDK's 50 would queue every other request behind
-      // them. No request timeout either: a paused (back-pressured) download is not a dead one.
+      // them. The SDK's request timeout runs until the response headers arrive, so a download
+      // paused by a slow browser (back-pressure) is not cut; no socket idle timeout, for the same
+      // reason. Each attempt gets the whole budget; `send` bounds all attempts together.
       requestHandler: {
-        connectionTimeout: 5_000,
+        connectionTimeout: this.timeoutMs,
+        requestTimeout: this.timeoutMs,
+        throwOnRequestTimeout: true,
         httpAgent: { keepAlive: true, maxSockets },
         httpsAgent: { keepAlive: true, maxSockets },
       },
     });
+  }
+
+  /**
+   * Sends one command under a deadline covering every attempt (the SDK retries network errors
+   * and 5xx), and turns outages into StorageUnavailableError / StorageFullError. The deadline
+   * stops at the response headers: a download's body is not cut short.
+   */
+  private async send<Output>(
+    action: string,
+    run: (abortSignal: AbortSignal) => Promise<Output>,
+  ): Promise<Output> {
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new StorageUnavailableError(`S3 ${action} timed out`)),
+      this.timeoutMs,
+    );
+    try {
+      return await run(deadline.signal);
+    } catch (error) {
+      throw toStorageError(error, action);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -101,16 +122,19 @@ export class S3Storage implements Storage {
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     if (await this.head(key)) throw new StorageKeyExistsError(key);
     const write = (conditional: boolean) =>
-      this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Body: data,
-          ContentLength: data.length,
-          ContentType: contentType,
-          CacheControl: cacheControl,
-          IfNoneMatch: conditional ? '*' : undefined,
-        }),
+      this.send('PutObject', (abortSignal) =>
+        this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: data,
+            ContentLength: data.length,
+            ContentType: contentType,
+            CacheControl: cacheControl,
+            IfNoneMatch: conditional ? '*' : undefined,
+          }),
+          { abortSignal },
+        ),
       );
     try {
       try {
@@ -127,14 +151,19 @@ export class S3Storage implements Storage {
       if (status === 412 || (status === 409 && nameOf(error) === 'ConditionalRequestConflict')) {
         throw new StorageKeyExistsError(key);
       }
+      // The store may have received the whole object and only its answer was lost (or is still
+      // queued behind an outage): the caller sees a failure, so the object must not stay.
+      if (error instanceof StorageUnavailableError) void this.discard([key]);
       throw error;
     }
   }
 
   async head(key: string): Promise<StoredObjectInfo | null> {
     try {
-      const result = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: key }),
+      const result = await this.send('HeadObject', (abortSignal) =>
+        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }), {
+          abortSignal,
+        }),
       );
       return {
         size: result.ContentLength ?? 0,
@@ -149,12 +178,15 @@ export class S3Storage implements Storage {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    const result = await this.client.send(
-      new GetObjectCommand({
-        Bucket: this.bucket,
-        Key: key,
-        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-      }),
+    const result = await this.send('GetObject', (abortSignal) =>
+      this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+        { abortSignal },
+      ),
     );
     const body = result.Body;
     if (body instanceof Readable) return body;
@@ -167,7 +199,23 @@ export class S3Storage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.send('DeleteObject', (abortSignal) =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }), {
+        abortSignal,
+      }),
+    );
+  }
+
+  /**
+   * Does not wait: with the store hung, the first attempt alone would hold the failed request
+   * for another timeout. Retries start after one timeout and back off.
+   */
+  discard(keys: readonly string[]): Promise<void> {
+    void discardEventually((key) => this.delete(key), keys, {
+      ...defaultDiscardSchedule,
+      firstRetryMs: this.timeoutMs,
+    });
+    return Promise.resolve();
   }
 
   /** Every object under the folder `prefix`, a page (1000 keys) at a time. */
@@ -176,13 +224,16 @@ export class S3Storage implements Storage {
     const folder = prefix === '' ? '' : `${prefix.replace(/\/+$/, '')}/`;
     let continuationToken: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.bucket,
-          Prefix: folder,
-          ContinuationToken: continuationToken,
-          MaxKeys: this.listPageSize,
-        }),
+      const page = await this.send('ListObjectsV2', (abortSignal) =>
+        this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: folder,
+            ContinuationToken: continuationToken,
+            MaxKeys: this.listPageSize,
+          }),
+          { abortSignal },
+        ),
       );
       for (const object of page.Contents ?? []) {
         if (!object.Key) continue;
@@ -199,9 +250,9 @@ export class S3Storage implements Storage {
   }
 
   async ping(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
-      abortSignal: AbortSignal.timeout(pingTimeoutMs),
-    });
+    await this.send('HeadBucket', (abortSignal) =>
+      this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal }),
+    );
   }
 
   /** Closes the client's keep-alive sockets. */

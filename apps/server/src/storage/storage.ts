@@ -16,6 +16,25 @@ export interface ByteRange {
 /** Raised by `put` when the key already holds an object; keys are never overwritten. */
 export class StorageKeyExistsError extends Error {}
 
+/**
+ * The store is unreachable, failing (5xx), too slow (a timeout) or its disk failed: the drivers
+ * raise this so a request answers 503 instead of 500. `cause` holds the driver's own error.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** The store has no room left (ENOSPC, a quota, S3's 507): the request answers 507. */
+export class StorageFullError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageFullError';
+  }
+}
+
 /** One interface for every place images live: local disk by default, S3-compatible stores too. */
 export interface Storage {
   readonly driver: 'local' | 's3';
@@ -23,6 +42,11 @@ export interface Storage {
   head(key: string): Promise<StoredObjectInfo | null>;
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes what a failed upload wrote. Never throws: keys the store would not delete now are
+   * retried in the background while it is unreachable (the orphan sweep is the last resort).
+   */
+  discard(keys: readonly string[]): Promise<void>;
   /** Every key under a prefix, with its age, for the orphan sweeper. */
   list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }>;
   /** The URL a browser fetches the object from. */

@@ -40,6 +40,29 @@ export interface TestResponse {
   text: string;
 }
 
+/** fetch() against a running server (in this process or another), with JSON conveniences. */
+export function requestTo(
+  url: string,
+): (pathname: string, init?: RequestOptions) => Promise<TestResponse> {
+  return async (pathname, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof init.json === 'string' ? init.json : JSON.stringify(init.json);
+    }
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    if (init.cookie) headers.cookie = init.cookie;
+    const response = await fetch(url + pathname, { method: init.method ?? 'GET', headers, body });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (response.headers.get('content-type')?.includes('application/json') && text) {
+      parsed = JSON.parse(text);
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+}
+
 /** A fresh, empty database in the test run's PostgreSQL cluster; `drop()` removes it. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresUrl');
@@ -92,23 +115,7 @@ export async function startTestServer(
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
 
-  async function request(pathname: string, init: RequestOptions = {}): Promise<TestResponse> {
-    const headers: Record<string, string> = { ...init.headers };
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = typeof init.json === 'string' ? init.json : JSON.stringify(init.json);
-    }
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    if (init.cookie) headers.cookie = init.cookie;
-    const response = await fetch(url + pathname, { method: init.method ?? 'GET', headers, body });
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    if (response.headers.get('content-type')?.includes('application/json') && text) {
-      parsed = JSON.parse(text);
-    }
-    return { status: response.status, headers: response.headers, body: parsed, text };
-  }
+  const request = requestTo(url);
 
   return {
     url,
@@ -146,7 +153,7 @@ export interface TestUser {
 }
 
 export async function signUpUser(
-  server: TestServer,
+  server: Pick<TestServer, 'request'>,
   overrides: Partial<Record<string, string>> = {},
   forwardedFor?: string,
 ): Promise<TestUser> {
@@ -202,7 +209,7 @@ export async function makeJpeg(
 }
 
 export async function uploadPost(
-  server: TestServer,
+  server: Pick<TestServer, 'request'>,
   user: TestUser | null,
   image: Buffer,
   options: { caption?: string; filename?: string; type?: string } = {},

@@ -1,0 +1,120 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../test/harness';
+import { databaseFailure } from './errors';
+import { createPostgresPool, healingPool } from './postgres-pool';
+import type { DB } from './schema';
+
+/** The pool against the test run's real PostgreSQL, with short timeouts. */
+describe('the PostgreSQL pool', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let pool: pg.Pool;
+  let db: Kysely<DB>;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    pool = createPostgresPool({
+      kind: 'postgres',
+      url: database.url,
+      poolSize: 2,
+      connectTimeoutMs: 1000,
+      queryTimeoutMs: 300,
+    });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: healingPool(pool) }) });
+    admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  const backendPid = async () =>
+    (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+
+  it('survives the backend of a checked-out connection being terminated (a restart or failover), and serves the next query on a new connection', async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtExceptionMonitor', record);
+    try {
+      let terminated = 0;
+      const error = await db
+        .transaction()
+        .execute(async (trx) => {
+          terminated = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx))
+            .rows[0]!.pid;
+          await admin.query('select pg_terminate_backend($1)', [terminated]);
+          await sql`select 1`.execute(trx);
+        })
+        .then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+      expect(databaseFailure(error)).toBe('unavailable');
+      // Give the dropped socket's events time to fire.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(uncaught).toEqual([]);
+      expect(await backendPid()).not.toBe(terminated);
+    } finally {
+      process.off('uncaughtExceptionMonitor', record);
+    }
+  });
+
+  it('has the server cancel a statement after the query timeout, and keeps that connection', async () => {
+    let removals = 0;
+    const onRemove = () => (removals += 1);
+    pool.on('remove', onRemove);
+    try {
+      const started = Date.now();
+      const error = await sql`select pg_sleep(5)`.execute(db).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect((error as { code?: string }).code).toBe('57014');
+      expect(databaseFailure(error)).toBe('unavailable');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(removals).toBe(0);
+    } finally {
+      pool.off('remove', onRemove);
+    }
+  });
+
+  it('gives up on a server that does not answer after the query timeout, and drops that connection instead of lending it again', async () => {
+    const removed: number[] = [];
+    const onRemove = (client: pg.PoolClient) =>
+      removed.push((client as unknown as { processID: number }).processID);
+    pool.on('remove', onRemove);
+    try {
+      let stalled = -1;
+      const started = Date.now();
+      const error = await db
+        .transaction()
+        .execute(async (trx) => {
+          stalled = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx))
+            .rows[0]!.pid;
+          // Only the client's timeout is left: as if the server had frozen.
+          await sql`set local statement_timeout = 0`.execute(trx);
+          await sql`select pg_sleep(3)`.execute(trx);
+        })
+        .then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(databaseFailure(error)).toBe('unavailable');
+      // The statement may still be running on the server; the next borrower would wait for it.
+      // pg-pool reports the removal once the socket has closed.
+      for (let wait = 0; wait < 50 && !removed.includes(stalled); wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(removed).toContain(stalled);
+      expect(await backendPid()).not.toBe(stalled);
+    } finally {
+      pool.off('remove', onRemove);
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../env';
+
+type PostgresConfig = Extract<Config['database'], { kind: 'postgres' }>;
+
+/**
+ * A pg pool that survives the database going away and never waits on it without a bound.
+ *
+ * - Every client gets an `'error'` listener for its whole life. pg-pool listens only while a
+ *   client is idle; a checked-out client whose server restarts, fails over or is killed emits
+ *   `'error'` ("Connection terminated unexpectedly", ECONNRESET) with nobody listening, which
+ *   ends the process. The query in flight still fails (and the request with it).
+ * - `connectionTimeoutMillis` bounds the wait for a pooled or new connection (a frozen server
+ *   accepts TCP connections but never finishes the handshake).
+ * - `query_timeout` bounds each statement on the client, which is what ends a wait on a server
+ *   that answers nothing. `statement_timeout` asks the server to cancel a little earlier (at
+ *   80%), so a merely slow statement ends with the server's own error and its connection stays
+ *   usable, while a frozen server is abandoned at the full timeout.
+ *   `idle_in_transaction_session_timeout` frees the locks of a transaction whose process froze
+ *   or vanished.
+ * - `keepAlive` lets the kernel notice a peer that vanished without closing the connection.
+ *
+ * Migrations get a pool without statement timeouts (`forMigrations`): an index build may take
+ * minutes, and waiting for another instance's migration lock is normal at start.
+ */
+export function createPostgresPool(
+  config: PostgresConfig,
+  options: { forMigrations?: boolean } = {},
+): pg.Pool {
+  const statementTimeouts = options.forMigrations
+    ? {}
+    : {
+        query_timeout: config.queryTimeoutMs,
+        statement_timeout: Math.floor(config.queryTimeoutMs * 0.8),
+        idle_in_transaction_session_timeout: config.queryTimeoutMs * 2,
+      };
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: options.forMigrations ? 2 : config.poolSize,
+    connectionTimeoutMillis: config.connectTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...statementTimeouts,
+  });
+  // Idle clients are also covered by pg-pool's own listener, which drops them from the pool.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
+}
+
+/**
+ * pg's DatabaseError is the server answering (a constraint, a cancelled statement): the
+ * connection is fine. Anything else from a query — a client-side timeout, a dropped socket —
+ * leaves the connection unusable or stuck behind an unanswered statement.
+ */
+function connectionIsSuspect(error: unknown): boolean {
+  return !(error instanceof pg.DatabaseError);
+}
+
+/**
+ * The pool as Kysely sees it, releasing a client whose query failed at the connection level
+ * with `release(error)`, which makes pg-pool destroy it instead of lending it again: after a
+ * client-side timeout the statement may still be running on the server, and the next borrower
+ * would queue behind it. This is how the pool heals after a freeze or a network partition.
+ */
+export function healingPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      return {
+        query: ((sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>) => {
+          if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
+          return client.query(sqlOrCursor, parameters as unknown[]).catch((error: unknown) => {
+            if (connectionIsSuspect(error)) {
+              failure = error instanceof Error ? error : new Error(String(error));
+            }
+            throw error;
+          });
+        }) as unknown as PostgresPoolClient['query'],
+        release() {
+          client.release(failure);
+        },
+      };
+    },
+    end: () => pool.end(),
+  };
+}
