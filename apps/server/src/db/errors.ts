@@ -1,3 +1,5 @@
+import { networkErrorCodes } from '../network-errors';
+
 /**
  * The one place where the two dialects' error shapes differ: a unique-constraint violation.
  * Returns the violated column list as the driver describes it, or null for other errors.
@@ -24,19 +26,7 @@ export function uniqueViolation(error: unknown): string | null {
 /** How a database failure should be reported: it is down or busy, or it is out of disk. */
 export type DatabaseFailure = 'unavailable' | 'full';
 
-/** Socket-level failures of the connection to PostgreSQL (or of a network file system). */
-const networkCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
+const networkCodes = networkErrorCodes;
 
 /**
  * Messages pg and pg-pool raise without a code: a dropped connection, a client-side query

@@ -1,5 +1,6 @@
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { StorageFullError, StorageUnavailableError } from './storage';
+import { networkErrorCodes } from '../network-errors';
 
 export function statusOf(error: unknown): number | undefined {
   if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode;
@@ -14,18 +15,9 @@ export function isNotFound(error: unknown): boolean {
   return statusOf(error) === 404 || nameOf(error) === 'NotFound' || nameOf(error) === 'NoSuchKey';
 }
 
-/** Socket errors: the store is down, restarting, unreachable or dropped the connection. */
-const networkCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'ENOTFOUND',
-  'EAI_AGAIN',
+/** Socket errors, and a stream the store closed before its end. */
+const networkCodes: ReadonlySet<string> = new Set([
+  ...networkErrorCodes,
   'ERR_STREAM_PREMATURE_CLOSE',
 ]);
 

@@ -10,6 +10,17 @@ function gate() {
   return { promise, open };
 }
 
+/** Starts loading `feed` with a load that finishes (with `label`, tagged post:A) on `open()`. */
+async function slowFeedLoad(cache: TaggedCache<{ label: string }>, label: string) {
+  const { promise, open } = gate();
+  const loading = cache.get('feed', async () => {
+    await promise;
+    return value(label, ['post:A']);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  return { loading, open };
+}
+
 describe('TaggedCache', () => {
   it('keeps a value until one of its tags is forgotten, and only those values', async () => {
     const cache = new TaggedCache<{ label: string }>(10);
@@ -42,12 +53,7 @@ describe('TaggedCache', () => {
 
   it('does not keep, nor share, a load that was running when one of its tags changed', async () => {
     const cache = new TaggedCache<{ label: string }>(10);
-    const { promise, open } = gate();
-    const slow = cache.get('feed', async () => {
-      await promise;
-      return value('old', ['post:A']);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const { loading: slow, open } = await slowFeedLoad(cache, 'old');
     cache.forget(['post:A']);
     const fresh = await cache.get('feed', async () => value('new', ['post:A']));
     open();
@@ -58,12 +64,7 @@ describe('TaggedCache', () => {
 
   it('keeps a load that was running while an unrelated tag changed', async () => {
     const cache = new TaggedCache<{ label: string }>(10);
-    const { promise, open } = gate();
-    const slow = cache.get('feed', async () => {
-      await promise;
-      return value('loaded', ['post:A']);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const { loading: slow, open } = await slowFeedLoad(cache, 'loaded');
     cache.forget(['post:Z']);
     open();
     await slow;
@@ -72,12 +73,7 @@ describe('TaggedCache', () => {
 
   it('does not keep a load that was running when everything was cleared', async () => {
     const cache = new TaggedCache<{ label: string }>(10);
-    const { promise, open } = gate();
-    const slow = cache.get('feed', async () => {
-      await promise;
-      return value('old', ['post:A']);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const { loading: slow, open } = await slowFeedLoad(cache, 'old');
     cache.clear();
     open();
     await slow;
