@@ -6,15 +6,26 @@ import '@fontsource/grand-hotel/400.css';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod/v4/core';
+import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
+import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './app/provider';
 import { Shell } from './app/shell';
+
+// zod compiles object parsers with `new Function` after probing whether eval works; the CSP
+// (script-src 'self') refuses the probe and Chrome reports it as an issue on every page.
+zodConfig({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
+const firstScreen = readFirstScreen();
+if (firstScreen) seedFirstScreen(queryClient, firstScreen);
+
 createRoot(root).render(
   <StrictMode>
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <Shell />
     </AppProvider>
   </StrictMode>,
