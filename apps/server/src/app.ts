@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import helmet from 'helmet';
 import type { AppContext } from './context';
 import { AppError } from './errors';
+import { appPage } from './routes/app-page.routes';
 import { authRoutes } from './routes/auth.routes';
 import { healthRoutes } from './routes/health.routes';
 import { postRoutes } from './routes/posts.routes';
@@ -209,6 +210,7 @@ export async function buildApp(
     });
   }
 
+  const sendAppPage = indexHtml && webDist ? appPage(context, indexHtml) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       request.method === 'GET' &&
@@ -218,9 +220,7 @@ export async function buildApp(
       !request.url.startsWith('/assets/') &&
       indexHtml !== undefined &&
       fs.existsSync(indexHtml);
-    if (isPage && webDist) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
-    }
+    if (isPage && sendAppPage) return sendAppPage(request, reply);
     return sendError(reply, new AppError('not_found', messages.notFound));
   });
 
