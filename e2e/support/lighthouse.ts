@@ -48,6 +48,22 @@ function failedAudits(result: Result): string[] {
  */
 export async function runLighthouse(
   url: string,
+  options: { preset: Preset; cookie?: string },
+): Promise<LighthouseScores> {
+  // Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, NO_FCP): run it again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, options);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function runOnce(
+  url: string,
   { preset, cookie }: { preset: Preset; cookie?: string },
 ): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
@@ -69,7 +85,9 @@ export async function runLighthouse(
     );
     if (!runnerResult) throw new Error('Lighthouse returned no result');
     const result = runnerResult.lhr;
-    if (result.runtimeError) throw new Error(`Lighthouse: ${result.runtimeError.message}`);
+    if (result.runtimeError) {
+      throw new LighthouseRuntimeError(`Lighthouse: ${result.runtimeError.message}`);
+    }
     return {
       performance: score(result, 'performance'),
       accessibility: score(result, 'accessibility'),

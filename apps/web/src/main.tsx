@@ -4,7 +4,7 @@ import '@fontsource/inter/700.css';
 import '@fontsource/inter/800.css';
 import '@fontsource/grand-hotel/400.css';
 import './index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
 import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
@@ -23,10 +23,14 @@ const queryClient = createQueryClient();
 const firstScreen = readFirstScreen();
 if (firstScreen) seedFirstScreen(queryClient, firstScreen);
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <Shell />
-    </AppProvider>
-  </StrictMode>,
-);
+// As a transition React renders the first screen in slices of a few milliseconds, yielding to
+// the browser between them: on a phone, one long task of ~20 posts became many short ones.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <Shell />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

@@ -16,13 +16,20 @@ interface HeaderProps {
   onCreate: () => void;
   onSignIn: () => void;
   onSignOut: () => void;
+  /** The reader is about to use the header: a chance to fetch what its buttons open. */
+  onIntent?: () => void;
 }
 
-export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut }: HeaderProps) {
+export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut, onIntent }: HeaderProps) {
   // Signed in with a loaded profile: the avatar menu replaces the Sign In button.
   const { profile } = useAuth();
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-white">
+    <header
+      onPointerOver={onIntent}
+      onTouchStart={onIntent}
+      onFocus={onIntent}
+      className="sticky top-0 z-30 border-b border-line bg-white"
+    >
       <div className="mx-auto flex max-w-[975px] flex-wrap items-center gap-x-2 px-3 py-1.5 sm:h-[60px] sm:flex-nowrap sm:gap-x-4 sm:px-5 sm:py-0">
         <button
           type="button"
