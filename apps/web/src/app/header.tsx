@@ -31,10 +31,13 @@ export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut, onInte
       className="sticky top-0 z-30 border-b border-line bg-white"
     >
       <div className="mx-auto flex max-w-[975px] flex-wrap items-center gap-x-2 px-3 py-1.5 sm:h-[60px] sm:flex-nowrap sm:gap-x-4 sm:px-5 sm:py-0">
+        {/* As wide as the brand font draws the name: in the fallback font, shown until the brand
+            font arrives, it is wider and pushed the buttons onto a second row on a phone, and the
+            whole page moved up when the font came (a layout shift of 0.05). */}
         <button
           type="button"
           onClick={() => onNavigate('home')}
-          className="h-11 shrink-0 px-1 font-brand text-[32px] leading-none"
+          className="h-11 w-[92px] shrink-0 overflow-hidden px-1 font-brand text-[32px] leading-none whitespace-nowrap"
         >
           Pinhole
         </button>
