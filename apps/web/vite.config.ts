@@ -12,10 +12,10 @@ const apiOrigin = 'http://localhost:3000';
 const toServer = { target: apiOrigin, changeOrigin: true, headers: { origin: apiOrigin } };
 
 /**
- * Chunks are named for what they hold. Libraries every page needs (React) or that only forms
- * need (zod) get their own chunk, cached across releases of the app's code; other shared chunks
- * take the name of the package most of their modules come from (rollup would name one after
- * its first module, e.g. `button`).
+ * Chunks are named for what they hold. What every page needs from libraries (React, the icons)
+ * gets its own chunk, cached across releases of the app's code; other shared chunks (zod, the
+ * Radix parts of the dialogs) take the name of the package most of their modules come from,
+ * where rollup would name one after its first module (a `button` chunk held zod).
  */
 const chunkGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
@@ -36,7 +36,10 @@ function sharedChunkName(chunk: Rolldown.PreRenderedChunk): string {
     const own = chunk.moduleIds.find((id) => !id.includes('node_modules') && !id.startsWith('\0'));
     return own ? path.basename(own).replace(/\.[jt]sx?$/, '') : 'runtime';
   }
-  return top.replace(/^@/, '').replace(/[\\/]/g, '-').replace(/-ui-react-/, '-');
+  return top
+    .replace(/^@/, '')
+    .replace(/[\\/]/g, '-')
+    .replace(/-ui-react-/, '-');
 }
 
 export default defineConfig(({ command }) => {
