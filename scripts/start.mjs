@@ -43,6 +43,7 @@ function buildIfStale(workspace, output, sources) {
 buildIfStale('apps/web', 'apps/web/dist/index.html', [
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/public',
   'apps/web/vite.config.ts',
   'packages/contracts/src',
 ]);

@@ -1,7 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 
 /** Where `npm run dev -w apps/server` listens. The server also serves dist/ in production. */
 const apiOrigin = 'http://localhost:3000';
@@ -9,6 +10,37 @@ const apiOrigin = 'http://localhost:3000';
 // The server refuses state-changing requests whose Origin is not its own, so the dev proxy
 // presents the server's origin instead of Vite's.
 const toServer = { target: apiOrigin, changeOrigin: true, headers: { origin: apiOrigin } };
+
+/**
+ * Chunks are named for what they hold. What every page needs from libraries (React, the icons)
+ * gets its own chunk, cached across releases of the app's code; other shared chunks (zod, the
+ * Radix parts of the dialogs) take the name of the package most of their modules come from,
+ * where rollup would name one after its first module (a `button` chunk held zod).
+ */
+const chunkGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+];
+
+function sharedChunkName(chunk: Rolldown.PreRenderedChunk): string {
+  if (chunk.isEntry || chunk.isDynamicEntry || chunkGroups.some((g) => g.name === chunk.name))
+    return chunk.name;
+  const counts = new Map<string, number>();
+  for (const id of chunk.moduleIds) {
+    const pkg = /node_modules[\\/]((?:@[^/\\]+[\\/])?[^/\\]+)/.exec(id)?.[1] ?? 'app';
+    counts.set(pkg, (counts.get(pkg) ?? 0) + 1);
+  }
+  const [top] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['shared'];
+  if (top === 'app') {
+    // Our own modules shared by several lazy parts: named after the first of them.
+    const own = chunk.moduleIds.find((id) => !id.includes('node_modules') && !id.startsWith('\0'));
+    return own ? path.basename(own).replace(/\.[jt]sx?$/, '') : 'runtime';
+  }
+  return top
+    .replace(/^@/, '')
+    .replace(/[\\/]/g, '-')
+    .replace(/-ui-react-/, '-');
+}
 
 export default defineConfig(({ command }) => {
   // A build is what `npm start` serves: always React's production build. Vite keeps a NODE_ENV it
@@ -18,7 +50,16 @@ export default defineConfig(({ command }) => {
   return {
     plugins: [react(), tailwindcss()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-    build: { outDir: 'dist', emptyOutDir: true },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: { groups: chunkGroups },
+          chunkFileNames: (chunk) => `assets/${sharedChunkName(chunk)}-[hash].js`,
+        },
+      },
+    },
     server: {
       proxy: { '/api': toServer, '/storage': toServer },
     },

@@ -51,8 +51,24 @@ async function waitForHealth(url: string, child: ReturnType<typeof spawn>): Prom
   throw new Error('server did not become healthy');
 }
 
+export interface ProductOptions {
+  /** Seeds the demo community first, as `npm start -- --demo` does. */
+  demo?: boolean;
+  /**
+   * The configuration `npm start` ships (info logging, rate limits on), for measurements; the
+   * journeys otherwise sign up many people from one address and quiet the log.
+   */
+  shipped?: boolean;
+  /** Where the server's output goes: the test's output, or nowhere. */
+  output?: 'inherit' | 'ignore';
+}
+
 /** Starts the product exactly as `npm start` does, on a temp DATA_DIR and a free port. */
-export async function startProduct(): Promise<{
+export async function startProduct({
+  demo = false,
+  shipped = false,
+  output = 'inherit',
+}: ProductOptions = {}): Promise<{
   baseUrl: string;
   dataDir: string;
   stop(): Promise<void>;
@@ -60,20 +76,23 @@ export async function startProduct(): Promise<{
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      // Every journey signs up from 127.0.0.1; the limits have their own tests.
-      RATE_LIMITS: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+  };
+  if (!shipped) {
+    env.LOG_LEVEL = 'warn';
+    // Every journey signs up from 127.0.0.1; the limits have their own tests.
+    env.RATE_LIMITS = 'false';
+  }
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/start.mjs'), ...(demo ? ['--demo'] : [])],
+    { cwd: root, env, stdio: ['ignore', output, output] },
+  );
   await waitForHealth(baseUrl, child);
   return {
     baseUrl,

@@ -16,6 +16,7 @@ import { answerNotFound, forbidden, notFound, rateLimited, sendError, toAppError
 import { registerApiReference, registerOpenApi } from './openapi/openapi';
 import { requireRouteSchemas } from './openapi/require-schemas';
 import { apiRoutes } from './routes/api.routes';
+import { appPage } from './routes/app-page.routes';
 import { healthRoutes } from './routes/health.routes';
 import { storageRoutes } from './routes/storage.routes';
 import { validatorCompiler } from './routes/validation';
@@ -182,9 +183,10 @@ export async function buildApp(
   await app.register(async (assets) => assets.setNotFoundHandler(answerNotFound), {
     prefix: '/assets',
   });
+  const sendAppPage = indexHtml && webDist ? appPage(context, indexHtml) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method === 'GET' && webDist && indexHtml && fs.existsSync(indexHtml)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    if (request.method === 'GET' && sendAppPage && indexHtml && fs.existsSync(indexHtml)) {
+      return sendAppPage(request, reply);
     }
     return sendError(reply, notFound());
   });

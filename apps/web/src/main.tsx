@@ -4,18 +4,33 @@ import '@fontsource/inter/700.css';
 import '@fontsource/inter/800.css';
 import '@fontsource/grand-hotel/400.css';
 import './index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod/v4/core';
+import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
+import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './app/provider';
 import { Shell } from './app/shell';
+
+// zod compiles object parsers with `new Function` after probing whether eval works; the CSP
+// (script-src 'self') refuses the probe and Chrome reports it as an issue on every page.
+zodConfig({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <Shell />
-    </AppProvider>
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+const firstScreen = readFirstScreen();
+if (firstScreen) seedFirstScreen(queryClient, firstScreen);
+
+// As a transition React renders the first screen in slices of a few milliseconds, yielding to
+// the browser between them: on a phone, one long task of ~20 posts became many short ones.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <Shell />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

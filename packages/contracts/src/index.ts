@@ -8,3 +8,5 @@ export * from './auth';
 export * from './profile';
 export * from './post';
 export * from './comment';
+export * from './image-sources';
+export * from './first-screen';

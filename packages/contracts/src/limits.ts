@@ -19,6 +19,8 @@ export const limits = {
   commentsPreviewCount: 2,
   profileGridColumns: 3,
   feedSkeletonCount: 3,
+  /** Posts in the feed's first paint (more than a large screen shows); the rest follow at once. */
+  feedFirstPaintCount: 3,
   sampleStoriesCount: 8,
   sampleSuggestionsCount: 5,
   /** Image variant widths stored beside each original, never upscaled. */

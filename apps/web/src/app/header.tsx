@@ -1,10 +1,14 @@
-import type { Profile } from '@pinhole/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Heart, House, LogOut, MessageCircle, Search, SquarePlus, UserRound } from 'lucide-react';
+import { Heart, House, MessageCircle, Search, SquarePlus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
+import { iconButton } from './icon-button';
 import type { View } from './view';
+
+// Radix's menu (with its positioning and focus code, a fifth of the first script) is only for
+// people signed in, and only once they click: it loads beside the first screen, not inside it.
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 interface HeaderProps {
   view: View;
@@ -12,21 +16,28 @@ interface HeaderProps {
   onCreate: () => void;
   onSignIn: () => void;
   onSignOut: () => void;
+  /** The reader is about to use the header: a chance to fetch what its buttons open. */
+  onIntent?: () => void;
 }
 
-const iconButton =
-  'flex size-10 shrink-0 items-center justify-center rounded-lg text-neutral-900 hover:bg-neutral-100';
-
-export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut }: HeaderProps) {
+export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut, onIntent }: HeaderProps) {
   // Signed in with a loaded profile: the avatar menu replaces the Sign In button.
   const { profile } = useAuth();
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-white">
+    <header
+      onPointerOver={onIntent}
+      onTouchStart={onIntent}
+      onFocus={onIntent}
+      className="sticky top-0 z-30 border-b border-line bg-white"
+    >
       <div className="mx-auto flex max-w-[975px] flex-wrap items-center gap-x-2 px-3 py-1.5 sm:h-[60px] sm:flex-nowrap sm:gap-x-4 sm:px-5 sm:py-0">
+        {/* As wide as the brand font draws the name: in the fallback font, shown until the brand
+            font arrives, it is wider and pushed the buttons onto a second row on a phone, and the
+            whole page moved up when the font came (a layout shift of 0.05). */}
         <button
           type="button"
           onClick={() => onNavigate('home')}
-          className="h-11 shrink-0 px-1 font-brand text-[32px] leading-none"
+          className="h-11 w-[92px] shrink-0 overflow-hidden px-1 font-brand text-[32px] leading-none whitespace-nowrap"
         >
           Pinhole
         </button>
@@ -43,6 +54,7 @@ export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut }: Head
             />
             <input
               type="search"
+              name="q"
               placeholder="Search"
               className="h-9 w-full rounded-lg bg-neutral-100 pr-3 pl-9 text-sm placeholder:text-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-neutral-300"
             />
@@ -68,12 +80,23 @@ export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut }: Head
             <SquarePlus aria-hidden className="size-6" />
           </button>
           {profile ? (
-            <AccountMenu
-              profile={profile}
-              active={view === 'profile'}
-              onProfile={() => onNavigate('profile')}
-              onSignOut={onSignOut}
-            />
+            <Suspense
+              fallback={
+                // The same box and avatar as the menu's trigger, so nothing moves when it loads.
+                <span aria-hidden className={iconButton}>
+                  <span className="rounded-full p-[2px]">
+                    <Avatar name={profile.username} src={profile.avatar_url} size={24} />
+                  </span>
+                </span>
+              }
+            >
+              <AccountMenu
+                profile={profile}
+                active={view === 'profile'}
+                onProfile={() => onNavigate('profile')}
+                onSignOut={onSignOut}
+              />
+            </Suspense>
           ) : (
             <Button onClick={onSignIn} className="ml-1 shrink-0 whitespace-nowrap">
               Sign In
@@ -82,50 +105,5 @@ export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut }: Head
         </nav>
       </div>
     </header>
-  );
-}
-
-interface AccountMenuProps {
-  profile: Profile;
-  active: boolean;
-  onProfile: () => void;
-  onSignOut: () => void;
-}
-
-const menuItem =
-  'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-neutral-100';
-
-function AccountMenu({ profile, active, onProfile, onSignOut }: AccountMenuProps) {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label="Account menu"
-        className={`${iconButton} data-[state=open]:bg-neutral-100`}
-      >
-        <span className={`rounded-full p-[2px] ${active ? 'ring-2 ring-neutral-900' : ''}`}>
-          <Avatar name={profile.username} src={profile.avatar_url} size={24} />
-        </span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-xl border border-line bg-white p-1.5 shadow-lg"
-        >
-          <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs text-muted">
-            {profile.username}
-          </DropdownMenu.Label>
-          <DropdownMenu.Item className={menuItem} onSelect={onProfile}>
-            <UserRound aria-hidden className="size-4" />
-            Profile
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item className={menuItem} onSelect={onSignOut}>
-            <LogOut aria-hidden className="size-4" />
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeComment, makePost, makeProfile, page, signedInSession } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
 import { callsTo, deferred, json, mockApi } from '@/testing/mock-api';
-import { renderWithApp } from '@/testing/render';
+import { seedFirstScreen } from '@/lib/first-screen';
+import { renderWithApp, testQueryClient } from '@/testing/render';
 import { Shell } from './shell';
 
 const alice = makeProfile({ username: 'alice', full_name: 'Alice Liddell' });
@@ -43,6 +44,13 @@ function signedInRoutes(extra: Record<string, unknown> = {}) {
 }
 
 describe('Shell', () => {
+  // The account menu is a lazy chunk; its first import under test (transforming Radix) can take
+  // longer than a findBy waits. Loaded once here, each test then sees it as the browser would
+  // after the first visit.
+  beforeAll(async () => {
+    await import('./account-menu');
+  });
+
   it('shows a full-screen Loading... while the auth state loads', async () => {
     const session = deferred<Response>();
     mockApi(signedOutRoutes({ 'GET /api/auth/session': () => session.promise }));
@@ -52,6 +60,20 @@ describe('Shell', () => {
     session.resolve(json({ user: null, profile: null }));
     expect(await screen.findByRole('banner')).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('draws the first screen the page embedded at once, without asking the API for it', async () => {
+    const fetchMock = mockApi({});
+    const queryClient = testQueryClient();
+    seedFirstScreen(queryClient, { session: signedInSession(alice), feed });
+    renderWithApp(<Shell />, queryClient);
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Post by bob' })).toBeInTheDocument();
+    expect(screen.getAllByPlaceholderText('Add a comment...')).toHaveLength(2);
+    // The account menu's code arrives on its own; its trigger replaces a same-sized avatar.
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/auth/session')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'GET', '/api/posts')).toHaveLength(0);
   });
 
   it('signed out: header with labelled icon buttons, a Sign In button and no account menu', async () => {

@@ -1,6 +1,6 @@
 import type { Post } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
@@ -19,16 +19,20 @@ const CreatePostDialog = lazy(() =>
 );
 const ProfileView = lazy(() => loadProfileView().then((m) => ({ default: m.ProfileView })));
 
-/** Fetches the lazy parts once the browser is idle, so the first click does not wait. */
-function usePrefetchWhenIdle() {
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') return;
-    const handle = window.requestIdleCallback(() => {
-      void loadAuthDialog();
-      void loadCreatePostDialog();
-      void loadProfileView();
-    });
-    return () => window.cancelIdleCallback(handle);
+/**
+ * Fetches the lazy parts once the reader reaches for the header (pointer over it, a touch, or
+ * focus), so the click that follows rarely waits. Not at idle: importing a chunk also runs it,
+ * and running zod's schemas and Radix on a phone's first seconds blocked the main thread for a
+ * screen that does not use them.
+ */
+function usePrefetchOnIntent() {
+  const done = useRef(false);
+  return useCallback(() => {
+    if (done.current) return;
+    done.current = true;
+    void loadAuthDialog();
+    void loadCreatePostDialog();
+    void loadProfileView();
   }, []);
 }
 
@@ -41,7 +45,7 @@ export function Shell() {
   // A dialog is mounted from its first opening on, then stays (Radix animates open and closed).
   const [authMounted, setAuthMounted] = useState(false);
   const [createMounted, setCreateMounted] = useState(false);
-  usePrefetchWhenIdle();
+  const prefetch = usePrefetchOnIntent();
 
   if (auth.loading) {
     return (
@@ -95,6 +99,7 @@ export function Shell() {
         onCreate={openCreate}
         onSignIn={openAuth}
         onSignOut={() => void signOut()}
+        onIntent={prefetch}
       />
       <main className="pb-12">
         {view === 'home' ? (

@@ -7,7 +7,10 @@ export const signedOut: SessionResponse = { user: null, profile: null };
 
 export async function getSession(): Promise<SessionResponse> {
   try {
-    return await apiRequest('/api/auth/session', sessionResponseSchema);
+    return await apiRequest(
+      '/api/auth/session',
+      import.meta.env.DEV ? sessionResponseSchema : undefined,
+    );
   } catch (error) {
     // The spec: a profile load failure is logged and the profile becomes null.
     console.error('Error loading profile', error);
@@ -20,6 +23,9 @@ export const sessionQueryOptions = () =>
     queryKey: queryKeys.session,
     queryFn: getSession,
     staleTime: 0,
+    // Mounted once, under the AuthProvider: a mount with a session already cached (the one the
+    // server embedded in the page) has nothing to re-read. Focus, sign-in/out and 401s still do.
+    refetchOnMount: false,
     // AuthProvider re-reads the session on window focus itself (TanStack only listens to
     // visibilitychange, which does not fire when focus returns from another window).
     refetchOnWindowFocus: false,

@@ -1,13 +1,14 @@
 import { limits } from '@pinhole/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makePost, page } from '@/testing/factories';
 import { apiError, callsTo, deferred, json, mockApi, sentUrl } from '@/testing/mock-api';
-import { renderWithQuery } from '@/testing/render';
+import { queryKeys } from '@/lib/query-keys';
+import { renderWithQuery, testQueryClient } from '@/testing/render';
 import { Feed } from './feed';
 
-const renderFeed = () =>
+const renderFeed = (queryClient = testQueryClient()) =>
   renderWithQuery(
     <Feed
       renderPost={(post, index) => (
@@ -16,6 +17,7 @@ const renderFeed = () =>
         </p>
       )}
     />,
+    queryClient,
   );
 
 describe('Feed', () => {
@@ -28,6 +30,20 @@ describe('Feed', () => {
     answer.resolve(json(page([makePost()])));
     expect(await screen.findByTestId('rendered-post')).toBeInTheDocument();
     expect(screen.queryByTestId('post-skeleton')).not.toBeInTheDocument();
+  });
+
+  it('draws a page already cached (the one the HTML carried): the first few, then every post', async () => {
+    const fetchMock = mockApi({});
+    const posts = Array.from({ length: 8 }, (_, i) => makePost({ id: `p${i}`, caption: `c${i}` }));
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(queryKeys.feed, { pages: [page(posts, 'next')], pageParams: [null] });
+    renderFeed(queryClient);
+    await waitFor(() => expect(screen.getAllByTestId('rendered-post')).toHaveLength(8));
+    expect(screen.getAllByTestId('rendered-post').map((p) => p.textContent)).toEqual(
+      posts.map((post, i) => `${i}: ${post.caption}`),
+    );
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('asks for the home feed page size', async () => {

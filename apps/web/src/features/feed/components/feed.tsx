@@ -1,5 +1,5 @@
 import { limits, type Post } from '@pinhole/contracts';
-import { Fragment, useCallback, useMemo, type ReactNode } from 'react';
+import { Fragment, useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useFeed } from '@/features/feed/api/get-feed';
 import { FeedSkeleton } from './feed-skeleton';
 import { LoadMore } from '@/components/ui/load-more';
@@ -19,6 +19,14 @@ export function Feed({ renderPost }: FeedProps) {
       .flatMap((page) => page.posts)
       .filter((post) => !seen.has(post.id) && Boolean(seen.add(post.id)));
   }, [data]);
+
+  // The first paint waits for everything it draws, and the largest paint is the first photo:
+  // draw the first few posts, then the rest of the page in the background (on a phone, twenty
+  // posts held the first photo back by seconds). Below the fold, so nothing on screen moves.
+  const shownCount = useDeferredValue(
+    posts.length,
+    Math.min(posts.length, limits.feedFirstPaintCount),
+  );
 
   const loadMore = useCallback(() => {
     void fetchNextPage();
@@ -47,10 +55,12 @@ export function Feed({ renderPost }: FeedProps) {
 
   return (
     <div className="flex flex-col gap-4 sm:gap-6">
-      {posts.map((post, index) => (
+      {posts.slice(0, shownCount).map((post, index) => (
         <Fragment key={post.id}>{renderPost(post, index)}</Fragment>
       ))}
-      {hasNextPage && <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />}
+      {hasNextPage && shownCount === posts.length && (
+        <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />
+      )}
     </div>
   );
 }

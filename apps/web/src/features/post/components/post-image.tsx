@@ -1,12 +1,9 @@
-import type { Post } from '@pinhole/contracts';
+import { bestSource, feedImageSizes, srcSet, type Post } from '@pinhole/contracts';
 import { useState } from 'react';
-import { bestSource, srcSet } from '@/lib/image-sources';
 import { thumbHashUrl } from '@/lib/thumbhash-url';
 
 /** Portrait photos taller than 4:5 are letterboxed, as on Instagram, not allowed to fill a screen. */
 const tallestRatio = 4 / 5;
-/** The feed column is 470 CSS pixels wide, and the full width of smaller screens. */
-const feedSizes = '(max-width: 470px) 100vw, 470px';
 /** For browsers without srcset support: the variant that suits a 470 px column on most screens. */
 const defaultWidth = 640;
 
@@ -38,7 +35,7 @@ export function PostImage({ post, priority }: PostImageProps) {
       <img
         src={bestSource(image, post.image_url, defaultWidth)}
         srcSet={srcSet(image, post.image_url)}
-        sizes={feedSizes}
+        sizes={feedImageSizes}
         width={image.width || undefined}
         height={image.height || undefined}
         alt={`Photo by ${post.author.username}`}

@@ -13,7 +13,7 @@ export async function getProfilePostsPage(
   try {
     return await apiRequest(
       `/api/profiles/${encodeURIComponent(profileId)}/posts?${params.toString()}`,
-      postPageSchema,
+      import.meta.env.DEV ? postPageSchema : undefined,
       { signal },
     );
   } catch (error) {

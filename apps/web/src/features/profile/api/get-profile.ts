@@ -5,9 +5,13 @@ import { queryKeys } from '@/lib/query-keys';
 
 export async function getProfile(profileId: string, signal?: AbortSignal): Promise<Profile> {
   try {
-    return await apiRequest(`/api/profiles/${encodeURIComponent(profileId)}`, profileSchema, {
-      signal,
-    });
+    return await apiRequest(
+      `/api/profiles/${encodeURIComponent(profileId)}`,
+      import.meta.env.DEV ? profileSchema : undefined,
+      {
+        signal,
+      },
+    );
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading profile', error);
     throw error;

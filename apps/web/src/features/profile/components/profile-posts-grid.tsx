@@ -1,8 +1,7 @@
-import { limits, type Post } from '@pinhole/contracts';
+import { bestSource, limits, srcSet, type Post } from '@pinhole/contracts';
 import { Camera } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { LoadMore } from '@/components/ui/load-more';
-import { bestSource, srcSet } from '@/lib/image-sources';
 import { thumbHashUrl } from '@/lib/thumbhash-url';
 import { useProfilePosts } from '@/features/profile/api/get-profile-posts';
 import { EmptyTab } from './empty-tab';

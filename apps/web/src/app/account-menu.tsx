@@ -1,0 +1,50 @@
+import type { Profile } from '@pinhole/contracts';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { LogOut, UserRound } from 'lucide-react';
+import { Avatar } from '@/components/ui/avatar';
+import { iconButton } from './icon-button';
+
+interface AccountMenuProps {
+  profile: Profile;
+  active: boolean;
+  onProfile: () => void;
+  onSignOut: () => void;
+}
+
+const menuItem =
+  'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-neutral-100';
+
+export function AccountMenu({ profile, active, onProfile, onSignOut }: AccountMenuProps) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className={`${iconButton} data-[state=open]:bg-neutral-100`}
+      >
+        <span className={`rounded-full p-[2px] ${active ? 'ring-2 ring-neutral-900' : ''}`}>
+          <Avatar name={profile.username} src={profile.avatar_url} size={24} />
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-xl border border-line bg-white p-1.5 shadow-lg"
+        >
+          <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs text-muted">
+            {profile.username}
+          </DropdownMenu.Label>
+          <DropdownMenu.Item className={menuItem} onSelect={onProfile}>
+            <UserRound aria-hidden className="size-4" />
+            Profile
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item className={menuItem} onSelect={onSignOut}>
+            <LogOut aria-hidden className="size-4" />
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

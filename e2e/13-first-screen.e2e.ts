@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeBrowser, createUserViaHttp, openPage } from './support/browser';
+import { createPostViaHttp } from './support/posts';
+
+afterAll(closeBrowser);
+
+/** Photos answer this late, as on a slow phone connection: the layout must not wait for them. */
+const photoDelayMs = 400;
+
+describe('issue 14: the first screen', () => {
+  beforeAll(async () => {
+    // Photos of three shapes on top of the feed, so the first screen holds each kind of box.
+    const me = await createUserViaHttp();
+    for (const [i, size] of (
+      [
+        [1200, 800],
+        [800, 1200],
+        [900, 900],
+      ] as const
+    ).entries()) {
+      await createPostViaHttp(me.token, `first screen ${i}`, [...size]);
+    }
+  });
+
+  it.each([390, 1280])(
+    'at %i px wide shifts by at most 0.02 while photos arrive late',
+    async (width) => {
+      const { context, page, errors } = await openPage(`first-screen-cls-${width}`, {
+        width,
+        height: 844,
+      });
+      await page.route('**/storage/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, photoDelayMs));
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const store = window as unknown as { __cls: number };
+        store.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+          }[]) {
+            if (!entry.hadRecentInput) store.__cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+
+      await page.goto('/');
+      const first = page.locator('article img[srcset]').first();
+      await first.waitFor();
+      await page.waitForLoadState('networkidle');
+      // Scroll the rest of the page in, so late lazy photos are measured too.
+      for (let step = 0; step < 4; step += 1) {
+        await page.mouse.wheel(0, 800);
+        await page.waitForTimeout(photoDelayMs + 200);
+      }
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect(cls).toBeLessThanOrEqual(0.02);
+
+      // The page carried the session and the first feed page: the client asked for neither.
+      expect(requests).not.toContain('/api/auth/session');
+      expect(requests.filter((path) => path === '/api/posts')).toHaveLength(0);
+      // The first photo was fetched once: the preload and the <img> agreed on the candidate.
+      const firstPhoto = new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .pathname;
+      expect(requests.filter((path) => path === firstPhoto)).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('robots.txt is text, not the app', async () => {
+    const { context, page } = await openPage('robots');
+    const response = await page.request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await response.text()).toMatch(/^User-agent: \*/m);
+    await context.close();
+  });
+});

@@ -1,0 +1,141 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { chromiumPath } from './global-setup';
+
+export type Preset = 'mobile' | 'desktop';
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Milliseconds. */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** What lost points outside performance, and the largest-paint breakdown: why, not just how much. */
+  failedAudits: string[];
+}
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+function score(result: Result, id: (typeof categories)[number]): number {
+  return Math.round((result.categories[id]?.score ?? 0) * 100);
+}
+
+function numeric(result: Result, audit: string): number {
+  return result.audits[audit]?.numericValue ?? Number.NaN;
+}
+
+function failedAudits(result: Result): string[] {
+  const failed: string[] = [];
+  for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
+    for (const ref of result.categories[id]?.auditRefs ?? []) {
+      const audit = result.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        failed.push(`${id}: ${ref.id} (${audit.title})`);
+      }
+    }
+  }
+  return failed;
+}
+
+/**
+ * One Lighthouse pass (the npm package, Debian's Chromium) with the mobile preset (Lighthouse's
+ * default: a mid-range phone, slow 4G and 4x CPU slowdown, simulated) or the desktop preset.
+ * `cookie` signs the page in.
+ */
+export async function runLighthouse(
+  url: string,
+  options: { preset: Preset; cookie?: string },
+): Promise<LighthouseScores> {
+  // Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, NO_FCP): run it again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, options);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function runOnce(
+  url: string,
+  { preset, cookie }: { preset: Preset; cookie?: string },
+): Promise<LighthouseScores> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    };
+    const runnerResult = await lighthouse(
+      url,
+      flags,
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!runnerResult) throw new Error('Lighthouse returned no result');
+    const result = runnerResult.lhr;
+    if (result.runtimeError) {
+      throw new LighthouseRuntimeError(`Lighthouse: ${result.runtimeError.message}`);
+    }
+    return {
+      performance: score(result, 'performance'),
+      accessibility: score(result, 'accessibility'),
+      bestPractices: score(result, 'best-practices'),
+      seo: score(result, 'seo'),
+      fcp: numeric(result, 'first-contentful-paint'),
+      lcp: numeric(result, 'largest-contentful-paint'),
+      tbt: numeric(result, 'total-blocking-time'),
+      cls: numeric(result, 'cumulative-layout-shift'),
+      failedAudits: failedAudits(result),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Signs the demo account in over HTTP and returns the cookie a browser would then send. */
+export async function demoSessionCookie(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: 'demo@pinhole.local', password: 'pinhole-demo' }),
+  });
+  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status}`);
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  const pair = setCookie.split(';')[0];
+  if (!pair) throw new Error('demo sign-in set no cookie');
+  return pair;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** The median of each number over several runs (Lighthouse's own advice against its variance). */
+export function medianScores(runs: LighthouseScores[]): LighthouseScores {
+  const pick = (key: Exclude<keyof LighthouseScores, 'failedAudits'>) =>
+    median(runs.map((run) => run[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+  };
+}
