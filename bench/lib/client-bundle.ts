@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { buildWorkspace, repoRoot } from './server-process';
+import { buildWorkspace, newestMtime, repoRoot } from './server-process';
 
 export interface BundleSizes {
   jsRaw: number;
@@ -14,11 +14,23 @@ export interface BundleSizes {
 
 const distDir = path.join(repoRoot, 'apps/web/dist');
 
-/** Builds the client when its dist is missing; false when that fails or is not allowed. */
+/**
+ * Builds the client when its dist is missing or older than its sources (a stale dist once put
+ * the previous bundle's sizes in the table); false when that fails or is not allowed.
+ */
 export function ensureWebBuilt(allowBuild: boolean, log: (line: string) => void): boolean {
-  if (fs.existsSync(path.join(distDir, 'index.html'))) return true;
+  const builtAt = fs.statSync(path.join(distDir, 'index.html'), { throwIfNoEntry: false })?.mtimeMs;
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/contracts/src',
+  ];
+  const newest = Math.max(...sources.map((source) => newestMtime(path.join(repoRoot, source))));
+  if (builtAt !== undefined && (builtAt >= newest || !allowBuild)) return true;
   if (!allowBuild) return false;
-  log('building apps/web (dist is missing)...');
+  log('building apps/web (dist is missing or stale)...');
   const result = buildWorkspace('apps/web');
   if (result.status !== 0) {
     log(`web build failed; client sizes will read n/a\n${result.stderr.slice(-2000)}`);

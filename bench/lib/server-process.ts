@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 
-function newestMtime(target: string): number {
+export function newestMtime(target: string): number {
   let newest = 0;
   const stack = [target];
   while (stack.length > 0) {
