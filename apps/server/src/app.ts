@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -39,7 +39,7 @@ export async function buildApp(
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
     // Fastify logs two lines per request (received, completed); one is written below instead.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   // One line per request, once it is answered: what was asked, how it went, how long it took.
