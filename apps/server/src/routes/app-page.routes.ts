@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Viewer } from '../services/auth.service';
 import { appPageHtml } from './app-page-html';
-import { readSessionToken, setSessionCookie } from './session-cookie';
+import { readViewer } from './viewer';
 
 const signedOut: SessionResponse = { user: null, profile: null };
 
@@ -15,7 +15,7 @@ const signedOut: SessionResponse = { user: null, profile: null };
  * HTML → script → session → feed → photo. The page differs per reader, so no shared cache keeps it.
  */
 export function appPage(context: AppContext, indexHtmlPath: string) {
-  const { services, caches, config } = context;
+  const { services, caches } = context;
   let template: { html: string; modifiedMs: number } | undefined;
   // The signed-out page is the same for everyone until the cached feed page changes: it is built
   // once per cached page (keyed by that page's body), not once per request.
@@ -31,17 +31,6 @@ export function appPage(context: AppContext, indexHtmlPath: string) {
     return template.html;
   }
 
-  /** As the API's onRequest hook does for `/api/` calls: the reader, and a renewed cookie. */
-  async function resolveViewer(request: FastifyRequest, reply: FastifyReply) {
-    const token = readSessionToken(request);
-    if (!token || token.length > 256) return null;
-    const viewer = await services.auth.resolveViewer(token, { cached: true });
-    if (viewer?.renewedExpiresAt && request.cookies.pinhole_session === token) {
-      setSessionCookie(reply, config, token, viewer.renewedExpiresAt);
-    }
-    return viewer;
-  }
-
   async function session(viewer: Viewer | null): Promise<SessionResponse> {
     if (!viewer) return signedOut;
     // As GET /api/auth/session: a profile that fails to load is null, the reader stays signed in.
@@ -51,8 +40,7 @@ export function appPage(context: AppContext, indexHtmlPath: string) {
 
   async function render(request: FastifyRequest, reply: FastifyReply, html: string) {
     await caches.sync();
-    const viewer = await resolveViewer(request, reply);
-    request.viewer = viewer;
+    const viewer = await readViewer(context, request, reply, true);
     // The same query as the client's first feed request, so both share one cached page.
     const feed = (
       await services.postReads.page({ limit: limits.homeFeedLimit }, viewer?.userId ?? null)

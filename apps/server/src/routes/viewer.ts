@@ -1,4 +1,4 @@
-import type { onRequestAsyncHookHandler, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { unauthenticated } from '../errors';
 import type { Viewer } from '../services/auth.service';
@@ -14,21 +14,34 @@ declare module 'fastify' {
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Resolves `request.viewer` from the session cookie or Bearer token, sliding the session forward.
- * A read may be answered from the caches: first they forget what changed since the last request
- * (services/read-caches.ts). A write reads its session uncached.
+ * Resolves `request.viewer` from the session cookie or Bearer token, sliding the session forward
+ * (and sending the cookie again when it did). With `cached`, the caller has synced the caches.
+ */
+export async function readViewer(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: boolean,
+): Promise<Viewer | null> {
+  const token = readSessionToken(request);
+  if (!token || token.length > 256) return (request.viewer = null);
+  const viewer = await context.services.auth.resolveViewer(token, { cached });
+  request.viewer = viewer;
+  if (viewer?.renewedExpiresAt && request.cookies.pinhole_session === token) {
+    setSessionCookie(reply, context.config, token, viewer.renewedExpiresAt);
+  }
+  return viewer;
+}
+
+/**
+ * The `/api` hook. A read may be answered from the caches: first they forget what changed since
+ * the last request (services/read-caches.ts). A write reads its session uncached.
  */
 export function attachViewer(context: AppContext): onRequestAsyncHookHandler {
   return async (request, reply) => {
     const cached = safeMethods.has(request.method);
     if (cached) await context.caches.sync();
-    const token = readSessionToken(request);
-    if (!token || token.length > 256) return;
-    const viewer = await context.services.auth.resolveViewer(token, { cached });
-    request.viewer = viewer;
-    if (viewer?.renewedExpiresAt && request.cookies.pinhole_session === token) {
-      setSessionCookie(reply, context.config, token, viewer.renewedExpiresAt);
-    }
+    await readViewer(context, request, reply, cached);
   };
 }
 
