@@ -1,14 +1,20 @@
 import type { SessionResponse } from './auth';
-import type { PostPage } from './post';
+import type { Post, PostPage } from './post';
+import type { Profile } from './profile';
 
 /**
  * What the server puts into the HTML of a page so the client draws the first screen without
- * asking for it: the answers of `GET /api/auth/session` and of the home feed's first page.
+ * asking for it: always the answer of `GET /api/auth/session`, and what the page's route shows.
  * It travels in `<script type="application/json" id={firstScreenScriptId}>`, which is never run.
  */
 export interface FirstScreen {
   session: SessionResponse;
-  feed: PostPage;
+  /** `/` only: the home feed's first page (`GET /api/posts?limit=homeFeedLimit`). */
+  feed?: PostPage;
+  /** `/:username` and its tabs: the profile (`GET /api/profiles/by-username/:username`). */
+  profile?: Profile;
+  /** `/p/:id`: the post (`GET /api/posts/:id`). */
+  post?: Post;
 }
 
 export const firstScreenScriptId = 'first-screen';

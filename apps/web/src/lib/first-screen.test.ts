@@ -26,7 +26,7 @@ describe('the first screen embedded in the page', () => {
     );
     const data = readFirstScreen();
     expect(data?.session).toEqual({ user: null, profile: null });
-    expect(data?.feed.posts[0]?.caption).toBe('</script>');
+    expect(data?.feed?.posts[0]?.caption).toBe('</script>');
   });
 
   it('is null without the script or with unreadable data (the client then asks the API)', () => {

@@ -21,5 +21,7 @@ export function readFirstScreen(doc: Document = document): FirstScreen | null {
  */
 export function seedFirstScreen(queryClient: QueryClient, { session, feed }: FirstScreen): void {
   queryClient.setQueryData(queryKeys.session, session);
-  queryClient.setQueryData<PostPages>(queryKeys.feed, { pages: [feed], pageParams: [null] });
+  // Only the home page carries the feed; other pages carry what their route shows.
+  if (feed)
+    queryClient.setQueryData<PostPages>(queryKeys.feed, { pages: [feed], pageParams: [null] });
 }
