@@ -11,6 +11,13 @@ const largestVariantWidth = Math.max(...limits.imageVariantWidths);
 export const feedImageSizes = '(max-width: 470px) 100vw, 470px';
 
 /**
+ * How wide the photo of a post's own page (`/p/:id`) is drawn: the full width of a phone, and at
+ * most 600 CSS pixels beside the comments on wider screens. Shared for the same reason as above:
+ * the server preloads that photo in the page's HTML.
+ */
+export const postPageImageSizes = '(max-width: 735px) 100vw, 600px';
+
+/**
  * `srcset` from the stored variants, optionally only those up to `maxWidth`. Variants are never
  * upscaled, so a photo 1080 px wide or less has no 1080 variant: the original (already cleaned
  * by the server) stands in for it. A larger original is never offered, it may weigh megabytes.
