@@ -1,5 +1,7 @@
+import { formatCount } from './format';
+
 /** `N likes` with the reader's thousands separators, or null when nobody liked the post yet. */
 export function likesLabel(likesCount: number): string | null {
   if (likesCount <= 0) return null;
-  return `${likesCount.toLocaleString()} likes`;
+  return `${formatCount(likesCount)} likes`;
 }

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAddComment } from '@/features/comments/api/add-comment';
 import { useComments } from '@/features/comments/api/get-comments';
+import { formatCount } from '@/lib/format';
 
 interface CommentsSectionProps {
   post: Post;
@@ -37,7 +38,7 @@ export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
           disabled={isFetching}
           className="self-start text-sm text-muted hover:text-neutral-900 disabled:cursor-wait"
         >
-          View all {post.comments_count.toLocaleString()} comments
+          View all {formatCount(post.comments_count)} comments
         </button>
       )}
       {shown.length > 0 && (

@@ -1,11 +1,12 @@
 import { limits } from '@pinhole/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePost, page } from '@/testing/factories';
 import { apiError, callsTo, deferred, json, mockApi, sentUrl } from '@/testing/mock-api';
 import { queryKeys } from '@/lib/query-keys';
 import { renderWithQuery, testQueryClient } from '@/testing/render';
+import { resetProgressiveCount } from '@/features/feed/hooks/use-progressive-count';
 import { Feed } from './feed';
 
 const renderFeed = (queryClient = testQueryClient()) =>
@@ -21,6 +22,8 @@ const renderFeed = (queryClient = testQueryClient()) =>
   );
 
 describe('Feed', () => {
+  beforeEach(() => resetProgressiveCount());
+
   it('shows three skeleton placeholders while the first page loads', async () => {
     const answer = deferred<Response>();
     mockApi({ 'GET /api/posts': () => answer.promise });
@@ -37,13 +40,19 @@ describe('Feed', () => {
     const posts = Array.from({ length: 8 }, (_, i) => makePost({ id: `p${i}`, caption: `c${i}` }));
     const queryClient = testQueryClient();
     queryClient.setQueryData(queryKeys.feed, { pages: [page(posts, 'next')], pageParams: [null] });
-    renderFeed(queryClient);
+    const { unmount } = renderFeed(queryClient);
+    expect(screen.getAllByTestId('rendered-post')).toHaveLength(limits.feedFirstPaintCount);
     await waitFor(() => expect(screen.getAllByTestId('rendered-post')).toHaveLength(8));
     expect(screen.getAllByTestId('rendered-post').map((p) => p.textContent)).toEqual(
       posts.map((post, i) => `${i}: ${post.caption}`),
     );
     expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+
+    // Coming back to the feed draws every loaded post at once, for the restored scroll position.
+    unmount();
+    renderFeed(queryClient);
+    expect(screen.getAllByTestId('rendered-post')).toHaveLength(8);
   });
 
   it('asks for the home feed page size', async () => {

@@ -1,6 +1,7 @@
 import { limits, type Post } from '@pinhole/contracts';
-import { Fragment, useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { useFeed } from '@/features/feed/api/get-feed';
+import { useProgressiveCount } from '@/features/feed/hooks/use-progressive-count';
 import { FeedSkeleton } from './feed-skeleton';
 import { LoadMore } from '@/components/ui/load-more';
 
@@ -8,6 +9,20 @@ interface FeedProps {
   /** Draws one post; the app layer supplies the post card (features do not import each other). */
   renderPost: (post: Post, index: number) => ReactNode;
 }
+
+interface FeedItemProps {
+  post: Post;
+  index: number;
+  render: FeedProps['renderPost'];
+}
+
+/**
+ * Posts are drawn a few at a time; without this, each step would draw every earlier post again.
+ * A post redraws when its data (a like, a comment count) or its place changes.
+ */
+const FeedItem = memo(function FeedItem({ post, index, render }: FeedItemProps) {
+  return render(post, index);
+});
 
 export function Feed({ renderPost }: FeedProps) {
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useFeed();
@@ -21,12 +36,9 @@ export function Feed({ renderPost }: FeedProps) {
   }, [data]);
 
   // The first paint waits for everything it draws, and the largest paint is the first photo:
-  // draw the first few posts, then the rest of the page in the background (on a phone, twenty
-  // posts held the first photo back by seconds). Below the fold, so nothing on screen moves.
-  const shownCount = useDeferredValue(
-    posts.length,
-    Math.min(posts.length, limits.feedFirstPaintCount),
-  );
+  // draw the first few posts, then the rest a few at a time (on a phone, twenty posts held the
+  // first photo back by seconds). Below the fold, so nothing on screen moves.
+  const shownCount = useProgressiveCount(posts.length, limits.feedFirstPaintCount);
 
   const loadMore = useCallback(() => {
     void fetchNextPage();
@@ -56,7 +68,7 @@ export function Feed({ renderPost }: FeedProps) {
   return (
     <div className="flex flex-col gap-4 sm:gap-6">
       {posts.slice(0, shownCount).map((post, index) => (
-        <Fragment key={post.id}>{renderPost(post, index)}</Fragment>
+        <FeedItem key={post.id} post={post} index={index} render={renderPost} />
       ))}
       {hasNextPage && shownCount === posts.length && (
         <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />

@@ -91,16 +91,21 @@ describe('PostCard', () => {
     expect(image).toHaveAttribute('fetchpriority', 'high');
   });
 
-  it('paints the ThumbHash placeholder until the image has loaded', () => {
+  it('paints the ThumbHash colour at once, its image when idle, and neither once loaded', async () => {
     const rgba = new Uint8Array(4 * 4 * 4).fill(200);
     const hash = rgbaToThumbHash(4, 4, rgba);
     const placeholder = btoa(String.fromCharCode(...hash));
     const post = makePost();
     renderCard({ ...post, image: { ...post.image, placeholder } });
     const box = screen.getByTestId('post-image-box');
-    expect(box.style.backgroundImage).toMatch(/^url\("data:image\/png;base64,/);
+    // The average of a flat grey is that grey (ThumbHash rounds a little).
+    expect(box.style.backgroundColor).toMatch(/^rgb\((19\d|20\d), (19\d|20\d), (19\d|20\d)\)$/);
+    await waitFor(() =>
+      expect(box.style.backgroundImage).toMatch(/^url\("data:image\/png;base64,/),
+    );
     fireEvent.load(screen.getByRole('img', { name: 'Photo by bob' }));
     expect(box.style.backgroundImage).toBe('');
+    expect(box.style.backgroundColor).toBe('');
   });
 
   it.each([

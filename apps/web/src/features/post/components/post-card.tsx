@@ -5,6 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
+import { formatDateTime } from '@/lib/format';
 import { likesLabel } from '@/lib/likes-label';
 import { timeLabel } from '@/lib/time-label';
 import { useToggleLike } from '@/features/post/api/toggle-like';
@@ -32,7 +33,12 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
   const time = (
     <time
       dateTime={post.created_at}
-      title={Number.isNaN(createdAt.getTime()) ? undefined : createdAt.toLocaleString()}
+      // The full date is a hover tooltip, written when the pointer arrives: formatting it for
+      // every post cost the first screen main-thread time, and the server's locale may differ.
+      onPointerEnter={(event) => {
+        if (!Number.isNaN(createdAt.getTime()))
+          event.currentTarget.title = formatDateTime(createdAt);
+      }}
       className="text-xs text-muted"
     >
       {timeLabel(post.created_at, clock.now())}

@@ -1,6 +1,6 @@
 import { bestSource, feedImageSizes, srcSet, type Post } from '@pinhole/contracts';
-import { useState } from 'react';
-import { thumbHashUrl } from '@/lib/thumbhash-url';
+import { useRef, useState } from 'react';
+import { usePlaceholder } from '@/lib/use-placeholder';
 
 /** Portrait photos taller than 4:5 are letterboxed, as on Instagram, not allowed to fill a screen. */
 const tallestRatio = 4 / 5;
@@ -20,19 +20,18 @@ interface PostImageProps {
 export function PostImage({ post, priority }: PostImageProps) {
   const { image } = post;
   const [loaded, setLoaded] = useState(false);
-  const placeholder = loaded ? null : thumbHashUrl(image.placeholder);
+  const img = useRef<HTMLImageElement>(null);
+  const placeholder = usePlaceholder(image.placeholder, img, loaded);
   const ratio = image.width > 0 && image.height > 0 ? image.width / image.height : 1;
 
   return (
     <div
       data-testid="post-image-box"
       className="relative w-full overflow-hidden bg-neutral-100 bg-cover bg-center"
-      style={{
-        aspectRatio: String(Math.max(ratio, tallestRatio)),
-        backgroundImage: placeholder ? `url("${placeholder}")` : undefined,
-      }}
+      style={{ aspectRatio: String(Math.max(ratio, tallestRatio)), ...placeholder }}
     >
       <img
+        ref={img}
         src={bestSource(image, post.image_url, defaultWidth)}
         srcSet={srcSet(image, post.image_url)}
         sizes={feedImageSizes}

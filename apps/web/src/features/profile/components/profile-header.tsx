@@ -3,6 +3,7 @@ import { Settings } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
+import { formatCount } from '@/lib/format';
 
 /** `https://example.com/` reads as `example.com`. */
 function displayUrl(url: string): string {
@@ -34,7 +35,7 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
       <ul className="-mx-4 flex justify-around border-t border-line pt-3 text-sm [grid-area:counts] sm:mx-0 sm:justify-start sm:gap-10 sm:border-0 sm:pt-0 sm:text-base">
         {counts.map(({ label, value }) => (
           <li key={label} className="flex flex-col items-center sm:flex-row sm:gap-1">
-            <span className="font-semibold">{value.toLocaleString()}</span>
+            <span className="font-semibold">{formatCount(value)}</span>
             <span className="text-muted sm:text-neutral-900">{label}</span>
           </li>
         ))}

@@ -1,8 +1,8 @@
 import { bestSource, limits, srcSet, type Post } from '@pinhole/contracts';
 import { Camera } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { LoadMore } from '@/components/ui/load-more';
-import { thumbHashUrl } from '@/lib/thumbhash-url';
+import { usePlaceholder } from '@/lib/use-placeholder';
 import { useProfilePosts } from '@/features/profile/api/get-profile-posts';
 import { EmptyTab } from './empty-tab';
 
@@ -53,13 +53,17 @@ export function ProfilePostsGrid({ profileId }: { profileId: string }) {
 }
 
 function GridTile({ post }: { post: Post }) {
-  const placeholder = thumbHashUrl(post.image.placeholder);
+  const [loaded, setLoaded] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  const placeholder = usePlaceholder(post.image.placeholder, img, loaded);
   return (
     <li
       className="relative aspect-square overflow-hidden bg-neutral-100 bg-cover bg-center"
-      style={{ backgroundImage: placeholder ? `url("${placeholder}")` : undefined }}
+      style={placeholder}
     >
       <img
+        ref={img}
+        onLoad={() => setLoaded(true)}
         src={bestSource(post.image, post.image_url, gridMaxVariant / 2)}
         srcSet={srcSet(post.image, post.image_url, gridMaxVariant)}
         sizes={gridSizes}
