@@ -72,6 +72,39 @@ describe('issue 14: the first screen', () => {
     },
   );
 
+  it('arrives drawn by the server, and the browser takes it over without redrawing it', async () => {
+    const { context, page, errors } = await openPage('first-screen-ssr', {
+      width: 390,
+      height: 844,
+    });
+    // The HTML alone (what a phone paints before any script) already holds the feed's posts
+    // and the stylesheet, with the first post's photo as an <img>.
+    const response = await page.request.get('/');
+    const html = await response.text();
+    const root = /<div id="root">([^]*?)<\/div><script type="application\/json"/.exec(html)?.[1];
+    expect(root).toContain('<article');
+    expect(root).toContain('first screen 2');
+    expect(html).toMatch(/<style>[^<]*font-family/);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+
+    // Hydration keeps the server's nodes: a node marked before the script runs is still the
+    // one on screen afterwards, and the page then answers clicks.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const firstArticle = page.locator('article').first();
+    await firstArticle.waitFor();
+    await firstArticle.evaluate((node) => node.setAttribute('data-before-script', 'yes'));
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('article').first().getAttribute('data-before-script')).toBe('yes');
+    await page.getByRole('button', { name: 'Create post' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('robots.txt is text, not the app', async () => {
     const { context, page } = await openPage('robots');
     const response = await page.request.get('/robots.txt');

@@ -40,11 +40,14 @@ function buildIfStale(workspace, output, sources) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-buildIfStale('apps/web', 'apps/web/dist/index.html', [
+// The web build's last output is the server renderer (dist-ssr/), written after dist/: a build
+// from before it existed, or one cut short, is built again.
+buildIfStale('apps/web', 'apps/web/dist-ssr/entry-server.js', [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/package.json',
   'packages/contracts/src',
 ]);
 buildIfStale('apps/server', 'apps/server/dist/main.js', [

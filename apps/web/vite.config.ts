@@ -42,7 +42,29 @@ function sharedChunkName(chunk: Rolldown.PreRenderedChunk): string {
     .replace(/-ui-react-/, '-');
 }
 
-export default defineConfig(({ command }) => {
+/**
+ * The server's renderer of first screens (`src/entry-server.tsx`), beside dist/ rather than in
+ * it: dist/ is served to browsers.
+ */
+const ssrBuild = {
+  outDir: 'dist-ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+};
+
+const clientBuild = {
+  outDir: 'dist',
+  emptyOutDir: true,
+  rolldownOptions: {
+    output: {
+      codeSplitting: { groups: chunkGroups },
+      chunkFileNames: (chunk: Rolldown.PreRenderedChunk) =>
+        `assets/${sharedChunkName(chunk)}-[hash].js`,
+    },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what `npm start` serves: always React's production build. Vite keeps a NODE_ENV it
   // inherits (vitest sets `test`, and the e2e journeys build through `npm start`) and would bundle
   // the development build; the config is the place Vite reads it from after the environment.
@@ -50,16 +72,11 @@ export default defineConfig(({ command }) => {
   return {
     plugins: [react(), tailwindcss()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-    build: {
-      outDir: 'dist',
-      emptyOutDir: true,
-      rolldownOptions: {
-        output: {
-          codeSplitting: { groups: chunkGroups },
-          chunkFileNames: (chunk) => `assets/${sharedChunkName(chunk)}-[hash].js`,
-        },
-      },
-    },
+    build: isSsrBuild ? ssrBuild : clientBuild,
+    // The renderer carries its libraries, built for production: the server loads one file, and
+    // React's development build (picked at run time when NODE_ENV is unset) never renders pages.
+    ssr: { noExternal: true },
+    ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
     server: {
       proxy: { '/api': toServer, '/storage': toServer },
     },

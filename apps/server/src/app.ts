@@ -183,7 +183,9 @@ export async function buildApp(
   await app.register(async (assets) => assets.setNotFoundHandler(answerNotFound), {
     prefix: '/assets',
   });
-  const sendAppPage = indexHtml && webDist ? appPage(context, indexHtml) : undefined;
+  // The web client's server renderer is built beside dist/ (never inside: dist/ is served).
+  const renderer = webDist ? path.join(webDist, '..', 'dist-ssr', 'entry-server.js') : '';
+  const sendAppPage = indexHtml && webDist ? appPage(context, indexHtml, renderer) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' && sendAppPage && indexHtml && fs.existsSync(indexHtml)) {
       return sendAppPage(request, reply);

@@ -4,13 +4,12 @@ import '@fontsource/inter/700.css';
 import '@fontsource/inter/800.css';
 import '@fontsource/grand-hotel/400.css';
 import './index.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
 import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
 import { createQueryClient } from '@/lib/query-client';
-import { AppProvider } from './app/provider';
-import { Shell } from './app/shell';
+import { AppRoot } from './app/app-root';
 
 // zod compiles object parsers with `new Function` after probing whether eval works; the CSP
 // (script-src 'self') refuses the probe and Chrome reports it as an issue on every page.
@@ -23,14 +22,12 @@ const queryClient = createQueryClient();
 const firstScreen = readFirstScreen();
 if (firstScreen) seedFirstScreen(queryClient, firstScreen);
 
-// As a transition React renders the first screen in slices of a few milliseconds, yielding to
-// the browser between them: on a phone, one long task of ~20 posts became many short ones.
+// As a transition React renders (or hydrates) the first screen in slices of a few milliseconds,
+// yielding to the browser between them: on a phone, one long task of ~20 posts became many
+// short ones. The server drew the first screen into #root when it could (the home page): the
+// browser then hydrates it instead of drawing it again.
 startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <Shell />
-      </AppProvider>
-    </StrictMode>,
-  );
+  const app = <AppRoot queryClient={queryClient} />;
+  if (firstScreen && root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });

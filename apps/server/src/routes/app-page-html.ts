@@ -50,15 +50,20 @@ export interface FirstScreenParts {
   session: SessionResponse;
   /** The feed's first page as the API answers it (`GET /api/posts?limit=homeFeedLimit`). */
   feedJson: string;
+  /** The first screen drawn by the web client's server renderer, when there is one. */
+  rootHtml?: string | undefined;
 }
 
 /** The built index.html with the first screen's data and the first photo's preload put in. */
-export function appPageHtml(template: string, { session, feedJson }: FirstScreenParts): string {
+export function appPageHtml(
+  template: string,
+  { session, feedJson, rootHtml = '' }: FirstScreenParts,
+): string {
   const page = JSON.parse(feedJson) as PostPage;
   const data = scriptSafeJson(`{"session":${JSON.stringify(session)},"feed":${feedJson}}`);
   const script = `<script type="application/json" id="${firstScreenScriptId}">${data}</script>`;
   // Replacer functions: a `$` in the data must not be read as a replacement pattern.
   return template
     .replace('</head>', () => `${firstPhotoPreload(page)}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root"></div>${script}`);
+    .replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>${script}`);
 }

@@ -37,8 +37,13 @@ export function sendEncoded(
   request: FastifyRequest,
   reply: FastifyReply,
   body: EncodedBody,
+  type: string = jsonType,
 ): FastifyReply {
-  void reply.type(jsonType).header('Vary', 'Accept-Encoding');
+  // Keeps what the route already varies on (the pages vary on the cookie too).
+  const vary = reply.getHeader('vary');
+  void reply
+    .type(type)
+    .header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? negotiate(accepted, encodings) : null;
   if (encoding === 'br' || encoding === 'gzip') {

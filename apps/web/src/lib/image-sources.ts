@@ -4,9 +4,21 @@
  */
 export function isSameOriginUrl(url: string | null | undefined): url is string {
   if (!url) return false;
+  const origin = pageOrigin();
   try {
-    return new URL(url, window.location.href).origin === window.location.origin;
+    return new URL(url, origin).origin === origin;
   } catch {
     return false;
   }
+}
+
+let renderOrigin = 'http://localhost';
+
+/** The server's rendering of a page, which has no window, names the origin it serves. */
+export function setRenderOrigin(origin: string): void {
+  renderOrigin = origin;
+}
+
+function pageOrigin(): string {
+  return typeof window === 'undefined' ? renderOrigin : window.location.origin;
 }

@@ -27,6 +27,10 @@ export function Avatar({ name, src, size, fill = false, alt = '', className = ''
         alt={alt}
         width={size}
         height={size}
+        // Never ahead of the feed's first photo, the page's largest paint: a lazy image is not
+        // preloaded by the server's HTML and waits for layout.
+        loading="lazy"
+        decoding="async"
         className={`shrink-0 rounded-full bg-neutral-100 object-cover ${className}`}
         style={box}
       />

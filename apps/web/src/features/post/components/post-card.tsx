@@ -33,6 +33,8 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
   const time = (
     <time
       dateTime={post.created_at}
+      // The server's HTML was drawn with the server's clock, perhaps cached for a minute.
+      suppressHydrationWarning
       // The full date is a hover tooltip, written when the pointer arrives: formatting it for
       // every post cost the first screen main-thread time, and the server's locale may differ.
       onPointerEnter={(event) => {
