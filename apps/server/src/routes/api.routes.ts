@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { answerNotFound } from '../errors';
 import { authRoutes } from './auth.routes';
+import { followRequestRoutes } from './follow-requests.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
 import { attachViewer } from './viewer';
@@ -21,5 +22,6 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(authRoutes(context), { prefix: '/auth' });
     await api.register(profileRoutes(context), { prefix: '/profiles' });
     await api.register(postRoutes(context), { prefix: '/posts' });
+    await api.register(followRequestRoutes(context), { prefix: '/me/follow-requests' });
   };
 }

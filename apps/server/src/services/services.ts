@@ -2,6 +2,7 @@ import type { Infrastructure } from '../context';
 import { AuthService } from './auth.service';
 import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
+import { FollowsService } from './follows.service';
 import { LikesService } from './likes.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
@@ -13,11 +14,13 @@ import { VariantBackfillService } from './variant-backfill.service';
  * these; scripts (sweep, seed) use the same instances.
  */
 export function createServices(infra: Infrastructure) {
-  const profiles = new ProfilesService(infra);
+  const follows = new FollowsService(infra);
+  const profiles = new ProfilesService(infra, follows);
   const postReads = new PostReadsService(infra);
   return {
     auth: new AuthService(infra, profiles),
     profiles,
+    follows,
     postReads,
     createPost: new CreatePostService(infra, postReads),
     likes: new LikesService(infra),
