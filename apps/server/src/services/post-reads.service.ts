@@ -16,7 +16,17 @@ import { decodeCursor, encodeCursor } from './post-cursor';
 import { openPostJson, pageJson, toComment, toPost } from './post-json';
 import type { SharedPostPage } from './read-caches';
 
-export type PostListRequest = PostListQuery & { userId?: string };
+/** A list of posts: one person's (`userId`), a viewer's Following feed, or everyone's. */
+export type PostListRequest = PostListQuery & { userId?: string; followedBy?: string };
+
+/** What a list is built from besides its posts and their authors. */
+function listTags(query: PostListRequest): string[] {
+  if (query.userId !== undefined) return [cacheTags.postsOf(query.userId)];
+  if (query.followedBy !== undefined) {
+    return [cacheTags.followingFeed, cacheTags.followsOf(query.followedBy)];
+  }
+  return [cacheTags.everyoneFeed];
+}
 
 /** Distinct like patterns kept per cached page; most readers like none of a page's posts. */
 const maxLikedBodiesPerPage = 16;
@@ -39,11 +49,14 @@ export class PostReadsService {
     const limit = query.limit ?? limits.feedDefaultLimit;
     const key = JSON.stringify([
       query.userId ?? null,
+      query.followedBy ?? null,
       limit,
       query.cursor ?? null,
       query.offset ?? 0,
     ]);
-    const page = await this.infra.caches.pages.get(key, () => this.#loadPage(query, limit));
+    const cache =
+      query.followedBy === undefined ? this.infra.caches.pages : this.infra.caches.followingPages;
+    const page = await cache.get(key, () => this.#loadPage(query, limit));
     if (viewerId === null || page.posts.length === 0) return page.unlikedBody;
     const liked = await this.likedAmong(
       viewerId,
@@ -94,6 +107,10 @@ export class PostReadsService {
       offset: after ? undefined : query.offset,
       after,
       userId: query.userId,
+      followedBy: query.followedBy,
+      // Private accounts' posts are only in their own grid (checked by the caller) and in the
+      // Following feeds of their approved followers.
+      publicOnly: query.userId === undefined && query.followedBy === undefined,
     });
     const pageRows = rows.slice(0, limit);
     const last = pageRows.at(-1);
@@ -103,9 +120,7 @@ export class PostReadsService {
         : null;
     const hydrated = await this.#hydrate(pageRows, null);
     const posts = hydrated.map((post) => ({ id: post.id, openJson: openPostJson(post) }));
-    const tags = new Set<string>([
-      query.userId === undefined ? cacheTags.everyoneFeed : cacheTags.postsOf(query.userId),
-    ]);
+    const tags = new Set<string>(listTags(query));
     for (const post of hydrated) {
       tags.add(cacheTags.post(post.id));
       tags.add(cacheTags.profile(post.user_id));
