@@ -1,3 +1,4 @@
+import type { Suggestion } from '@pinhole/contracts';
 import type { Database } from '../db/database';
 import { createChangeLogReader, pruneCacheChanges } from '../repositories/cache-changes.repository';
 import type { findLiveSession } from '../repositories/sessions.repository';
@@ -38,6 +39,8 @@ export interface ReadCaches {
   followingPages: TaggedCache<SharedPostPage>;
   /** Sessions by token hash (null: no such live session). */
   sessions: TaggedCache<LiveSession | null>;
+  /** "Suggestions for you" per viewer (and one list for everyone signed out). */
+  suggestions: TaggedCache<Suggestion[]>;
   /** Per viewer: the posts whose like state is known, and whether the viewer likes each. */
   likes: TaggedCache<Map<string, boolean>>;
   stats(): Record<'pages' | 'followingPages' | 'sessions' | 'likes', CacheStats>;
@@ -48,7 +51,8 @@ export function createReadCaches(database: Database): ReadCaches {
   const sessions = new TaggedCache<LiveSession | null>(10_000);
   const followingPages = new TaggedCache<SharedPostPage>(2_000);
   const likes = new TaggedCache<Map<string, boolean>>(5_000);
-  const all = [pages, followingPages, sessions, likes];
+  const suggestions = new TaggedCache<Suggestion[]>(5_000);
+  const all = [pages, followingPages, sessions, likes, suggestions];
   const apply = (topics: readonly string[]) => {
     const tags: string[] = [];
     for (const topic of topics) {
@@ -71,6 +75,7 @@ export function createReadCaches(database: Database): ReadCaches {
     followingPages,
     sessions,
     likes,
+    suggestions,
     stats: () => ({
       pages: pages.stats,
       followingPages: followingPages.stats,

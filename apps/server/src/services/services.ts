@@ -6,6 +6,7 @@ import { FollowsService } from './follows.service';
 import { LikesService } from './likes.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
+import { SuggestionsService } from './suggestions.service';
 import { SweepService } from './sweep.service';
 import { VariantBackfillService } from './variant-backfill.service';
 
@@ -25,6 +26,7 @@ export function createServices(infra: Infrastructure) {
     createPost: new CreatePostService(infra, postReads),
     likes: new LikesService(infra),
     comments: new CommentsService(infra),
+    suggestions: new SuggestionsService(infra),
     sweep: new SweepService(infra),
     variantBackfill: new VariantBackfillService(infra),
   };

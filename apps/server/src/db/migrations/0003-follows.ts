@@ -12,8 +12,8 @@ interface TriggerSpec {
 }
 
 /**
- * A follow added or removed changes the follower's Following feed and suggestions; a request
- * changes what the target's profile shows the requester; a profile turning private or public
+ * A follow added or removed changes the follower's Following feed and suggestions, a request
+ * their suggestions; a profile turning private or public
  * changes every list its posts may appear in (`posts-of:` also forgets the feeds).
  */
 const triggers: TriggerSpec[] = [
@@ -30,6 +30,21 @@ const triggers: TriggerSpec[] = [
     event: 'delete',
     row: 'old',
     topics: [`'follows-of:' || old.follower_id`],
+  },
+  // A pending request takes its target out of the requester's suggestions.
+  {
+    name: 'follow_requests_insert_cache_change',
+    table: 'follow_requests',
+    event: 'insert',
+    row: 'new',
+    topics: [`'follows-of:' || new.requester_id`],
+  },
+  {
+    name: 'follow_requests_delete_cache_change',
+    table: 'follow_requests',
+    event: 'delete',
+    row: 'old',
+    topics: [`'follows-of:' || old.requester_id`],
   },
   {
     name: 'profiles_privacy_cache_change',
@@ -76,6 +91,13 @@ export const follows: Migration = {
       .createIndex('follows_followers_list')
       .on('follows')
       .expression(sql`followee_id, created_at desc, follower_id desc`)
+      .execute();
+
+    // "Popular on Pinhole": the most followed people, walked in order.
+    await db.schema
+      .createIndex('profiles_popular')
+      .on('profiles')
+      .expression(sql`followers_count desc, id`)
       .execute();
 
     await db.schema
