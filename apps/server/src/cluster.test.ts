@@ -138,7 +138,7 @@ describe('several instances on one PostgreSQL database and one S3 bucket', () =>
       expect(created.status).toBe(201);
       const post = created.body;
       const key = (post.image_url as string).replace(/^\/storage\//, '');
-      expect(key).toMatch(new RegExp(`^user-uploads/${user.id}/posts/\\d{13}\\.jpg$`));
+      expect(key).toMatch(new RegExp(`^user-uploads/${user.id}/posts/\\d{13}-[0-9a-f]{32}\\.jpg$`));
 
       // The object is in the shared bucket under the same key as on disk.
       const stored = await bucket.head(key);

@@ -99,6 +99,16 @@ export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promi
   return (await query.execute()).map(decodePost);
 }
 
+/** Who wrote a post and whether their account is private: for access checks. */
+export function findPostAuthor(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .select(['profiles.id', 'profiles.is_private'])
+    .where('posts.id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function postExists(db: Kysely<DB>, id: string): Promise<boolean> {
   const row = await db.selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;

@@ -31,20 +31,22 @@ export async function listFriendsOfFriends(
     .select([...personColumns, (eb) => eb.fn.countAll<number>().as('mutuals')])
     .where('mine.follower_id', '=', viewerId)
     .where('theirs.followee_id', '!=', viewerId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('follows')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('follows')
             .select('follows.followee_id')
             .where('follows.follower_id', '=', viewerId)
             .whereRef('follows.followee_id', '=', 'theirs.followee_id'),
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('follow_requests')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('follow_requests')
             .select('follow_requests.target_id')
             .where('follow_requests.requester_id', '=', viewerId)
             .whereRef('follow_requests.target_id', '=', 'theirs.followee_id'),
@@ -102,20 +104,22 @@ export async function listPopular(
   if (viewerId !== null) {
     query = query
       .where('profiles.id', '!=', viewerId)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('follows')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('follows')
               .select('follows.followee_id')
               .where('follows.follower_id', '=', viewerId)
               .whereRef('follows.followee_id', '=', 'profiles.id'),
           ),
         ),
       )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('follow_requests')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('follow_requests')
               .select('follow_requests.target_id')
               .where('follow_requests.requester_id', '=', viewerId)
               .whereRef('follow_requests.target_id', '=', 'profiles.id'),

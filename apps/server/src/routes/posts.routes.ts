@@ -115,7 +115,9 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 200: commentListSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) => ({ comments: await services.comments.list(request.params.id) }),
+      async (request) => ({
+        comments: await services.comments.list(request.params.id, viewerId(request)),
+      }),
     );
 
     app.post(

@@ -12,9 +12,11 @@ import { cacheTags } from './caching/cache-tags';
 import { setBounded } from '../bounded-map';
 import { EncodedBody } from './caching/encoded-body';
 import type { Tagged } from './caching/tagged-cache';
+import { mediaUrls } from './media-urls';
 import { decodeCursor, encodeCursor } from './post-cursor';
 import { openPostJson, pageJson, toComment, toPost } from './post-json';
 import type { SharedPostPage } from './read-caches';
+import { canSeeContentOf } from './visibility';
 
 /** A list of posts: one person's (`userId`), a viewer's Following feed, or everyone's. */
 export type PostListRequest = PostListQuery & { userId?: string; followedBy?: string };
@@ -53,6 +55,10 @@ export class PostReadsService {
       limit,
       query.cursor ?? null,
       query.offset ?? 0,
+      // These lists may hold a private account's signed URLs: a page lives one signing window.
+      query.userId === undefined && query.followedBy === undefined
+        ? null
+        : this.infra.signer.window(),
     ]);
     const cache =
       query.followedBy === undefined ? this.infra.caches.pages : this.infra.caches.followingPages;
@@ -73,10 +79,15 @@ export class PostReadsService {
     return body;
   }
 
-  /** One post; `db` may be a transaction, to read a post back before its creation commits. */
+  /**
+   * One post; `db` may be a transaction, to read a post back before its creation commits. A
+   * private account's post is 404 to anyone but its author and their approved followers.
+   */
   async get(postId: string, viewerId: string | null, db: Kysely<DB> = this.db): Promise<Post> {
     const row = await findPostById(db, postId);
     if (!row) throw notFound();
+    const author = { id: row.user_id, is_private: row.author_is_private };
+    if (!(await canSeeContentOf(db, viewerId, author))) throw notFound();
     const [post] = await this.#hydrate([row], viewerId, db);
     if (!post) throw notFound();
     return post;
@@ -148,6 +159,7 @@ export class PostReadsService {
       listCommentPreviews(db, ids, limits.commentsPreviewCount),
     ]);
     const { storage } = this.infra;
+    const urls = mediaUrls(storage, this.infra.signer);
     const previewsByPost = new Map<string, Comment[]>();
     for (const row of previews) {
       const list = previewsByPost.get(row.post_id) ?? [];
@@ -155,7 +167,7 @@ export class PostReadsService {
       previewsByPost.set(row.post_id, list);
     }
     return rows.map((row) =>
-      toPost(row, storage, liked.has(row.id), previewsByPost.get(row.id) ?? []),
+      toPost(row, urls, liked.has(row.id), previewsByPost.get(row.id) ?? []),
     );
   }
 }

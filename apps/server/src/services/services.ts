@@ -6,6 +6,7 @@ import { FollowsService } from './follows.service';
 import { LikesService } from './likes.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
+import { StoredFilesService } from './stored-files.service';
 import { SuggestionsService } from './suggestions.service';
 import { SweepService } from './sweep.service';
 import { VariantBackfillService } from './variant-backfill.service';
@@ -27,6 +28,7 @@ export function createServices(infra: Infrastructure) {
     likes: new LikesService(infra),
     comments: new CommentsService(infra),
     suggestions: new SuggestionsService(infra),
+    storedFiles: new StoredFilesService(infra),
     sweep: new SweepService(infra),
     variantBackfill: new VariantBackfillService(infra),
   };
