@@ -20,7 +20,7 @@ import { startS3Server } from './test/s3-server';
 type Instance = Awaited<ReturnType<typeof startTestServer>>;
 
 /** The migrations the server bundles (db/migrate.ts), in order. */
-const bundledMigrations = ['0001-initial', '0002-cache-changes-and-avatar-keys'];
+const bundledMigrations = ['0001-initial', '0002-cache-changes-and-avatar-keys', '0003-follows'];
 
 /**
  * One more instance of the product: its own process state and data folder, the shared
