@@ -20,7 +20,7 @@ import { startS3Server } from './test/s3-server';
 type Instance = Awaited<ReturnType<typeof startTestServer>>;
 
 /** The migrations the server bundles (db/migrate.ts), in order. */
-const bundledMigrations = ['0001-initial', '0002-cache-changes-and-avatar-keys'];
+const bundledMigrations = ['0001-initial', '0002-cache-changes-and-avatar-keys', '0003-follows'];
 
 /**
  * One more instance of the product: its own process state and data folder, the shared
@@ -138,7 +138,7 @@ describe('several instances on one PostgreSQL database and one S3 bucket', () =>
       expect(created.status).toBe(201);
       const post = created.body;
       const key = (post.image_url as string).replace(/^\/storage\//, '');
-      expect(key).toMatch(new RegExp(`^user-uploads/${user.id}/posts/\\d{13}\\.jpg$`));
+      expect(key).toMatch(new RegExp(`^user-uploads/${user.id}/posts/\\d{13}-[0-9a-f]{32}\\.jpg$`));
 
       // The object is in the shared bucket under the same key as on disk.
       const stored = await bucket.head(key);

@@ -2,6 +2,7 @@ import type { Config } from './env';
 import type { Database } from './db/database';
 import type { EventBus } from './events/event-bus';
 import type { createImageQueue } from './media/image-queue';
+import type { MediaUrlSigner } from './services/media-urls';
 import type { ReadCaches } from './services/read-caches';
 import type { Services } from './services/services';
 import type { Storage } from './storage/storage';
@@ -15,6 +16,8 @@ export interface Infrastructure {
   /** Pages, sessions and likes kept until what they were built from changes. */
   caches: ReadCaches;
   events: EventBus;
+  /** Signs the URLs of private accounts' files; every instance shares its key. */
+  signer: MediaUrlSigner;
 }
 
 /** Everything a request may need, built once at start and handed to routes. */

@@ -5,6 +5,8 @@ import { openDatabase } from './db/database';
 import type { Config } from './env';
 import { EventBus } from './events/event-bus';
 import { createImageQueue } from './media/image-queue';
+import { readMediaUrlKey } from './repositories/instance-secrets.repository';
+import { MediaUrlSigner } from './services/media-urls';
 import { createReadCaches } from './services/read-caches';
 import { createServices } from './services/services';
 import { LocalStorage } from './storage/local';
@@ -39,6 +41,7 @@ export async function createContext(
       imageQueue,
       caches: createReadCaches(database),
       events: new EventBus(),
+      signer: new MediaUrlSigner(await readMediaUrlKey(database.db)),
     };
     return { ...infrastructure, services: createServices(infrastructure) };
   } catch (error) {

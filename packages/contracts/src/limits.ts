@@ -23,6 +23,11 @@ export const limits = {
   feedFirstPaintCount: 3,
   sampleStoriesCount: 8,
   sampleSuggestionsCount: 5,
+  /** People lists (followers, following, requests): Part 2's default and maximum page. */
+  listDefaultLimit: 20,
+  listMaxLimit: 50,
+  suggestionsDefaultLimit: 5,
+  suggestionsMaxLimit: 30,
   /** Image variant widths stored beside each original, never upscaled. */
   imageVariantWidths: [320, 640, 1080] as const,
 } as const;

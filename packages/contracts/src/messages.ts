@@ -16,5 +16,7 @@ export const messages = {
   forbidden: 'This request is not allowed',
   internal: 'Something went wrong, please try again',
   unavailable: 'The service is temporarily unavailable, please try again in a moment',
+  cannotFollowYourself: "You can't follow yourself",
+  accountPrivate: 'This account is private',
   storageFull: 'The server has run out of storage space, please try again later',
 } as const;

@@ -98,6 +98,17 @@ export const postListQuerySchema = z.object({
 });
 export type PostListQuery = z.output<typeof postListQuerySchema>;
 
+/** Query of `GET /api/posts`: the list query and which feed. */
+export const feedQuerySchema = postListQuerySchema.extend({
+  feed: z
+    .enum(['everyone', 'following'])
+    .optional()
+    .describe(
+      '`everyone` (default): every public post; `following` (signed in): the people you follow and yours',
+    ),
+});
+export type FeedQuery = z.output<typeof feedQuerySchema>;
+
 /** Client-side check of a chosen file, with the spec's messages. */
 export function checkImageFile(file: { size: number; type: string }): string | null {
   if (file.size > limits.maxUploadBytes) return messages.fileTooLarge;

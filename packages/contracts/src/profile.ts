@@ -1,17 +1,34 @@
 import { z } from 'zod';
 import { limits } from './limits';
 
+/** A profile picture: the square variants (150 and 320 px) and a placeholder. */
+export const avatarSchema = z.object({
+  placeholder: z.string().nullable(),
+  variants: z.array(
+    z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }),
+  ),
+});
+export type Avatar = z.infer<typeof avatarSchema>;
+
 export const profileSchema = z.object({
   id: z.string(),
   username: z.string(),
   full_name: z.string(),
   avatar_url: z.string().nullable(),
+  avatar: avatarSchema.nullable(),
   bio: z.string().nullable(),
   website: z.string().nullable(),
   is_verified: z.boolean(),
+  is_private: z.boolean(),
   posts_count: z.number().int(),
   followers_count: z.number().int(),
   following_count: z.number().int(),
+  /** The viewer follows this person (false signed out or for yourself). */
+  followed_by_me: z.boolean(),
+  /** This person follows the viewer. */
+  follows_me: z.boolean(),
+  /** The viewer asked to follow this private account and awaits an answer. */
+  requested_by_me: z.boolean(),
   created_at: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -54,5 +71,6 @@ export const updateProfileSchema = z.object({
     .nullable()
     .optional(),
   website: websiteSchema.optional(),
+  is_private: z.boolean().optional(),
 });
 export type UpdateProfileRequest = z.output<typeof updateProfileSchema>;

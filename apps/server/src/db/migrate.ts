@@ -2,12 +2,14 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator } from 'kysely';
 import { initial } from './migrations/0001-initial';
 import { cacheChangesAndAvatarKeys } from './migrations/0002-cache-changes-and-avatar-keys';
+import { follows } from './migrations/0003-follows';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-cache-changes-and-avatar-keys': cacheChangesAndAvatarKeys,
+  '0003-follows': follows,
 };
 
 const provider: MigrationProvider = {

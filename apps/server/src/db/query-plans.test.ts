@@ -134,7 +134,7 @@ async function openSqlite(): Promise<PlanSubject> {
   };
 }
 
-async function insertInBatches<T extends 'posts' | 'likes' | 'comments'>(
+async function insertInBatches<T extends 'posts' | 'likes' | 'comments' | 'follows'>(
   db: Kysely<DB>,
   table: T,
   rows: Insertable<DB[T]>[],
@@ -215,6 +215,15 @@ async function seed(db: Kysely<DB>): Promise<{ userIds: string[]; posts: SeedPos
         )
         .execute();
     }
+    await insertInBatches(
+      trx,
+      'follows',
+      Array.from({ length: authorCount / 2 }, (_, index) => ({
+        follower_id: userIds[0]!,
+        followee_id: userIds[index * 2 + 1]!,
+        created_at: new Date(start).toISOString(),
+      })),
+    );
     await insertInBatches(trx, 'posts', posts);
     await insertInBatches(trx, 'likes', likes);
     await insertInBatches(trx, 'comments', comments);
@@ -351,5 +360,35 @@ describe.each(planDialects)('query plans on $name with 5000 posts', ({ open }) =
     // Authors by primary key: joined before the cut, PostgreSQL hashed all of profiles.
     expectIndexed(plan, ['comments_by_post'], ['comments', 'posts', 'profiles'], 'post_id');
     expect((result as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('the Following feed walks posts_feed from the cursor, keeping followed authors', async () => {
+    const viewer = userIds[0]!;
+    const followed = new Set(
+      Array.from({ length: authorCount / 2 }, (_, index) => userIds[index * 2 + 1]!),
+    );
+    const theirs = newestFirst.filter((post) => followed.has(post.user_id));
+    const first = await planOf((db) => listPosts(db, { limit: pageSize, followedBy: viewer }));
+    expectIndexed(first.plan, ['posts_feed'], ['posts']);
+    expect((first.result as { id: string }[]).map((row) => row.id)).toEqual(
+      theirs.slice(0, pageSize).map((post) => post.id),
+    );
+    const cursor = theirs[1_000]!;
+    const deep = await planOf((db) =>
+      listPosts(db, {
+        limit: pageSize,
+        followedBy: viewer,
+        after: { createdAt: cursor.created_at, id: cursor.id },
+      }),
+    );
+    expectIndexed(deep.plan, ['posts_feed'], ['posts'], 'created_at');
+    expect((deep.result as { id: string }[]).map((row) => row.id)).toEqual(
+      theirs.slice(1_001, 1_001 + pageSize).map((post) => post.id),
+    );
+  });
+
+  it('the everyone feed without private accounts still walks posts_feed', async () => {
+    const { plan } = await planOf((db) => listPosts(db, { limit: pageSize, publicOnly: true }));
+    expectIndexed(plan, ['posts_feed'], ['posts']);
   });
 });

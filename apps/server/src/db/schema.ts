@@ -34,6 +34,8 @@ export interface ProfilesTable {
   posts_count: Generated<number>;
   followers_count: Generated<number>;
   following_count: Generated<number>;
+  /** 1: only approved followers see the posts and lists (API.md, Private accounts). */
+  is_private: Generated<number>;
   created_at: string;
 }
 
@@ -67,6 +69,26 @@ export interface CommentsTable {
   created_at: string;
 }
 
+/** One row per approved follow: `follower_id` follows `followee_id`. */
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: string;
+}
+
+/** A request to follow a private account, until its owner approves or declines it. */
+export interface FollowRequestsTable {
+  requester_id: string;
+  target_id: string;
+  created_at: string;
+}
+
+/** Secrets every instance shares, made once by a migration (the media URL signing key). */
+export interface InstanceSecretsTable {
+  name: string;
+  value: string;
+}
+
 /** Written only by triggers (migration 0002); read by repositories/cache-changes.repository.ts. */
 export interface CacheChangesTable {
   id: Generated<number>;
@@ -82,4 +104,7 @@ export interface DB {
   likes: LikesTable;
   comments: CommentsTable;
   cache_changes: CacheChangesTable;
+  follows: FollowsTable;
+  follow_requests: FollowRequestsTable;
+  instance_secrets: InstanceSecretsTable;
 }

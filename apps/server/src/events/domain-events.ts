@@ -10,7 +10,9 @@ export type DomainEvent =
   | { type: 'post.created'; postId: string; authorId: string }
   | { type: 'like.added'; postId: string; userId: string; likesCount: number }
   | { type: 'like.removed'; postId: string; userId: string; likesCount: number }
-  | { type: 'comment.added'; commentId: string; postId: string; userId: string };
+  | { type: 'comment.added'; commentId: string; postId: string; userId: string }
+  | { type: 'follow.added'; followerId: string; followeeId: string; followersCount: number }
+  | { type: 'follow.removed'; followerId: string; followeeId: string; followersCount: number };
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;

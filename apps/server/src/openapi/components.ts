@@ -5,6 +5,7 @@ import {
   commentSchema,
   errorBodySchema,
   errorCodes,
+  followResultSchema,
   imageVariantSchema,
   likeResultSchema,
   postAuthorSchema,
@@ -12,7 +13,11 @@ import {
   postPageSchema,
   postSchema,
   profileSchema,
+  profileSummaryPageSchema,
+  profileSummarySchema,
   sessionResponseSchema,
+  suggestionListSchema,
+  suggestionSchema,
   userSchema,
 } from '@pinhole/contracts';
 import { z } from 'zod';
@@ -40,4 +45,9 @@ apiComponents
   .add(commentListSchema, { id: 'CommentList' })
   .add(postSchema, { id: 'Post' })
   .add(postPageSchema, { id: 'PostPage', description: 'A page of posts, newest first.' })
-  .add(likeResultSchema, { id: 'LikeResult' });
+  .add(likeResultSchema, { id: 'LikeResult' })
+  .add(profileSummarySchema, { id: 'ProfileSummary', description: 'A person in a list.' })
+  .add(profileSummaryPageSchema, { id: 'ProfileSummaryPage' })
+  .add(followResultSchema, { id: 'FollowResult' })
+  .add(suggestionSchema, { id: 'Suggestion' })
+  .add(suggestionListSchema, { id: 'SuggestionList' });

@@ -28,6 +28,14 @@ const contractCalls = [
   'delete /api/posts/{id}/like',
   'get /api/posts/{id}/comments',
   'post /api/posts/{id}/comments',
+  'get /api/profiles/{id}/followers',
+  'get /api/profiles/{id}/following',
+  'put /api/profiles/{id}/follow',
+  'delete /api/profiles/{id}/follow',
+  'get /api/me/follow-requests',
+  'post /api/me/follow-requests/{profileId}/approve',
+  'delete /api/me/follow-requests/{profileId}',
+  'get /api/suggestions',
   'get /storage/{*}',
 ];
 
@@ -144,6 +152,7 @@ describe('the API reference', () => {
       'limit',
       'offset',
       'cursor',
+      'feed',
     ]);
     expect(feed.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/PostPage',

@@ -13,7 +13,12 @@ export interface PostListOptions {
   offset?: number;
   /** Keyset: posts strictly older than this position. */
   after?: PostPosition;
+  /** One person's posts (their profile grid). */
   userId?: string;
+  /** The Following feed of this person: posts of the people they follow and their own. */
+  followedBy?: string;
+  /** Leaves out the posts of private accounts (the everyone feed). */
+  publicOnly?: boolean;
 }
 
 function selectPostsWithAuthor(db: Kysely<DB>) {
@@ -35,6 +40,7 @@ function selectPostsWithAuthor(db: Kysely<DB>) {
       'profiles.username as author_username',
       'profiles.avatar_key as author_avatar_key',
       'profiles.is_verified as author_is_verified',
+      'profiles.is_private as author_is_private',
     ]);
 }
 
@@ -62,6 +68,27 @@ export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promi
     .orderBy('posts.id', 'desc')
     .limit(options.limit);
   if (options.userId !== undefined) query = query.where('posts.user_id', '=', options.userId);
+  const followerId = options.followedBy;
+  if (followerId !== undefined) {
+    // Walks posts_feed from the cursor and keeps the posts whose author the follower follows
+    // (one probe of follows' key per post walked): a page costs the posts walked to fill it, the
+    // same at page 50 as at page 1, never a sort of every followed post. Written as a correlated
+    // EXISTS because SQLite turns `user_id IN (…)` into one posts_by_user search per followed
+    // person and a sort of all their posts.
+    query = query.where((eb) =>
+      eb.or([
+        eb('posts.user_id', '=', followerId),
+        eb.exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.followee_id')
+            .where('follows.follower_id', '=', followerId)
+            .whereRef('follows.followee_id', '=', 'posts.user_id'),
+        ),
+      ]),
+    );
+  }
+  if (options.publicOnly) query = query.where('profiles.is_private', '=', 0);
   const after = options.after;
   if (after) {
     query = query.where((eb) =>
@@ -70,6 +97,16 @@ export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promi
   }
   if (options.offset) query = query.offset(options.offset);
   return (await query.execute()).map(decodePost);
+}
+
+/** Who wrote a post and whether their account is private: for access checks. */
+export function findPostAuthor(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .select(['profiles.id', 'profiles.is_private'])
+    .where('posts.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function postExists(db: Kysely<DB>, id: string): Promise<boolean> {

@@ -60,3 +60,13 @@ export async function listAvatarKeys(db: Kysely<DB>): Promise<string[]> {
     ...storedVariants.keys(row.avatar_variants),
   ]);
 }
+
+/** Whether a person's account is private (undefined: no such person). */
+export async function findIsPrivate(db: Kysely<DB>, id: string): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('is_private')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Boolean(row.is_private);
+}

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { answerNotFound } from '../errors';
 import { authRoutes } from './auth.routes';
+import { followRequestRoutes } from './follow-requests.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
+import { suggestionRoutes } from './suggestions.routes';
 import { attachViewer } from './viewer';
 
 /** `/api`: the calls that know who is asking. Stored files and the client's pages never look. */
@@ -21,5 +23,7 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(authRoutes(context), { prefix: '/auth' });
     await api.register(profileRoutes(context), { prefix: '/profiles' });
     await api.register(postRoutes(context), { prefix: '/posts' });
+    await api.register(followRequestRoutes(context), { prefix: '/me/follow-requests' });
+    await api.register(suggestionRoutes(context), { prefix: '/suggestions' });
   };
 }

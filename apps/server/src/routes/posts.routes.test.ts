@@ -44,7 +44,7 @@ describe.each(dialects)('post routes on %s', (dialect) => {
       image: { width: 1200, height: 900 },
     });
     expect(post.image_url).toMatch(
-      new RegExp(`^/storage/user-uploads/${alice.id}/posts/\\d{13}\\.jpg$`),
+      new RegExp(`^/storage/user-uploads/${alice.id}/posts/\\d{13}-[0-9a-f]{32}\\.jpg$`),
     );
     expect(post.image.placeholder).toEqual(expect.any(String));
     expect(post.image.variants.map((v: { width: number }) => v.width)).toEqual([320, 640, 1080]);

@@ -8,7 +8,7 @@ import {
   idParamsSchema,
   likeResultSchema,
   limits,
-  postListQuerySchema,
+  feedQuerySchema,
   postPageSchema,
   postSchema,
 } from '@pinhole/contracts';
@@ -30,14 +30,17 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
       '',
       {
         schema: {
-          summary: 'The feed, newest first, by offset or cursor',
+          summary:
+            "A feed, newest first, by offset or cursor: everyone's public posts, or (signed in) those of the people you follow and yours",
           tags: ['posts'],
-          querystring: postListQuerySchema,
-          response: { 200: postPageSchema, ...errorResponses(400) },
+          querystring: feedQuerySchema,
+          response: { 200: postPageSchema, ...errorResponses(400, 401) },
         },
       },
       async (request, reply) => {
-        const body = await services.postReads.page(request.query, viewerId(request));
+        const { feed, ...list } = request.query;
+        const followedBy = feed === 'following' ? requireViewer(request).userId : undefined;
+        const body = await services.postReads.page({ ...list, followedBy }, viewerId(request));
         return sendEncoded(request, reply, body);
       },
     );
@@ -112,7 +115,9 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 200: commentListSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) => ({ comments: await services.comments.list(request.params.id) }),
+      async (request) => ({
+        comments: await services.comments.list(request.params.id, viewerId(request)),
+      }),
     );
 
     app.post(

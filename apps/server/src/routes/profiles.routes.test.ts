@@ -21,15 +21,20 @@ describe.each(dialects)('profile routes on %s', (dialect) => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(
       [
+        'avatar',
         'avatar_url',
         'bio',
         'created_at',
         'followers_count',
         'following_count',
+        'followed_by_me',
+        'follows_me',
         'full_name',
         'id',
+        'is_private',
         'is_verified',
         'posts_count',
+        'requested_by_me',
         'username',
         'website',
       ].sort(),

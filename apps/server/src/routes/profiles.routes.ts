@@ -1,9 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  followResultSchema,
   idParamsSchema,
   postListQuerySchema,
   postPageSchema,
+  profileListQuerySchema,
   profileSchema,
+  profileSummaryPageSchema,
   updateProfileSchema,
   usernameParamsSchema,
 } from '@pinhole/contracts';
@@ -11,7 +15,9 @@ import type { AppContext } from '../context';
 import { errorResponses, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
-/** `/api/profiles`: people and their posts. */
+const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
+
+/** `/api/profiles`: people, their posts and who follows whom. */
 export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { services } = context;
@@ -26,7 +32,8 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 200: profileSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) => services.profiles.getByUsername(request.params.username),
+      async (request) =>
+        services.profiles.getByUsername(request.params.username, viewerId(request)),
     );
 
     app.get(
@@ -39,29 +46,82 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 200: profileSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) => services.profiles.get(request.params.id),
+      async (request) => services.profiles.get(request.params.id, viewerId(request)),
     );
 
     app.get(
       '/:id/posts',
       {
         schema: {
-          summary: "A profile's posts, newest first",
+          summary: "A profile's posts, newest first (a private account's: its followers only)",
           tags: ['profiles', 'posts'],
           params: idParamsSchema,
           querystring: postListQuerySchema,
-          response: { 200: postPageSchema, ...errorResponses(400, 404) },
+          response: { 200: postPageSchema, ...errorResponses(400, 403, 404) },
         },
       },
       async (request, reply) => {
         const { id } = request.params;
-        await services.profiles.get(id);
+        await services.follows.requireVisible(id, viewerId(request));
         const body = await services.postReads.page(
           { ...request.query, userId: id },
-          request.viewer?.userId ?? null,
+          viewerId(request),
         );
         return sendEncoded(request, reply, body);
       },
+    );
+
+    const peopleSchema = (summary: string) => ({
+      summary,
+      tags: ['follows'],
+      params: idParamsSchema,
+      querystring: profileListQuerySchema,
+      response: { 200: profileSummaryPageSchema, ...errorResponses(400, 403, 404) },
+    });
+
+    app.get(
+      '/:id/followers',
+      { schema: peopleSchema('Who follows this person, newest follow first') },
+      async (request) =>
+        services.follows.followers(request.params.id, viewerId(request), request.query),
+    );
+
+    app.get(
+      '/:id/following',
+      { schema: peopleSchema('Whom this person follows, newest follow first') },
+      async (request) =>
+        services.follows.following(request.params.id, viewerId(request), request.query),
+    );
+
+    const followSchema = (summary: string) => ({
+      summary,
+      tags: ['follows'],
+      params: idParamsSchema,
+      response: {
+        200: followResultSchema,
+        ...errorResponses(400, 401, 404, ...writeFailures),
+      },
+    });
+
+    app.put(
+      '/:id/follow',
+      {
+        onRequest: requireSignedIn,
+        schema: followSchema(
+          'Follow someone (idempotent); a private account gets a request instead',
+        ),
+      },
+      async (request) => services.follows.follow(requireViewer(request).userId, request.params.id),
+    );
+
+    app.delete(
+      '/:id/follow',
+      {
+        onRequest: requireSignedIn,
+        schema: followSchema('Unfollow someone, or withdraw a request (idempotent)'),
+      },
+      async (request) =>
+        services.follows.unfollow(requireViewer(request).userId, request.params.id),
     );
 
     app.patch(
@@ -69,7 +129,7 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         onRequest: requireSignedIn,
         schema: {
-          summary: 'Edit your own profile',
+          summary: 'Edit your own profile; going public approves every pending follow request',
           tags: ['profiles'],
           body: updateProfileSchema,
           response: { 200: profileSchema, ...errorResponses(400, 401, ...writeFailures) },

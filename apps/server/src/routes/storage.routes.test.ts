@@ -36,12 +36,13 @@ describe('stored files', () => {
     expect(size).toBeGreaterThan(0);
   });
 
-  it('never looks up the session: a stored file costs no query, even with a session cookie', async () => {
+  it('never looks up the session: a stored post file costs one query (is its owner private?)', async () => {
     server.queries.length = 0;
     const response = await fetch(server.url + imageUrl, { headers: { cookie: user.cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toBeNull();
-    expect(server.queries).toEqual([]);
+    expect(server.queries).toHaveLength(1);
+    expect(server.queries[0]).toMatch(/select "is_private" from "profiles" where "id" = /);
     // The same cookie on an API call is read (the session is looked up there, and only there).
     const session = await server.request('/api/auth/session', { cookie: user.cookie });
     expect(session.body.user.id).toBe(user.id);

@@ -18,6 +18,11 @@ const fileBytes = (description: string) => ({
   content: { 'image/*': { schema: storedBytes } },
 });
 
+const signedFileQuerySchema = z.object({
+  exp: z.string().max(20).optional().describe("Expiry of a private account's file URL (seconds)"),
+  sig: z.string().max(100).optional().describe('Its signature'),
+});
+
 /**
  * `/storage`: serves stored images. Only keys of the exact shape we write are looked up, so dot
  * segments, encoded slashes, absolute paths and null bytes never reach the file system.
@@ -31,6 +36,7 @@ export function storageRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'A stored image or one of its variants (immutable; ETag and Range supported)',
           tags: ['storage'],
           params: storedFileParamsSchema,
+          querystring: signedFileQuerySchema,
           response: {
             200: fileBytes('The stored bytes'),
             206: fileBytes('The requested byte range'),
@@ -43,12 +49,19 @@ export function storageRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const key = request.params['*'];
         if (!isServedStorageKey(key)) throw notFound();
+        const signed = await context.services.storedFiles.accessUntil(key, request.query);
         const info = await context.storage.head(key);
         if (!info) throw notFound();
 
         void reply
           .header('Content-Type', info.contentType)
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header(
+            'Cache-Control',
+            signed === null
+              ? 'public, max-age=31536000, immutable'
+              : // Only this browser, and only while the signature holds.
+                `private, max-age=${Math.max(0, Math.floor((signed - Date.now()) / 1000))}`,
+          )
           .header('ETag', info.etag)
           .header('Accept-Ranges', 'bytes')
           .header('X-Content-Type-Options', 'nosniff')

@@ -1,10 +1,10 @@
 import type { Comment } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
-import { notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import { findCommentById, insertComment, listComments } from '../repositories/comments.repository';
-import { addToCommentsCount, postExists } from '../repositories/posts.repository';
+import { addToCommentsCount } from '../repositories/posts.repository';
 import { toComment } from './post-json';
+import { requireVisiblePost } from './visibility';
 
 export class CommentsService {
   constructor(private readonly infra: Infrastructure) {}
@@ -14,8 +14,8 @@ export class CommentsService {
   }
 
   /** Every comment of a post, oldest first. */
-  async list(postId: string): Promise<Comment[]> {
-    if (!(await postExists(this.db, postId))) throw notFound();
+  async list(postId: string, viewerId: string | null): Promise<Comment[]> {
+    await requireVisiblePost(this.db, postId, viewerId);
     return (await listComments(this.db, postId)).map((row) => toComment(row, this.infra.storage));
   }
 
@@ -23,7 +23,7 @@ export class CommentsService {
   async add(postId: string, userId: string, content: string): Promise<Comment> {
     const id = newId();
     await this.db.transaction().execute(async (trx) => {
-      if (!(await postExists(trx, postId))) throw notFound();
+      await requireVisiblePost(trx, postId, userId);
       await insertComment(trx, {
         id,
         post_id: postId,

@@ -9,7 +9,7 @@ import { ImageQueueFullError } from '../media/image-queue';
 import { insertPost } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
 import type { StoredVariant } from '../repositories/stored-variants';
-import { StorageKeyExistsError, postImageKey, variantKey } from '../storage/storage';
+import { StorageKeyExistsError, newKeyNonce, postImageKey, variantKey } from '../storage/storage';
 import type { PostReadsService } from './post-reads.service';
 
 /** Seconds a client is asked to wait when every image worker is busy. */
@@ -78,13 +78,15 @@ export class CreatePostService {
   }
 
   /**
-   * Writes the original and its variants. The key is the spec's `{ms timestamp}.{ext}`; if two
-   * uploads of one user land in the same millisecond, the later one takes the next free one.
+   * Writes the original and its variants. The key is the spec's `{ms timestamp}` followed by a
+   * random nonce, so that nobody can guess it (a private account's files); should two keys
+   * still meet, the later upload takes the next millisecond.
    */
   async #store(userId: string, image: ProcessedImage, written: string[]) {
     const { storage } = this.infra;
+    const nonce = newKeyNonce();
     let timestamp = Date.now();
-    let key = postImageKey(userId, timestamp, image.original.extension);
+    let key = postImageKey(userId, timestamp, image.original.extension, nonce);
     for (let attempt = 0; ; attempt++) {
       try {
         await storage.put(key, image.original.data, image.original.contentType);
@@ -93,7 +95,7 @@ export class CreatePostService {
       } catch (error) {
         if (!(error instanceof StorageKeyExistsError) || attempt >= 20) throw error;
         timestamp += 1;
-        key = postImageKey(userId, timestamp, image.original.extension);
+        key = postImageKey(userId, timestamp, image.original.extension, nonce);
       }
     }
     const variants: StoredVariant[] = [];

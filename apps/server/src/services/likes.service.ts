@@ -3,7 +3,8 @@ import type { Infrastructure } from '../context';
 import { notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import { deleteLike, insertLike } from '../repositories/likes.repository';
-import { addToLikesCount, getLikesCount, postExists } from '../repositories/posts.repository';
+import { addToLikesCount, getLikesCount } from '../repositories/posts.repository';
+import { requireVisiblePost } from './visibility';
 
 export class LikesService {
   constructor(private readonly infra: Infrastructure) {}
@@ -16,7 +17,7 @@ export class LikesService {
     const { changed, likesCount } = await this.infra.database.db
       .transaction()
       .execute(async (trx) => {
-        if (!(await postExists(trx, postId))) throw notFound();
+        await requireVisiblePost(trx, postId, userId);
         const changed = liked
           ? await insertLike(trx, {
               id: newId(),

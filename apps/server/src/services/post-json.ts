@@ -2,6 +2,7 @@ import type { Comment, Post } from '@pinhole/contracts';
 import type { CommentRow } from '../repositories/comments.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import type { Storage } from '../storage/storage';
+import type { MediaUrls } from './media-urls';
 import { avatarUrl } from './media-urls';
 
 export function toComment(row: CommentRow, storage: Storage): Comment {
@@ -21,20 +22,20 @@ export function toComment(row: CommentRow, storage: Storage): Comment {
 
 export function toPost(
   row: PostRow,
-  storage: Storage,
+  urls: MediaUrls,
   likedByMe: boolean,
   commentsPreview: Comment[],
 ): Post {
   return {
     id: row.id,
     user_id: row.user_id,
-    image_url: storage.publicUrl(row.image_key),
+    image_url: urls.post(row.image_key, Boolean(row.author_is_private)),
     image: {
       width: row.image_width,
       height: row.image_height,
       placeholder: row.image_placeholder,
       variants: row.image_variants.map((variant) => ({
-        url: storage.publicUrl(variant.key),
+        url: urls.post(variant.key, Boolean(row.author_is_private)),
         width: variant.width,
         height: variant.height,
       })),
@@ -47,7 +48,7 @@ export function toPost(
     author: {
       id: row.user_id,
       username: row.author_username,
-      avatar_url: avatarUrl(storage, row.author_avatar_key),
+      avatar_url: urls.avatar(row.author_avatar_key),
       is_verified: Boolean(row.author_is_verified),
     },
     comments_preview: commentsPreview,

@@ -12,11 +12,23 @@ import { cacheTags } from './caching/cache-tags';
 import { setBounded } from '../bounded-map';
 import { EncodedBody } from './caching/encoded-body';
 import type { Tagged } from './caching/tagged-cache';
+import { mediaUrls } from './media-urls';
 import { decodeCursor, encodeCursor } from './post-cursor';
 import { openPostJson, pageJson, toComment, toPost } from './post-json';
 import type { SharedPostPage } from './read-caches';
+import { canSeeContentOf } from './visibility';
 
-export type PostListRequest = PostListQuery & { userId?: string };
+/** A list of posts: one person's (`userId`), a viewer's Following feed, or everyone's. */
+export type PostListRequest = PostListQuery & { userId?: string; followedBy?: string };
+
+/** What a list is built from besides its posts and their authors. */
+function listTags(query: PostListRequest): string[] {
+  if (query.userId !== undefined) return [cacheTags.postsOf(query.userId)];
+  if (query.followedBy !== undefined) {
+    return [cacheTags.followingFeed, cacheTags.followsOf(query.followedBy)];
+  }
+  return [cacheTags.everyoneFeed];
+}
 
 /** Distinct like patterns kept per cached page; most readers like none of a page's posts. */
 const maxLikedBodiesPerPage = 16;
@@ -39,11 +51,18 @@ export class PostReadsService {
     const limit = query.limit ?? limits.feedDefaultLimit;
     const key = JSON.stringify([
       query.userId ?? null,
+      query.followedBy ?? null,
       limit,
       query.cursor ?? null,
       query.offset ?? 0,
+      // These lists may hold a private account's signed URLs: a page lives one signing window.
+      query.userId === undefined && query.followedBy === undefined
+        ? null
+        : this.infra.signer.window(),
     ]);
-    const page = await this.infra.caches.pages.get(key, () => this.#loadPage(query, limit));
+    const cache =
+      query.followedBy === undefined ? this.infra.caches.pages : this.infra.caches.followingPages;
+    const page = await cache.get(key, () => this.#loadPage(query, limit));
     if (viewerId === null || page.posts.length === 0) return page.unlikedBody;
     const liked = await this.likedAmong(
       viewerId,
@@ -60,10 +79,15 @@ export class PostReadsService {
     return body;
   }
 
-  /** One post; `db` may be a transaction, to read a post back before its creation commits. */
+  /**
+   * One post; `db` may be a transaction, to read a post back before its creation commits. A
+   * private account's post is 404 to anyone but its author and their approved followers.
+   */
   async get(postId: string, viewerId: string | null, db: Kysely<DB> = this.db): Promise<Post> {
     const row = await findPostById(db, postId);
     if (!row) throw notFound();
+    const author = { id: row.user_id, is_private: row.author_is_private };
+    if (!(await canSeeContentOf(db, viewerId, author))) throw notFound();
     const [post] = await this.#hydrate([row], viewerId, db);
     if (!post) throw notFound();
     return post;
@@ -94,6 +118,10 @@ export class PostReadsService {
       offset: after ? undefined : query.offset,
       after,
       userId: query.userId,
+      followedBy: query.followedBy,
+      // Private accounts' posts are only in their own grid (checked by the caller) and in the
+      // Following feeds of their approved followers.
+      publicOnly: query.userId === undefined && query.followedBy === undefined,
     });
     const pageRows = rows.slice(0, limit);
     const last = pageRows.at(-1);
@@ -103,9 +131,7 @@ export class PostReadsService {
         : null;
     const hydrated = await this.#hydrate(pageRows, null);
     const posts = hydrated.map((post) => ({ id: post.id, openJson: openPostJson(post) }));
-    const tags = new Set<string>([
-      query.userId === undefined ? cacheTags.everyoneFeed : cacheTags.postsOf(query.userId),
-    ]);
+    const tags = new Set<string>(listTags(query));
     for (const post of hydrated) {
       tags.add(cacheTags.post(post.id));
       tags.add(cacheTags.profile(post.user_id));
@@ -133,6 +159,7 @@ export class PostReadsService {
       listCommentPreviews(db, ids, limits.commentsPreviewCount),
     ]);
     const { storage } = this.infra;
+    const urls = mediaUrls(storage, this.infra.signer);
     const previewsByPost = new Map<string, Comment[]>();
     for (const row of previews) {
       const list = previewsByPost.get(row.post_id) ?? [];
@@ -140,7 +167,7 @@ export class PostReadsService {
       previewsByPost.set(row.post_id, list);
     }
     return rows.map((row) =>
-      toPost(row, storage, liked.has(row.id), previewsByPost.get(row.id) ?? []),
+      toPost(row, urls, liked.has(row.id), previewsByPost.get(row.id) ?? []),
     );
   }
 }

@@ -1,55 +1,123 @@
-import type { Profile, UpdateProfileRequest } from '@pinhole/contracts';
+import type { Avatar, Profile, UpdateProfileRequest } from '@pinhole/contracts';
 import type { Selectable } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { ProfilesTable } from '../db/schema';
 import { notFound } from '../errors';
+import { findRelationship } from '../repositories/follows.repository';
 import {
   findProfileById,
   findProfileByUsername,
   updateProfile,
 } from '../repositories/profiles.repository';
+import { storedVariants } from '../repositories/stored-variants';
 import type { Storage } from '../storage/storage';
+import type { FollowsService } from './follows.service';
 import { avatarUrl } from './media-urls';
 
-export function toProfile(row: Selectable<ProfilesTable>, storage: Storage): Profile {
+export interface Relationship {
+  followedByMe: boolean;
+  followsMe: boolean;
+  requestedByMe: boolean;
+}
+
+const strangers: Relationship = { followedByMe: false, followsMe: false, requestedByMe: false };
+
+function toAvatar(row: Selectable<ProfilesTable>, storage: Storage): Avatar | null {
+  if (row.avatar_key === null) return null;
+  return {
+    placeholder: null,
+    variants: storedVariants.decode(row.avatar_variants).map((variant) => ({
+      url: storage.publicUrl(variant.key),
+      width: variant.width,
+      height: variant.height,
+    })),
+  };
+}
+
+export function toProfile(
+  row: Selectable<ProfilesTable>,
+  storage: Storage,
+  relationship: Relationship = strangers,
+): Profile {
   return {
     id: row.id,
     username: row.username,
     full_name: row.full_name,
     avatar_url: avatarUrl(storage, row.avatar_key),
+    avatar: toAvatar(row, storage),
     bio: row.bio,
     website: row.website,
     is_verified: Boolean(row.is_verified),
+    is_private: Boolean(row.is_private),
     posts_count: Number(row.posts_count),
     followers_count: Number(row.followers_count),
     following_count: Number(row.following_count),
+    followed_by_me: relationship.followedByMe,
+    follows_me: relationship.followsMe,
+    requested_by_me: relationship.requestedByMe,
     created_at: row.created_at,
   };
 }
 
+/**
+ * Profiles as a viewer sees them. Not cached: a profile is one row by key, and the viewer's
+ * relationship (follows either way, a pending request) must show a follow at once, on any
+ * instance, so it is read from the database on every request.
+ */
 export class ProfilesService {
-  constructor(private readonly infra: Infrastructure) {}
+  constructor(
+    private readonly infra: Infrastructure,
+    private readonly follows: FollowsService,
+  ) {}
 
-  async get(id: string): Promise<Profile> {
-    const row = await findProfileById(this.infra.database.db, id);
+  private get db() {
+    return this.infra.database.db;
+  }
+
+  async get(id: string, viewerId: string | null = null): Promise<Profile> {
+    const row = await findProfileById(this.db, id);
     if (!row) throw notFound();
-    return toProfile(row, this.infra.storage);
+    return this.#withRelationship(row, viewerId);
   }
 
   /** By username in any case: `/:username` pages and links. */
-  async getByUsername(username: string): Promise<Profile> {
-    const row = await findProfileByUsername(this.infra.database.db, username);
+  async getByUsername(username: string, viewerId: string | null = null): Promise<Profile> {
+    const row = await findProfileByUsername(this.db, username);
     if (!row) throw notFound();
-    return toProfile(row, this.infra.storage);
+    return this.#withRelationship(row, viewerId);
   }
 
   async updateOwn(userId: string, patch: UpdateProfileRequest): Promise<Profile> {
-    const changes: Partial<Pick<ProfilesTable, 'full_name' | 'bio' | 'website'>> = {};
+    const changes: Partial<
+      Pick<ProfilesTable, 'full_name' | 'bio' | 'website'> & { is_private: number }
+    > = {};
     if (patch.full_name !== undefined) changes.full_name = patch.full_name;
     if (patch.bio !== undefined) changes.bio = patch.bio;
     if (patch.website !== undefined) changes.website = patch.website;
-    await updateProfile(this.infra.database.db, userId, changes);
+    if (patch.is_private !== undefined) changes.is_private = patch.is_private ? 1 : 0;
+    const approved = await this.db.transaction().execute(async (trx) => {
+      await updateProfile(trx, userId, changes);
+      // Going public answers every pending request with yes.
+      return patch.is_private === false ? this.follows.approveAllIn(trx, userId) : [];
+    });
     await this.infra.events.publish({ type: 'profile.updated', profileId: userId });
-    return this.get(userId);
+    const profile = await this.get(userId);
+    for (const followerId of approved) {
+      await this.infra.events.publish({
+        type: 'follow.added',
+        followerId,
+        followeeId: userId,
+        followersCount: profile.followers_count,
+      });
+    }
+    return profile;
+  }
+
+  async #withRelationship(row: Selectable<ProfilesTable>, viewerId: string | null) {
+    const relationship =
+      viewerId === null || viewerId === row.id
+        ? strangers
+        : await findRelationship(this.db, viewerId, row.id);
+    return toProfile(row, this.infra.storage, relationship);
   }
 }

@@ -1,3 +1,4 @@
+import type { Suggestion } from '@pinhole/contracts';
 import type { Database } from '../db/database';
 import { createChangeLogReader, pruneCacheChanges } from '../repositories/cache-changes.repository';
 import type { findLiveSession } from '../repositories/sessions.repository';
@@ -34,18 +35,24 @@ export interface ReadCaches {
   pruneChanges(now?: number): Promise<number>;
   /** Feed and profile pages, shared by every reader. */
   pages: TaggedCache<SharedPostPage>;
+  /** Following feed pages: one reader's each, so kept apart from the pages everyone shares. */
+  followingPages: TaggedCache<SharedPostPage>;
   /** Sessions by token hash (null: no such live session). */
   sessions: TaggedCache<LiveSession | null>;
+  /** "Suggestions for you" per viewer (and one list for everyone signed out). */
+  suggestions: TaggedCache<Suggestion[]>;
   /** Per viewer: the posts whose like state is known, and whether the viewer likes each. */
   likes: TaggedCache<Map<string, boolean>>;
-  stats(): Record<'pages' | 'sessions' | 'likes', CacheStats>;
+  stats(): Record<'pages' | 'followingPages' | 'sessions' | 'likes', CacheStats>;
 }
 
 export function createReadCaches(database: Database): ReadCaches {
   const pages = new TaggedCache<SharedPostPage>(500);
   const sessions = new TaggedCache<LiveSession | null>(10_000);
+  const followingPages = new TaggedCache<SharedPostPage>(2_000);
   const likes = new TaggedCache<Map<string, boolean>>(5_000);
-  const all = [pages, sessions, likes];
+  const suggestions = new TaggedCache<Suggestion[]>(5_000);
+  const all = [pages, followingPages, sessions, likes, suggestions];
   const apply = (topics: readonly string[]) => {
     const tags: string[] = [];
     for (const topic of topics) {
@@ -65,8 +72,15 @@ export function createReadCaches(database: Database): ReadCaches {
     sync: () => feed.sync(),
     pruneChanges: (now = Date.now()) => pruneCacheChanges(database.db, now - changeRetentionMs),
     pages,
+    followingPages,
     sessions,
     likes,
-    stats: () => ({ pages: pages.stats, sessions: sessions.stats, likes: likes.stats }),
+    suggestions,
+    stats: () => ({
+      pages: pages.stats,
+      followingPages: followingPages.stats,
+      sessions: sessions.stats,
+      likes: likes.stats,
+    }),
   };
 }

@@ -2,9 +2,12 @@ import type { Infrastructure } from '../context';
 import { AuthService } from './auth.service';
 import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
+import { FollowsService } from './follows.service';
 import { LikesService } from './likes.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
+import { StoredFilesService } from './stored-files.service';
+import { SuggestionsService } from './suggestions.service';
 import { SweepService } from './sweep.service';
 import { VariantBackfillService } from './variant-backfill.service';
 
@@ -13,15 +16,19 @@ import { VariantBackfillService } from './variant-backfill.service';
  * these; scripts (sweep, seed) use the same instances.
  */
 export function createServices(infra: Infrastructure) {
-  const profiles = new ProfilesService(infra);
+  const follows = new FollowsService(infra);
+  const profiles = new ProfilesService(infra, follows);
   const postReads = new PostReadsService(infra);
   return {
     auth: new AuthService(infra, profiles),
     profiles,
+    follows,
     postReads,
     createPost: new CreatePostService(infra, postReads),
     likes: new LikesService(infra),
     comments: new CommentsService(infra),
+    suggestions: new SuggestionsService(infra),
+    storedFiles: new StoredFilesService(infra),
     sweep: new SweepService(infra),
     variantBackfill: new VariantBackfillService(infra),
   };

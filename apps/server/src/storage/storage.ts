@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 export interface StoredObjectInfo {
@@ -93,7 +94,7 @@ const keyPatterns = Object.fromEntries(
   Object.entries(mediaKinds).map(([kind, { folder, extensions }]) => [
     kind,
     new RegExp(
-      `^${bucketName}/${uuid}/${folder}/\\d{1,16}(-\\d{1,5}w)?\\.(${extensions.join('|')})$`,
+      `^${bucketName}/${uuid}/${folder}/\\d{1,16}(-[0-9a-f]{32})?(-\\d{1,5}w)?\\.(${extensions.join('|')})$`,
     ),
   ]),
 ) as Record<MediaKind, RegExp>;
@@ -115,17 +116,35 @@ export function isServedStorageKey(key: string): boolean {
   return kind !== null && mediaKinds[kind].served;
 }
 
+/**
+ * `nonce` (32 hex digits) makes a key nobody can guess: a private account's files are then out of
+ * reach of anyone who was never shown their URL, even in a public bucket.
+ */
 export function mediaKey(
   kind: MediaKind,
   userId: string,
   timestamp: number,
   extension: string,
+  nonce?: string,
 ): string {
-  return `${bucketName}/${userId}/${mediaKinds[kind].folder}/${timestamp}.${extension}`;
+  const name = nonce === undefined ? `${timestamp}` : `${timestamp}-${nonce}`;
+  return `${bucketName}/${userId}/${mediaKinds[kind].folder}/${name}.${extension}`;
 }
 
-export const postImageKey = (userId: string, timestamp: number, extension: string) =>
-  mediaKey('posts', userId, timestamp, extension);
+export const postImageKey = (
+  userId: string,
+  timestamp: number,
+  extension: string,
+  nonce?: string,
+) => mediaKey('posts', userId, timestamp, extension, nonce);
+
+/** The owner of a stored file: the user id after the bucket name. */
+export function ownerOfKey(key: string): string | undefined {
+  return key.split('/')[1];
+}
+
+/** 128 random bits as a key nonce. */
+export const newKeyNonce = (): string => randomBytes(16).toString('hex');
 
 /** A resized copy's key: the original's with `-{width}w` before a new extension. */
 export function variantKey(originalKey: string, width: number, extension: string): string {

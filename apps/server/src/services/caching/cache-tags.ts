@@ -11,6 +11,13 @@ export const cacheTags = {
   postsOf: (userId: string) => `posts-of:${userId}`,
   /** The list of everyone's posts: any post added or removed. */
   everyoneFeed: 'feed:everyone',
+  /** Whom one person follows: their Following feed and suggestions. */
+  followsOf: (userId: string) => `follows-of:${userId}`,
+  /**
+   * Every Following feed: any post added or removed forgets them all, since knowing whose feeds
+   * a new post belongs to would cost a query, and new posts are rare next to reads and likes.
+   */
+  followingFeed: 'feed:following',
   /** Which posts one person likes. */
   likesOf: (userId: string) => `likes-of:${userId}`,
   /** What pages show of a person: username, name, picture, badge. */
@@ -26,6 +33,8 @@ export const cacheTags = {
  */
 export function tagsForChange(topic: string): string[] | null {
   if (topic === everythingChanged) return null;
-  if (topic.startsWith('posts-of:')) return [topic, cacheTags.everyoneFeed];
+  if (topic.startsWith('posts-of:')) {
+    return [topic, cacheTags.everyoneFeed, cacheTags.followingFeed];
+  }
   return [topic];
 }

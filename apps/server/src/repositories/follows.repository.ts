@@ -1,0 +1,289 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { PostPosition } from './posts.repository';
+
+/** What a list of people shows of each: the columns of a `ProfileSummary`. */
+export interface PersonRow {
+  id: string;
+  username: string;
+  full_name: string;
+  avatar_key: string | null;
+  is_verified: number;
+}
+
+/** A person in a list, with when the follow (or request) was made: the list's order. */
+export type ListedPersonRow = PersonRow & { listed_at: string };
+
+export interface PeoplePageOptions {
+  limit: number;
+  /** Keyset: entries strictly older than this (`createdAt` of the follow, the person's id). */
+  after?: PostPosition;
+}
+
+/** Adds the follow unless it exists; true when a row was added. */
+export async function insertFollow(
+  db: Kysely<DB>,
+  follow: { follower_id: string; followee_id: string; created_at: string },
+): Promise<boolean> {
+  const rows = await db
+    .insertInto('follows')
+    .values(follow)
+    .onConflict((conflict) => conflict.columns(['follower_id', 'followee_id']).doNothing())
+    .returning('follower_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Removes the follow if present; true when a row was removed. */
+export async function deleteFollow(
+  db: Kysely<DB>,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
+  const rows = await db
+    .deleteFrom('follows')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .returning('follower_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/**
+ * Moves both counters of a follow in the caller's transaction; returns the followee's new
+ * `followers_count`. The two rows are updated in id order, so two transactions following each
+ * other (A→B and B→A) lock them in the same order and never deadlock on PostgreSQL.
+ */
+export async function addToFollowCounts(
+  db: Kysely<DB>,
+  followerId: string,
+  followeeId: string,
+  delta: number,
+): Promise<number> {
+  let followersCount = 0;
+  const [first, second] =
+    followerId < followeeId ? [followerId, followeeId] : [followeeId, followerId];
+  for (const id of [first, second]) {
+    const row = await db
+      .updateTable('profiles')
+      .set((eb) =>
+        id === followeeId
+          ? { followers_count: eb('followers_count', '+', delta) }
+          : { following_count: eb('following_count', '+', delta) },
+      )
+      .where('id', '=', id)
+      .returning('followers_count')
+      .executeTakeFirstOrThrow();
+    if (id === followeeId) followersCount = row.followers_count;
+  }
+  return followersCount;
+}
+
+export async function isFollowing(
+  db: Kysely<DB>,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('follower_id', '=', followerId)
+    .where('followee_id', '=', followeeId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How the viewer and another person stand: each way of following, and a pending request. */
+export async function findRelationship(
+  db: Kysely<DB>,
+  viewerId: string,
+  otherId: string,
+): Promise<{ followedByMe: boolean; followsMe: boolean; requestedByMe: boolean }> {
+  const [follows, request] = await Promise.all([
+    db
+      .selectFrom('follows')
+      .select('follower_id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('follower_id', '=', viewerId), eb('followee_id', '=', otherId)]),
+          eb.and([eb('follower_id', '=', otherId), eb('followee_id', '=', viewerId)]),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom('follow_requests')
+      .select('requester_id')
+      .where('requester_id', '=', viewerId)
+      .where('target_id', '=', otherId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    followedByMe: follows.some((row) => row.follower_id === viewerId),
+    followsMe: follows.some((row) => row.follower_id === otherId),
+    requestedByMe: request !== undefined,
+  };
+}
+
+/** Which of these people the viewer follows: one query for a whole list. */
+export async function followedAmong(
+  db: Kysely<DB>,
+  viewerId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('follows')
+    .select('followee_id')
+    .where('follower_id', '=', viewerId)
+    .where('followee_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.followee_id));
+}
+
+/** Everyone the person follows (ids only): the Following feed's authors, suggestions' exclusions. */
+export async function listFolloweeIds(db: Kysely<DB>, followerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('follows')
+    .select('followee_id')
+    .where('follower_id', '=', followerId)
+    .execute();
+  return rows.map((row) => row.followee_id);
+}
+
+const personColumns = [
+  'profiles.id',
+  'profiles.username',
+  'profiles.full_name',
+  'profiles.avatar_key',
+  'profiles.is_verified',
+] as const;
+
+/** People who follow `userId`, newest follow first (served by follows_followers_list). */
+export function listFollowers(
+  db: Kysely<DB>,
+  userId: string,
+  options: PeoplePageOptions,
+): Promise<ListedPersonRow[]> {
+  let query = db
+    .selectFrom('follows')
+    .innerJoin('profiles', 'profiles.id', 'follows.follower_id')
+    .select([...personColumns, 'follows.created_at as listed_at'])
+    .where('follows.followee_id', '=', userId)
+    .orderBy('follows.created_at', 'desc')
+    .orderBy('follows.follower_id', 'desc')
+    .limit(options.limit);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('follows.created_at', 'follows.follower_id'),
+        '<',
+        eb.tuple(after.createdAt, after.id),
+      ),
+    );
+  }
+  return query.execute();
+}
+
+/** People `userId` follows, newest follow first (served by follows_following_list). */
+export function listFollowing(
+  db: Kysely<DB>,
+  userId: string,
+  options: PeoplePageOptions,
+): Promise<ListedPersonRow[]> {
+  let query = db
+    .selectFrom('follows')
+    .innerJoin('profiles', 'profiles.id', 'follows.followee_id')
+    .select([...personColumns, 'follows.created_at as listed_at'])
+    .where('follows.follower_id', '=', userId)
+    .orderBy('follows.created_at', 'desc')
+    .orderBy('follows.followee_id', 'desc')
+    .limit(options.limit);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('follows.created_at', 'follows.followee_id'),
+        '<',
+        eb.tuple(after.createdAt, after.id),
+      ),
+    );
+  }
+  return query.execute();
+}
+
+/** Adds a request unless one is pending; true when a row was added. */
+export async function insertFollowRequest(
+  db: Kysely<DB>,
+  request: { requester_id: string; target_id: string; created_at: string },
+): Promise<boolean> {
+  const rows = await db
+    .insertInto('follow_requests')
+    .values(request)
+    .onConflict((conflict) => conflict.columns(['requester_id', 'target_id']).doNothing())
+    .returning('requester_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Removes a pending request; true when there was one. */
+export async function deleteFollowRequest(
+  db: Kysely<DB>,
+  requesterId: string,
+  targetId: string,
+): Promise<boolean> {
+  const rows = await db
+    .deleteFrom('follow_requests')
+    .where('requester_id', '=', requesterId)
+    .where('target_id', '=', targetId)
+    .returning('requester_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Requests awaiting `targetId`, newest first (served by follow_requests_inbox). */
+export function listFollowRequests(
+  db: Kysely<DB>,
+  targetId: string,
+  options: PeoplePageOptions,
+): Promise<ListedPersonRow[]> {
+  let query = db
+    .selectFrom('follow_requests')
+    .innerJoin('profiles', 'profiles.id', 'follow_requests.requester_id')
+    .select([...personColumns, 'follow_requests.created_at as listed_at'])
+    .where('follow_requests.target_id', '=', targetId)
+    .orderBy('follow_requests.created_at', 'desc')
+    .orderBy('follow_requests.requester_id', 'desc')
+    .limit(options.limit);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('follow_requests.created_at', 'follow_requests.requester_id'),
+        '<',
+        eb.tuple(after.createdAt, after.id),
+      ),
+    );
+  }
+  return query.execute();
+}
+
+/** Every pending requester of `targetId`: approved together when the account goes public. */
+export async function listRequesterIds(db: Kysely<DB>, targetId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('follow_requests')
+    .select('requester_id')
+    .where('target_id', '=', targetId)
+    .execute();
+  return rows.map((row) => row.requester_id);
+}
+
+/** Everyone the person has asked to follow and not been answered by. */
+export async function listRequestedIds(db: Kysely<DB>, requesterId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('follow_requests')
+    .select('target_id')
+    .where('requester_id', '=', requesterId)
+    .execute();
+  return rows.map((row) => row.target_id);
+}

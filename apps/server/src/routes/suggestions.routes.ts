@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limits, suggestionListSchema, suggestionQuerySchema } from '@pinhole/contracts';
+import type { AppContext } from '../context';
+import { errorResponses } from './schemas';
+
+/** `/api/suggestions`: people to follow. */
+export function suggestionRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '',
+      {
+        schema: {
+          summary:
+            'People to follow: followed by people you follow first, then popular ones; never yourself nor someone you follow',
+          tags: ['follows'],
+          querystring: suggestionQuerySchema,
+          response: { 200: suggestionListSchema, ...errorResponses(400) },
+        },
+      },
+      async (request) => ({
+        profiles: await context.services.suggestions.list(
+          request.viewer?.userId ?? null,
+          request.query.limit ?? limits.suggestionsDefaultLimit,
+        ),
+      }),
+    );
+  };
+}

@@ -1,0 +1,203 @@
+import type { FollowResult, ProfileListQuery, ProfileSummaryPage } from '@pinhole/contracts';
+import { limits, messages } from '@pinhole/contracts';
+import type { Kysely } from 'kysely';
+import type { Infrastructure } from '../context';
+import type { DB } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import { nowIso } from '../ids';
+import type { ListedPersonRow, PeoplePageOptions } from '../repositories/follows.repository';
+import {
+  addToFollowCounts,
+  deleteFollow,
+  deleteFollowRequest,
+  followedAmong,
+  insertFollow,
+  insertFollowRequest,
+  isFollowing,
+  listFollowRequests,
+  listFollowers,
+  listFollowing,
+  listRequesterIds,
+} from '../repositories/follows.repository';
+import { findProfileById } from '../repositories/profiles.repository';
+import { toProfileSummary } from './profile-summary';
+import { decodeCursor, encodeCursor } from './post-cursor';
+import { canSeeContentOf } from './visibility';
+
+export const privateAccount = () => new AppError('forbidden', messages.accountPrivate);
+
+/**
+ * Follows, follow requests and the lists of people. Every follow moves both counters in its own
+ * transaction, only when a row was really added or removed, so `followers_count` and
+ * `following_count` always equal the rows (as likes keep `likes_count`).
+ */
+export class FollowsService {
+  constructor(private readonly infra: Infrastructure) {}
+
+  private get db() {
+    return this.infra.database.db;
+  }
+
+  /**
+   * Follows a public account at once; asks a private one (a request its owner answers).
+   * Idempotent: following twice, or asking twice, changes nothing.
+   */
+  async follow(viewerId: string, targetId: string): Promise<FollowResult> {
+    if (viewerId === targetId) {
+      throw new AppError('validation_error', messages.cannotFollowYourself);
+    }
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const target = await findProfileById(trx, targetId);
+      if (!target) throw notFound();
+      if (target.is_private && !(await isFollowing(trx, viewerId, targetId))) {
+        await insertFollowRequest(trx, {
+          requester_id: viewerId,
+          target_id: targetId,
+          created_at: nowIso(),
+        });
+        return { following: false, requested: true, followersCount: target.followers_count };
+      }
+      const { added, followersCount } = await this.#addFollow(trx, viewerId, targetId);
+      return { following: true, requested: false, followersCount, added };
+    });
+    if (outcome.following && 'added' in outcome && outcome.added) {
+      await this.infra.events.publish({
+        type: 'follow.added',
+        followerId: viewerId,
+        followeeId: targetId,
+        followersCount: outcome.followersCount,
+      });
+    }
+    return {
+      following: outcome.following,
+      requested: outcome.requested,
+      followers_count: outcome.followersCount,
+    };
+  }
+
+  /** Ends a follow, or withdraws a pending request. Idempotent. */
+  async unfollow(viewerId: string, targetId: string): Promise<FollowResult> {
+    if (viewerId === targetId) {
+      throw new AppError('validation_error', messages.cannotFollowYourself);
+    }
+    const { removed, followersCount } = await this.db.transaction().execute(async (trx) => {
+      const target = await findProfileById(trx, targetId);
+      if (!target) throw notFound();
+      await deleteFollowRequest(trx, viewerId, targetId);
+      const removed = await deleteFollow(trx, viewerId, targetId);
+      const followersCount = removed
+        ? await addToFollowCounts(trx, viewerId, targetId, -1)
+        : target.followers_count;
+      return { removed, followersCount };
+    });
+    if (removed) {
+      await this.infra.events.publish({
+        type: 'follow.removed',
+        followerId: viewerId,
+        followeeId: targetId,
+        followersCount,
+      });
+    }
+    return { following: false, requested: false, followers_count: followersCount };
+  }
+
+  /** The owner approves a pending request: the follow is made. 404 when there is no request. */
+  async approve(ownerId: string, requesterId: string): Promise<void> {
+    const followersCount = await this.db.transaction().execute(async (trx) => {
+      if (!(await deleteFollowRequest(trx, requesterId, ownerId))) throw notFound();
+      return (await this.#addFollow(trx, requesterId, ownerId)).followersCount;
+    });
+    await this.infra.events.publish({
+      type: 'follow.added',
+      followerId: requesterId,
+      followeeId: ownerId,
+      followersCount,
+    });
+  }
+
+  /** The owner declines a request; declining one that is gone changes nothing. */
+  async decline(ownerId: string, requesterId: string): Promise<void> {
+    await deleteFollowRequest(this.db, requesterId, ownerId);
+  }
+
+  /** Going public: every pending request becomes a follow, in the caller's transaction. */
+  async approveAllIn(trx: Kysely<DB>, ownerId: string): Promise<string[]> {
+    const requesters = await listRequesterIds(trx, ownerId);
+    for (const requesterId of requesters) {
+      await deleteFollowRequest(trx, requesterId, ownerId);
+      await this.#addFollow(trx, requesterId, ownerId);
+    }
+    return requesters;
+  }
+
+  async followers(
+    profileId: string,
+    viewerId: string | null,
+    query: ProfileListQuery,
+  ): Promise<ProfileSummaryPage> {
+    await this.requireVisible(profileId, viewerId);
+    return this.#page(query, viewerId, (options) => listFollowers(this.db, profileId, options));
+  }
+
+  async following(
+    profileId: string,
+    viewerId: string | null,
+    query: ProfileListQuery,
+  ): Promise<ProfileSummaryPage> {
+    await this.requireVisible(profileId, viewerId);
+    return this.#page(query, viewerId, (options) => listFollowing(this.db, profileId, options));
+  }
+
+  /** The viewer's own pending requests, newest first. */
+  async requests(viewerId: string, query: ProfileListQuery): Promise<ProfileSummaryPage> {
+    return this.#page(query, viewerId, (options) => listFollowRequests(this.db, viewerId, options));
+  }
+
+  async #addFollow(trx: Kysely<DB>, followerId: string, followeeId: string) {
+    const added = await insertFollow(trx, {
+      follower_id: followerId,
+      followee_id: followeeId,
+      created_at: nowIso(),
+    });
+    const followersCount = added
+      ? await addToFollowCounts(trx, followerId, followeeId, 1)
+      : ((await findProfileById(trx, followeeId))?.followers_count ?? 0);
+    return { added, followersCount };
+  }
+
+  /** 404 for nobody, 403 `This account is private` for a viewer who may not see its content. */
+  async requireVisible(profileId: string, viewerId: string | null): Promise<void> {
+    const owner = await findProfileById(this.db, profileId);
+    if (!owner) throw notFound();
+    if (!(await canSeeContentOf(this.db, viewerId, owner))) throw privateAccount();
+  }
+
+  async #page(
+    query: ProfileListQuery,
+    viewerId: string | null,
+    load: (options: PeoplePageOptions) => Promise<ListedPersonRow[]>,
+  ): Promise<ProfileSummaryPage> {
+    const limit = query.limit ?? limits.listDefaultLimit;
+    const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
+    // One extra row tells whether another page exists.
+    const rows = await load({ limit: limit + 1, after });
+    const pageRows = rows.slice(0, limit);
+    const last = pageRows.at(-1);
+    const followed = viewerId
+      ? await followedAmong(
+          this.db,
+          viewerId,
+          pageRows.map((row) => row.id),
+        )
+      : new Set<string>();
+    return {
+      profiles: pageRows.map((row) =>
+        toProfileSummary(row, this.infra.storage, followed.has(row.id)),
+      ),
+      next_cursor:
+        rows.length > limit && last
+          ? encodeCursor({ createdAt: last.listed_at, id: last.id })
+          : null,
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import type { Infrastructure } from '../context';
+import { notFound } from '../errors';
+import { findIsPrivate } from '../repositories/profiles.repository';
+import { mediaKindOf, ownerOfKey } from '../storage/storage';
+
+/** Who may fetch a stored file through `/storage/…`. */
+export class StoredFilesService {
+  constructor(private readonly infra: Infrastructure) {}
+
+  /**
+   * A private account's post files are served only with a valid signature (made for people who
+   * may see them, services/media-urls.ts): 404 otherwise, as if they did not exist. Returns when
+   * the signature expires (ms), or null for a file anyone may fetch. Read fresh every time (one
+   * query by key): an account that goes private closes its files at once, on every instance.
+   */
+  async accessUntil(key: string, query: { exp?: string; sig?: string }): Promise<number | null> {
+    const owner = ownerOfKey(key);
+    if (mediaKindOf(key) !== 'posts' || owner === undefined) return null;
+    if (!(await findIsPrivate(this.infra.database.db, owner))) return null;
+    if (!this.infra.signer.verify(key, query.exp, query.sig)) throw notFound();
+    return Number(query.exp) * 1000;
+  }
+}
