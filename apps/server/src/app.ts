@@ -16,7 +16,8 @@ import { answerNotFound, forbidden, notFound, rateLimited, sendError, toAppError
 import { registerApiReference, registerOpenApi } from './openapi/openapi';
 import { requireRouteSchemas } from './openapi/require-schemas';
 import { apiRoutes } from './routes/api.routes';
-import { appPages, isPagePath } from './routes/app-page.routes';
+import { isPagePath } from './routes/app-addresses';
+import { appPages } from './routes/app-page.routes';
 import { healthRoutes } from './routes/health.routes';
 import { storageRoutes } from './routes/storage.routes';
 import { validatorCompiler } from './routes/validation';

@@ -1,4 +1,5 @@
 import { postPageImageSizes, srcSet, type Post, type Profile } from '@pinhole/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
 import {
@@ -229,16 +230,51 @@ describe.each(dialects)('the addresses of people and posts on %s', (dialect) => 
         error: { code: 'not_found', message: expect.any(String) },
       });
     }
-    for (const path of ['/api/posts/%E0%A4%A', `/api/posts/${'x'.repeat(300)}`]) {
+    const unreadable = [
+      '/api/posts/%E0%A4%A',
+      `/api/posts/${'x'.repeat(300)}`,
+      // PostgreSQL refuses a NUL in text: it must be refused before it reaches a query.
+      '/api/posts/%00',
+      '/api/posts/%00/comments',
+      '/api/profiles/%00',
+      '/api/profiles/by-username/%00',
+      '/api/profiles/by-username/a%0Ab',
+    ];
+    for (const path of unreadable) {
       const response = await rawGet(server.url, path);
       expect(response.status, path.slice(0, 40)).toBe(400);
-      expect(JSON.parse(response.text)).toEqual({
+      expect(JSON.parse(response.text)).toMatchObject({
         error: { code: 'validation_error', message: expect.any(String) },
       });
     }
     const post = await server.request('/no-such-page', { method: 'POST', json: {} });
     expect(post.status).toBe(404);
     expect(post.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it('without its data (a table unreadable), a page is still the plain client page', async () => {
+    const { db } = server.context.database;
+    for (const [table, path] of [
+      ['posts', `/p/${post.id}`],
+      ['profiles', `/${bob.username}`],
+    ] as const) {
+      await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_away`)}`.execute(
+        db,
+      );
+      try {
+        const page = await server.request(path);
+        expect(page.status, path).toBe(200);
+        expect(page.text).toContain('<title>Pinhole</title>');
+        expect(page.text).not.toContain('id="first-screen"');
+      } finally {
+        await sql`alter table ${sql.table(`${table}_away`)} rename to ${sql.table(table)}`.execute(
+          db,
+        );
+      }
+    }
+    expect(embeddedFirstScreen((await server.request(`/p/${post.id}`)).text).post?.id).toBe(
+      post.id,
+    );
   });
 
   it('files at the root are still files', async () => {

@@ -13,63 +13,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError, notFound, sendError } from '../errors';
 import type { Viewer } from '../services/auth.service';
+import {
+  isPagePath,
+  otherPagePaths,
+  postIdPattern,
+  profilePaths,
+  withoutTrailingSlash,
+} from './app-addresses';
 import { appPageHtml, type PageParts } from './app-page-html';
 import { notFoundHead, postHead, profileHead } from './link-previews';
 import { readViewer } from './viewer';
 
-/** `/:username` and its tabs (API.md, "Addresses"): the profile's own page draws each. */
-const profilePaths = [
-  '/:username',
-  '/:username/saved',
-  '/:username/tagged',
-  '/:username/followers',
-  '/:username/following',
-];
-
-/** The client's other pages: the server knows nothing they need, it only owns their addresses. */
-const otherPagePaths = [
-  '/explore',
-  '/explore/people',
-  '/explore/tags/:tag',
-  '/stories/:username/:id',
-  '/notifications',
-  '/accounts/edit',
-  '/accounts/password',
-  '/accounts/sessions',
-  '/accounts/import',
-  '/accounts/blocked',
-  '/accounts/password/reset',
-  '/admin',
-];
-
-/** First path segments whose misses stay the JSON 404 they were: the API, its files, scripts. */
-const nonPageSegments = new Set(['api', 'assets', 'storage']);
-
-/** Ids are UUIDs today; anything else that could be a key is looked up, nothing else is. */
-const postIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
-
 const signedOut: SessionResponse = { user: null, profile: null };
-
-/** True for paths whose misses are the client's not-found page rather than the API's JSON 404. */
-export function isPagePath(url: string): boolean {
-  const firstSegment = /^\/([^/?#]*)/.exec(url)?.[1] ?? '';
-  return !nonPageSegments.has(firstSegment.toLowerCase());
-}
-
-/**
- * `/alice/` is how many people (and Instagram) write a profile's address. A path made only of
- * plain segments is sent to itself without the slash; anything else (`//host/`, `/\host/`, dot
- * segments) is left to the not-found page, so this can never send anyone to another site.
- */
-function withoutTrailingSlash(url: string): string | undefined {
-  const [pathname = '', query] = url.split(/\?(.*)/s, 2);
-  const match = /^((?:\/[A-Za-z0-9_.~-]+)+)\/$/.exec(pathname);
-  const target = match?.[1];
-  if (!target || target.split('/').some((segment) => segment === '.' || segment === '..')) {
-    return undefined;
-  }
-  return query === undefined ? target : `${target}?${query}`;
-}
 
 interface Page {
   status: 200 | 404;
