@@ -88,10 +88,12 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
 
   type Build = (viewer: Viewer | null, html: string) => Promise<Page>;
 
-  async function notFoundPage(viewer: Viewer | null, html: string): Promise<Page> {
-    const firstScreenJson = JSON.stringify({ session: await session(viewer) });
+  function notFoundPage(reader: SessionResponse, html: string): Page {
+    const firstScreenJson = JSON.stringify({ session: reader });
     return { status: 404, html: appPageHtml(html, { firstScreenJson, head: notFoundHead }) };
   }
+
+  const unknownPage: Build = async (viewer, html) => notFoundPage(await session(viewer), html);
 
   const home: Build = async (viewer, html) => {
     // The same query as the client's first feed request, so both share one cached page.
@@ -117,13 +119,13 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
       const name = username.toLowerCase();
       // Odd Unicode, dots or a 10 KB name can name nobody: no query for them.
       if (name.length > limits.usernameMaxLength || !usernamePattern.test(name)) {
-        return notFoundPage(viewer, html);
+        return unknownPage(viewer, html);
       }
       const [profile, reader] = await Promise.all([
         unlessNotFound(services.profiles.getByUsername(name)),
         session(viewer),
       ]);
-      if (!profile) return notFoundPage(viewer, html);
+      if (!profile) return notFoundPage(reader, html);
       const firstScreenJson = JSON.stringify({ session: reader, profile });
       return {
         status: 200,
@@ -134,12 +136,12 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
   const postPage =
     (id: string): Build =>
     async (viewer, html) => {
-      if (!postIdPattern.test(id)) return notFoundPage(viewer, html);
+      if (!postIdPattern.test(id)) return unknownPage(viewer, html);
       const [post, reader] = await Promise.all([
         unlessNotFound(services.postReads.get(id, viewer?.userId ?? null)),
         session(viewer),
       ]);
-      if (!post) return notFoundPage(viewer, html);
+      if (!post) return notFoundPage(reader, html);
       const firstScreenJson = JSON.stringify({ session: reader, post });
       return {
         status: 200,
@@ -196,7 +198,7 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
         app.get(path, hide, (request, reply) => {
           const { username } = request.params as { username: string };
           if (!isPagePath(request.url)) return sendError(reply, notFound());
-          return send(request, reply, profilePage(username), { status: 200, parts: {} });
+          return send(request, reply, profilePage(username));
         });
       }
       app.get('/p/:id', hide, (request, reply) =>
@@ -211,7 +213,7 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
     sendNotFound(request: FastifyRequest, reply: FastifyReply) {
       const target = withoutTrailingSlash(request.url);
       if (target) return reply.redirect(target, 301);
-      return send(request, reply, notFoundPage, notFoundFallback);
+      return send(request, reply, unknownPage, notFoundFallback);
     },
 
     /**
