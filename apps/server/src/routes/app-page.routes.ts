@@ -1,10 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { limits, type PostPage, type SessionResponse } from '@pinhole/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  feedImageSizes,
+  limits,
+  postPageImageSizes,
+  srcSet,
+  usernamePattern,
+  type Post,
+  type PostPage,
+  type SessionResponse,
+} from '@pinhole/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { AppError, notFound, sendError } from '../errors';
 import type { Viewer } from '../services/auth.service';
-import { appPageHtml } from './app-page-html';
+import {
+  isPagePath,
+  otherPagePaths,
+  postIdPattern,
+  profilePaths,
+  withoutTrailingSlash,
+} from './app-addresses';
+import { appPageHtml, type PageParts } from './app-page-html';
+import { notFoundHead, postHead, profileHead } from './link-previews';
 import { firstScreenRenderer } from './first-screen-renderer';
 import { inlineStylesheets } from './inline-stylesheets';
 import { sendEncoded } from './schemas';
@@ -12,34 +30,70 @@ import { readViewer } from './viewer';
 import { EncodedBody } from '../services/caching/encoded-body';
 
 const signedOut: SessionResponse = { user: null, profile: null };
-const signedOutPageMaxAgeMs = 60_000;
 const htmlType = 'text/html; charset=utf-8';
+// The signed-out home is kept a minute at most: its drawn time labels ("3h") hold so long.
+const signedOutHomeMaxAgeMs = 60_000;
+
+interface Page {
+  status: 200 | 404;
+  /** Compressed once per page: the signed-out home is sent many times from one build. */
+  body: EncodedBody;
+}
+
+const page = (status: 200 | 404, html: string): Page => ({
+  status,
+  body: new EncodedBody(Buffer.from(html)),
+});
+
+/** A service's answer, or null when it says there is no such thing; other failures propagate. */
+async function unlessNotFound<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return null;
+    throw error;
+  }
+}
+
+function photoOf(post: Post, sizes: string): PageParts['photo'] {
+  const srcset = srcSet(post.image, post.image_url);
+  return srcset ? { srcset, sizes } : undefined;
+}
 
 /**
- * Serves the client's page (index.html) with what its first screen needs already inside: the
- * session and the feed's first page, which the server holds ready in its caches, and a preload
- * of the first photo. The browser then fetches the script and the photo side by side instead of
- * HTML → script → session → feed → photo. The page differs per reader, so no shared cache keeps it.
+ * Serves the client's page (index.html) for every address the client owns, with what its first
+ * screen needs already inside (the session, and the feed, profile or post the route shows, which
+ * the server holds ready), a preload of the first photo, and the page's own title and link-preview
+ * tags. The browser then fetches the script and the photo side by side instead of HTML → script →
+ * session → data → photo. The page differs per reader, so no shared cache keeps it.
+ *
+ * An address of nothing (an unknown path, `/:username` of nobody, `/p/:id` of no post) is the
+ * same page with status 404: the client draws "Sorry, this page isn't available."
  */
-export function appPage(context: AppContext, indexHtmlPath: string, rendererPath: string) {
+export function appPages(context: AppContext, indexHtmlPath: string) {
   const { services, caches, config } = context;
-  const renderer = firstScreenRenderer(rendererPath);
+  const origin = config.publicUrl;
+  // The web client's server renderer is built beside dist/ (never inside: dist/ is served).
+  const renderer = firstScreenRenderer(
+    path.join(path.dirname(indexHtmlPath), '..', 'dist-ssr', 'entry-server.js'),
+  );
   let template: { html: string; modifiedMs: number } | undefined;
-  // The signed-out page is the same for everyone until the cached feed page changes: it is built
-  // once per cached page (keyed by that page's body), not once per request.
-  // Kept a minute at most: the rendered time labels ("3h") are only true for so long.
-  let signedOutPages = new WeakMap<Buffer, { page: EncodedBody; builtMs: number }>();
+  // The signed-out home page is the same for everyone until the cached feed page changes: it is
+  // built once per cached page (keyed by that page's body), not once per request.
+  let signedOutHomes = new WeakMap<Buffer, { page: Page; builtMs: number }>();
 
-  async function readTemplate(): Promise<string> {
+  /** The built index.html, or null when there is none (an API-only server). */
+  async function readTemplate(): Promise<string | null> {
     // Read again after a rebuild: a stale template would name scripts that no longer exist.
-    const { mtimeMs } = await fs.promises.stat(indexHtmlPath);
-    if (template?.modifiedMs !== mtimeMs) {
+    const stat = await fs.promises.stat(indexHtmlPath).catch(() => null);
+    if (!stat) return null;
+    if (template?.modifiedMs !== stat.mtimeMs) {
       const html = await fs.promises.readFile(indexHtmlPath, 'utf8');
       template = {
         html: await inlineStylesheets(html, path.dirname(indexHtmlPath)),
-        modifiedMs: mtimeMs,
+        modifiedMs: stat.mtimeMs,
       };
-      signedOutPages = new WeakMap();
+      signedOutHomes = new WeakMap();
     }
     return template.html;
   }
@@ -51,55 +105,167 @@ export function appPage(context: AppContext, indexHtmlPath: string, rendererPath
     return { user: { id: viewer.userId, email: viewer.email }, profile };
   }
 
-  async function render(request: FastifyRequest, reply: FastifyReply, html: string) {
-    await caches.sync();
-    const viewer = await readViewer(context, request, reply, true);
+  type Build = (viewer: Viewer | null, html: string, request?: FastifyRequest) => Promise<Page>;
+
+  function notFoundPage(reader: SessionResponse, html: string): Page {
+    const firstScreenJson = JSON.stringify({ session: reader });
+    return page(404, appPageHtml(html, { firstScreenJson, head: notFoundHead }));
+  }
+
+  const unknownPage: Build = async (viewer, html) => notFoundPage(await session(viewer), html);
+
+  const home: Build = async (viewer, html, request) => {
     // The same query as the client's first feed request, so both share one cached page.
     const feed = (
       await services.postReads.page({ limit: limits.homeFeedLimit }, viewer?.userId ?? null)
     ).raw;
-    // Only the home is kept: other paths are not drawn on the server (see renderHome).
-    const shared = viewer === null && request.url === '/' ? feed : undefined;
-    const kept = shared && signedOutPages.get(shared);
-    if (kept && Date.now() - kept.builtMs < signedOutPageMaxAgeMs) return kept.page;
-    const firstScreen = { session: await session(viewer), feedJson: feed.toString() };
-    const rootHtml = await renderHome(request, firstScreen);
-    // Compressed once per page kept (the signed-out home), as the API's cached pages are.
-    const page = new EncodedBody(Buffer.from(appPageHtml(html, { ...firstScreen, rootHtml })));
-    if (shared) signedOutPages.set(shared, { page, builtMs: Date.now() });
-    return page;
-  }
+    const shared = viewer === null ? feed : undefined;
+    const kept = shared && signedOutHomes.get(shared);
+    if (kept && Date.now() - kept.builtMs < signedOutHomeMaxAgeMs) return kept.page;
+    const feedJson = feed.toString();
+    const feedPage = JSON.parse(feedJson) as PostPage;
+    const reader = await session(viewer);
+    const first = feedPage.posts[0];
+    const home = page(
+      200,
+      appPageHtml(html, {
+        firstScreenJson: `{"session":${JSON.stringify(reader)},"feed":${feedJson}}`,
+        photo: first && photoOf(first, feedImageSizes),
+        rootHtml: await drawHome(request, reader, feedPage),
+      }),
+    );
+    if (shared) signedOutHomes.set(shared, { page: home, builtMs: Date.now() });
+    return home;
+  };
 
   /**
-   * The home's first screen drawn with React, for the browser to hydrate. Only `/` for now: the
-   * client has no URL routes yet, so any other path would hydrate into a different screen. A
-   * renderer that fails costs the page nothing but speed: the browser draws it as before.
+   * The home's first screen drawn with React, for the browser to hydrate: a phone paints the feed
+   * from the HTML alone. Only the home for now (the client's router is not drawn on the server
+   * yet). A renderer that fails costs the page nothing but speed: the browser draws it.
    */
-  async function renderHome(
-    request: FastifyRequest,
-    { session, feedJson }: { session: SessionResponse; feedJson: string },
+  async function drawHome(
+    request: FastifyRequest | undefined,
+    reader: SessionResponse,
+    feed: PostPage,
   ): Promise<string | undefined> {
-    if (request.url !== '/') return undefined;
     try {
       const render = await renderer();
-      const feed = JSON.parse(feedJson) as PostPage;
-      return render?.({ session, feed }, config.publicUrl.origin);
+      return render?.({ session: reader, feed }, origin.origin);
     } catch (error) {
-      request.log.warn({ err: error }, 'first screen not rendered on the server');
+      request?.log.warn({ err: error }, 'first screen not drawn on the server');
       return undefined;
     }
   }
 
-  return async function sendAppPage(request: FastifyRequest, reply: FastifyReply) {
+  const profilePage =
+    (username: string): Build =>
+    async (viewer, html) => {
+      const name = username.toLowerCase();
+      // Odd Unicode, dots or a 10 KB name can name nobody: no query for them.
+      if (name.length > limits.usernameMaxLength || !usernamePattern.test(name)) {
+        return unknownPage(viewer, html);
+      }
+      const [profile, reader] = await Promise.all([
+        unlessNotFound(services.profiles.getByUsername(name, viewer?.userId ?? null)),
+        session(viewer),
+      ]);
+      if (!profile) return notFoundPage(reader, html);
+      const firstScreenJson = JSON.stringify({ session: reader, profile });
+      return page(200, appPageHtml(html, { firstScreenJson, head: profileHead(profile, origin) }));
+    };
+
+  const postPage =
+    (id: string): Build =>
+    async (viewer, html) => {
+      if (!postIdPattern.test(id)) return unknownPage(viewer, html);
+      const [post, reader] = await Promise.all([
+        unlessNotFound(services.postReads.get(id, viewer?.userId ?? null)),
+        session(viewer),
+      ]);
+      if (!post) return notFoundPage(reader, html);
+      const firstScreenJson = JSON.stringify({ session: reader, post });
+      return page(
+        200,
+        appPageHtml(html, {
+          firstScreenJson,
+          photo: photoOf(post, postPageImageSizes),
+          head: postHead(post, origin),
+        }),
+      );
+    };
+
+  const otherPage: Build = async (viewer, html) =>
+    page(
+      200,
+      appPageHtml(html, { firstScreenJson: JSON.stringify({ session: await session(viewer) }) }),
+    );
+
+  /**
+   * Answers with the page `build` makes. Without its data (a database or cache failure) the
+   * page still works: `fallback` is sent as the plain template, and the client asks the API.
+   */
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: Build,
+    fallback: { status: 200 | 404; parts: PageParts } = { status: 200, parts: {} },
+  ) {
     const html = await readTemplate();
+    if (html === null) return sendError(reply, notFound());
     void reply.type(htmlType).header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie');
+    let answer: Page;
     try {
-      const page = await render(request, reply, html);
-      return sendEncoded(request, reply, page, htmlType);
+      await caches.sync();
+      answer = await build(await readViewer(context, request, reply, true), html, request);
     } catch (error) {
-      // Without the data the page still works: the client asks the API for it, as it did before.
       request.log.warn({ err: error }, 'first screen not embedded in the page');
-      return reply.send(html);
+      answer = page(fallback.status, appPageHtml(html, fallback.parts));
     }
+    return sendEncoded(request, reply.code(answer.status), answer.body, htmlType);
+  }
+
+  const notFoundFallback = { status: 404 as const, parts: { head: notFoundHead } };
+
+  return {
+    /** The routes of the client's pages; HTML, so hidden from the API reference. */
+    routes: async (app: FastifyInstance): Promise<void> => {
+      const hide = { schema: { hide: true } };
+      app.get('/', hide, (request, reply) => send(request, reply, home));
+      for (const path of profilePaths) {
+        app.get(path, hide, (request, reply) => {
+          const { username } = request.params as { username: string };
+          if (!isPagePath(request.url)) return sendError(reply, notFound());
+          return send(request, reply, profilePage(username));
+        });
+      }
+      app.get('/p/:id', hide, (request, reply) =>
+        send(request, reply, postPage((request.params as { id: string }).id)),
+      );
+      for (const path of otherPagePaths) {
+        app.get(path, hide, (request, reply) => send(request, reply, otherPage));
+      }
+    },
+
+    /** Any other GET outside the API: the not-found page, with status 404. */
+    sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+      const target = withoutTrailingSlash(request.url);
+      if (target) return reply.redirect(target, 301);
+      return send(request, reply, unknownPage, notFoundFallback);
+    },
+
+    /**
+     * A path the router could not even read (bad percent-encoding, a segment too long). No hook
+     * has run for it, so not even the cookies are parsed: the plain not-found page, which asks
+     * the API for the session itself.
+     */
+    async sendUnreadable(_request: FastifyRequest, reply: FastifyReply) {
+      const html = await readTemplate();
+      if (html === null) return sendError(reply, notFound());
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'private, no-cache')
+        .send(appPageHtml(html, { head: notFoundHead }));
+    },
   };
 }
