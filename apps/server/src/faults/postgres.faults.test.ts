@@ -180,7 +180,7 @@ describe('the server while PostgreSQL fails', () => {
     );
   }, 60_000);
 
-  it('answers 503 unavailable with Retry-After on every route while PostgreSQL is stopped; /healthz and stored files still answer; all works again when it is back', async () => {
+  it('answers 503 unavailable with Retry-After on every route while PostgreSQL is stopped; /healthz and signed stored files still answer; all works again when it is back', async () => {
     cluster.shutDown();
     const answers = await probeDatabaseRoutes(server, fixtures);
     expectRefusals(answers, boundMs);
@@ -188,8 +188,13 @@ describe('the server while PostgreSQL fails', () => {
       'Not ready: database unavailable',
     );
     expect((await request('/healthz')).status).toBe(200);
-    // Local files are served without the database.
-    expect((await request(storageUrl)).status).toBe(200);
+    // A signed file URL (a private account's) proves access on its own: served without the
+    // database. An unsigned one needs it to know its owner is still public: 503, never a guess.
+    const key = new URL(storageUrl, 'http://x').pathname.replace(/^\/storage\//, '');
+    expect((await request(server.context.signer.sign(key))).status).toBe(200);
+    const unsigned = await request(storageUrl);
+    expect(unsigned.status).toBe(503);
+    expect(unsigned.headers.get('retry-after')).not.toBeNull();
 
     cluster.start();
     await expectHealedAndExact();

@@ -10,12 +10,19 @@ export class StoredFilesService {
   /**
    * A private account's post files are served only with a valid signature (made for people who
    * may see them, services/media-urls.ts): 404 otherwise, as if they did not exist. Returns when
-   * the signature expires (ms), or null for a file anyone may fetch. Read fresh every time (one
-   * query by key): an account that goes private closes its files at once, on every instance.
+   * the signature expires (ms), or null for a file anyone may fetch. Privacy is read fresh for
+   * every unsigned request (one query by key): an account that goes private closes its files at
+   * once, on every instance.
    */
   async accessUntil(key: string, query: { exp?: string; sig?: string }): Promise<number | null> {
     const owner = ownerOfKey(key);
     if (mediaKindOf(key) !== 'posts' || owner === undefined) return null;
+    // A valid signature was made for someone who could see the post: no query needed, so signed
+    // files load without the database. Unsigned ones need it (is the owner private now?); when
+    // it is down they answer 503 rather than risk showing a private account's photo.
+    if (query.sig !== undefined && this.infra.signer.verify(key, query.exp, query.sig)) {
+      return Number(query.exp) * 1000;
+    }
     if (!(await findIsPrivate(this.infra.database.db, owner))) return null;
     if (!this.infra.signer.verify(key, query.exp, query.sig)) throw notFound();
     return Number(query.exp) * 1000;
