@@ -6,9 +6,11 @@ import '@fontsource/grand-hotel/400.css';
 import './index.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { config as zodConfig } from 'zod/v4/core';
 import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
 import { createQueryClient } from '@/lib/query-client';
+import { routerFuture } from '@/lib/router-future';
 import { AppProvider } from './app/provider';
 import { Shell } from './app/shell';
 
@@ -28,9 +30,11 @@ if (firstScreen) seedFirstScreen(queryClient, firstScreen);
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <Shell />
-      </AppProvider>
+      <BrowserRouter future={routerFuture}>
+        <AppProvider queryClient={queryClient}>
+          <Shell />
+        </AppProvider>
+      </BrowserRouter>
     </StrictMode>,
   );
 });
