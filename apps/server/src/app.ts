@@ -16,7 +16,8 @@ import { answerNotFound, forbidden, notFound, rateLimited, sendError, toAppError
 import { registerApiReference, registerOpenApi } from './openapi/openapi';
 import { requireRouteSchemas } from './openapi/require-schemas';
 import { apiRoutes } from './routes/api.routes';
-import { appPage } from './routes/app-page.routes';
+import { isPagePath } from './routes/app-addresses';
+import { appPages } from './routes/app-page.routes';
 import { healthRoutes } from './routes/health.routes';
 import { storageRoutes } from './routes/storage.routes';
 import { validatorCompiler } from './routes/validation';
@@ -25,12 +26,46 @@ import { validatorCompiler } from './routes/validation';
 const jsonBodyLimit = 64 * 1024;
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+const readMethods = new Set(['GET', 'HEAD']);
 
 export async function buildApp(
   context: AppContext,
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
   const { config } = context;
+  // The client's pages, when there is a built client to serve (an API-only server has none).
+  const pages = config.webDistDir
+    ? appPages(context, path.join(config.webDistDir, 'index.html'))
+    : undefined;
+  // The security headers are built once: @fastify/helmet rebuilt the helmet middleware, CSP
+  // parsing included, on every request, a tenth of the CPU of a cached feed response.
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.storage.driver === 's3' && config.storage.publicUrl
+            ? [new URL(config.storage.publicUrl).origin]
+            : []),
+        ],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.protocol === 'https:' ? { maxAge: 31536000 } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: jsonBodyLimit,
@@ -40,6 +75,17 @@ export async function buildApp(
     routerOptions: { maxParamLength: 200 },
     // Fastify logs two lines per request (received, completed); one is written below instead.
     logController: new LogController({ disableRequestLogging: true }),
+    // A path the router cannot read (bad percent-encoding, an over-long segment) runs no hook:
+    // it gets the security headers here, and the API's error shape or the not-found page.
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders(request.raw, reply.raw, () => {
+        if (pages && isPagePath(request.url) && readMethods.has(request.method)) {
+          void pages.sendUnreadable(request, reply);
+        } else {
+          void sendError(reply, toAppError(error));
+        }
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // One line per request, once it is answered: what was asked, how it went, how long it took.
@@ -76,35 +122,6 @@ export async function buildApp(
     void parseJson(request, body.toString(), done);
   });
 
-  // The security headers are built once: @fastify/helmet rebuilt the helmet middleware, CSP
-  // parsing included, on every request, a tenth of the CPU of a cached feed response.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...(config.storage.driver === 's3' && config.storage.publicUrl
-            ? [new URL(config.storage.publicUrl).origin]
-            : []),
-        ],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.protocol === 'https:' ? { maxAge: 31536000 } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
@@ -158,8 +175,7 @@ export async function buildApp(
   await registerApiReference(app);
 
   const webDist = config.webDistDir;
-  const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
-  if (webDist && indexHtml && fs.existsSync(indexHtml)) {
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
@@ -183,10 +199,10 @@ export async function buildApp(
   await app.register(async (assets) => assets.setNotFoundHandler(answerNotFound), {
     prefix: '/assets',
   });
-  const sendAppPage = indexHtml && webDist ? appPage(context, indexHtml) : undefined;
+  if (pages) await app.register(pages.routes);
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method === 'GET' && sendAppPage && indexHtml && fs.existsSync(indexHtml)) {
-      return sendAppPage(request, reply);
+    if (pages && readMethods.has(request.method) && isPagePath(request.url)) {
+      return pages.sendNotFound(request, reply);
     }
     return sendError(reply, notFound());
   });

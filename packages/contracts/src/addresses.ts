@@ -25,6 +25,9 @@ export const reservedUsernames: ReadonlySet<string> = new Set([
   'index.html',
   'sitemap.xml',
   'manifest.webmanifest',
+  // dot segments: browsers resolve `/..` before asking, so such a profile could not be opened
+  '.',
+  '..',
   // pages people expect to exist, or to mean the site itself
   'about',
   'help',
@@ -37,6 +40,7 @@ export const reservedUsernames: ReadonlySet<string> = new Set([
   'direct',
   'reels',
   'static',
+  'docs',
   'www',
   'pinhole',
 ]);

@@ -1,64 +1,62 @@
-import {
-  feedImageSizes,
-  firstScreenScriptId,
-  srcSet,
-  type PostPage,
-  type SessionResponse,
-} from '@pinhole/contracts';
+import { firstScreenScriptId } from '@pinhole/contracts';
+import { escapeHtml, scriptSafeJson } from './html-text';
+import type { PageHead } from './link-previews';
 
-/**
- * JSON that can sit inside `<script type="application/json">`: a caption holding `</script>` or
- * `<!--` would otherwise end the element early. `\u003c` is the same character to JSON.parse.
- * U+2028/2029 are escaped too, so the text is also valid JavaScript should anyone eval it.
- */
-export function scriptSafeJson(json: string): string {
-  return json
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+export interface PageParts {
+  /** The page's `FirstScreen` as JSON text; without it the client asks the API, as it used to. */
+  firstScreenJson?: string;
+  /**
+   * The photo the first screen shows first, asked for as soon as the HTML is read with the very
+   * candidates and sizes the client's `<img>` will carry, so the browser uses this download for
+   * it instead of starting one after the script has run.
+   */
+  photo?: { srcset: string; sizes: string };
+  /** The page's own title, description and link-preview tags. */
+  head?: PageHead;
 }
 
-const attributeEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '"': '&quot;',
-  '<': '&lt;',
-  '>': '&gt;',
-  "'": '&#39;',
-};
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&"<>']/g, (char) => attributeEscapes[char] ?? char);
-}
-
-/**
- * Asks for the feed's first photo as soon as the HTML is read, with the very candidates and
- * sizes the client's `<img>` will carry, so the browser uses this download for it instead of
- * starting one after the script has run.
- */
-function firstPhotoPreload(page: PostPage): string {
-  const post = page.posts[0];
-  if (!post) return '';
-  const candidates = srcSet(post.image, post.image_url);
-  if (!candidates) return '';
+function photoPreload({ srcset, sizes }: NonNullable<PageParts['photo']>): string {
   return (
-    `<link rel="preload" as="image" imagesrcset="${escapeAttribute(candidates)}" ` +
-    `imagesizes="${escapeAttribute(feedImageSizes)}" fetchpriority="high">`
+    `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcset)}" ` +
+    `imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`
   );
 }
 
-export interface FirstScreenParts {
-  session: SessionResponse;
-  /** The feed's first page as the API answers it (`GET /api/posts?limit=homeFeedLimit`). */
-  feedJson: string;
+const titleElement = /<title>[^]*?<\/title>/i;
+const descriptionElement = /<meta\s+name="description"[^>]*>/i;
+
+/** Replaces the template's own title and description (never a second one) and adds the rest. */
+function withHead(template: string, head: PageHead): { html: string; added: string } {
+  let html = template;
+  let added = '';
+  const title = `<title>${escapeHtml(head.title)}</title>`;
+  if (titleElement.test(html)) html = html.replace(titleElement, () => title);
+  else added += title;
+  if (head.description !== undefined) {
+    const description = `<meta name="description" content="${escapeHtml(head.description)}">`;
+    if (descriptionElement.test(html)) html = html.replace(descriptionElement, () => description);
+    else added += description;
+  }
+  if (head.canonical) added += `<link rel="canonical" href="${escapeHtml(head.canonical)}">`;
+  for (const tag of head.meta) {
+    added += `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}">`;
+  }
+  return { html, added };
 }
 
-/** The built index.html with the first screen's data and the first photo's preload put in. */
-export function appPageHtml(template: string, { session, feedJson }: FirstScreenParts): string {
-  const page = JSON.parse(feedJson) as PostPage;
-  const data = scriptSafeJson(`{"session":${JSON.stringify(session)},"feed":${feedJson}}`);
-  const script = `<script type="application/json" id="${firstScreenScriptId}">${data}</script>`;
+/** The built index.html with the page's head, its first screen's data and photo preload put in. */
+export function appPageHtml(template: string, parts: PageParts): string {
+  const { html, added } = parts.head
+    ? withHead(template, parts.head)
+    : { html: template, added: '' };
+  const preload = parts.photo ? photoPreload(parts.photo) : '';
+  const script =
+    parts.firstScreenJson === undefined
+      ? ''
+      : `<script type="application/json" id="${firstScreenScriptId}">` +
+        `${scriptSafeJson(parts.firstScreenJson)}</script>`;
   // Replacer functions: a `$` in the data must not be read as a replacement pattern.
-  return template
-    .replace('</head>', () => `${firstPhotoPreload(page)}</head>`)
+  return html
+    .replace('</head>', () => `${added}${preload}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root"></div>${script}`);
 }

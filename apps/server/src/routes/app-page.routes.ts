@@ -1,32 +1,80 @@
 import fs from 'node:fs';
-import { limits, type SessionResponse } from '@pinhole/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  feedImageSizes,
+  limits,
+  postPageImageSizes,
+  srcSet,
+  usernamePattern,
+  type Post,
+  type PostPage,
+  type SessionResponse,
+} from '@pinhole/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { AppError, notFound, sendError } from '../errors';
 import type { Viewer } from '../services/auth.service';
-import { appPageHtml } from './app-page-html';
+import {
+  isPagePath,
+  otherPagePaths,
+  postIdPattern,
+  profilePaths,
+  withoutTrailingSlash,
+} from './app-addresses';
+import { appPageHtml, type PageParts } from './app-page-html';
+import { notFoundHead, postHead, profileHead } from './link-previews';
 import { readViewer } from './viewer';
 
 const signedOut: SessionResponse = { user: null, profile: null };
 
-/**
- * Serves the client's page (index.html) with what its first screen needs already inside: the
- * session and the feed's first page, which the server holds ready in its caches, and a preload
- * of the first photo. The browser then fetches the script and the photo side by side instead of
- * HTML → script → session → feed → photo. The page differs per reader, so no shared cache keeps it.
- */
-export function appPage(context: AppContext, indexHtmlPath: string) {
-  const { services, caches } = context;
-  let template: { html: string; modifiedMs: number } | undefined;
-  // The signed-out page is the same for everyone until the cached feed page changes: it is built
-  // once per cached page (keyed by that page's body), not once per request.
-  let signedOutPages = new WeakMap<Buffer, string>();
+interface Page {
+  status: 200 | 404;
+  html: string;
+}
 
-  async function readTemplate(): Promise<string> {
+/** A service's answer, or null when it says there is no such thing; other failures propagate. */
+async function unlessNotFound<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return null;
+    throw error;
+  }
+}
+
+function photoOf(post: Post, sizes: string): PageParts['photo'] {
+  const srcset = srcSet(post.image, post.image_url);
+  return srcset ? { srcset, sizes } : undefined;
+}
+
+/**
+ * Serves the client's page (index.html) for every address the client owns, with what its first
+ * screen needs already inside (the session, and the feed, profile or post the route shows, which
+ * the server holds ready), a preload of the first photo, and the page's own title and link-preview
+ * tags. The browser then fetches the script and the photo side by side instead of HTML → script →
+ * session → data → photo. The page differs per reader, so no shared cache keeps it.
+ *
+ * An address of nothing (an unknown path, `/:username` of nobody, `/p/:id` of no post) is the
+ * same page with status 404: the client draws "Sorry, this page isn't available."
+ */
+export function appPages(context: AppContext, indexHtmlPath: string) {
+  const { services, caches, config } = context;
+  const origin = config.publicUrl;
+  let template: { html: string; modifiedMs: number } | undefined;
+  // The signed-out home page is the same for everyone until the cached feed page changes: it is
+  // built once per cached page (keyed by that page's body), not once per request.
+  let signedOutHomes = new WeakMap<Buffer, string>();
+
+  /** The built index.html, or null when there is none (an API-only server). */
+  async function readTemplate(): Promise<string | null> {
     // Read again after a rebuild: a stale template would name scripts that no longer exist.
-    const { mtimeMs } = await fs.promises.stat(indexHtmlPath);
-    if (template?.modifiedMs !== mtimeMs) {
-      template = { html: await fs.promises.readFile(indexHtmlPath, 'utf8'), modifiedMs: mtimeMs };
-      signedOutPages = new WeakMap();
+    const stat = await fs.promises.stat(indexHtmlPath).catch(() => null);
+    if (!stat) return null;
+    if (template?.modifiedMs !== stat.mtimeMs) {
+      template = {
+        html: await fs.promises.readFile(indexHtmlPath, 'utf8'),
+        modifiedMs: stat.mtimeMs,
+      };
+      signedOutHomes = new WeakMap();
     }
     return template.html;
   }
@@ -38,33 +86,147 @@ export function appPage(context: AppContext, indexHtmlPath: string) {
     return { user: { id: viewer.userId, email: viewer.email }, profile };
   }
 
-  async function render(request: FastifyRequest, reply: FastifyReply, html: string) {
-    await caches.sync();
-    const viewer = await readViewer(context, request, reply, true);
+  type Build = (viewer: Viewer | null, html: string) => Promise<Page>;
+
+  async function notFoundPage(viewer: Viewer | null, html: string): Promise<Page> {
+    const firstScreenJson = JSON.stringify({ session: await session(viewer) });
+    return { status: 404, html: appPageHtml(html, { firstScreenJson, head: notFoundHead }) };
+  }
+
+  const home: Build = async (viewer, html) => {
     // The same query as the client's first feed request, so both share one cached page.
     const feed = (
       await services.postReads.page({ limit: limits.homeFeedLimit }, viewer?.userId ?? null)
     ).raw;
     const shared = viewer === null ? feed : undefined;
-    const kept = shared && signedOutPages.get(shared);
-    if (kept) return kept;
-    const page = appPageHtml(html, { session: await session(viewer), feedJson: feed.toString() });
-    if (shared) signedOutPages.set(shared, page);
-    return page;
-  }
+    const kept = shared && signedOutHomes.get(shared);
+    if (kept) return { status: 200, html: kept };
+    const feedJson = feed.toString();
+    const first = (JSON.parse(feedJson) as PostPage).posts[0];
+    const page = appPageHtml(html, {
+      firstScreenJson: `{"session":${JSON.stringify(await session(viewer))},"feed":${feedJson}}`,
+      photo: first && photoOf(first, feedImageSizes),
+    });
+    if (shared) signedOutHomes.set(shared, page);
+    return { status: 200, html: page };
+  };
 
-  return async function sendAppPage(request: FastifyRequest, reply: FastifyReply) {
+  const profilePage =
+    (username: string): Build =>
+    async (viewer, html) => {
+      const name = username.toLowerCase();
+      // Odd Unicode, dots or a 10 KB name can name nobody: no query for them.
+      if (name.length > limits.usernameMaxLength || !usernamePattern.test(name)) {
+        return notFoundPage(viewer, html);
+      }
+      const [profile, reader] = await Promise.all([
+        unlessNotFound(services.profiles.getByUsername(name)),
+        session(viewer),
+      ]);
+      if (!profile) return notFoundPage(viewer, html);
+      const firstScreenJson = JSON.stringify({ session: reader, profile });
+      return {
+        status: 200,
+        html: appPageHtml(html, { firstScreenJson, head: profileHead(profile, origin) }),
+      };
+    };
+
+  const postPage =
+    (id: string): Build =>
+    async (viewer, html) => {
+      if (!postIdPattern.test(id)) return notFoundPage(viewer, html);
+      const [post, reader] = await Promise.all([
+        unlessNotFound(services.postReads.get(id, viewer?.userId ?? null)),
+        session(viewer),
+      ]);
+      if (!post) return notFoundPage(viewer, html);
+      const firstScreenJson = JSON.stringify({ session: reader, post });
+      return {
+        status: 200,
+        html: appPageHtml(html, {
+          firstScreenJson,
+          photo: photoOf(post, postPageImageSizes),
+          head: postHead(post, origin),
+        }),
+      };
+    };
+
+  const otherPage: Build = async (viewer, html) => ({
+    status: 200,
+    html: appPageHtml(html, {
+      firstScreenJson: JSON.stringify({ session: await session(viewer) }),
+    }),
+  });
+
+  /**
+   * Answers with the page `build` makes. Without its data (a database or cache failure) the
+   * page still works: `fallback` is sent as the plain template, and the client asks the API.
+   */
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: Build,
+    fallback: { status: 200 | 404; parts: PageParts } = { status: 200, parts: {} },
+  ) {
     const html = await readTemplate();
+    if (html === null) return sendError(reply, notFound());
     void reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'private, no-cache')
       .header('Vary', 'Cookie');
+    let page: Page;
     try {
-      return await reply.send(await render(request, reply, html));
+      await caches.sync();
+      page = await build(await readViewer(context, request, reply, true), html);
     } catch (error) {
-      // Without the data the page still works: the client asks the API for it, as it did before.
       request.log.warn({ err: error }, 'first screen not embedded in the page');
-      return reply.send(html);
+      page = { status: fallback.status, html: appPageHtml(html, fallback.parts) };
     }
+    return reply.code(page.status).send(page.html);
+  }
+
+  const notFoundFallback = { status: 404 as const, parts: { head: notFoundHead } };
+
+  return {
+    /** The routes of the client's pages; HTML, so hidden from the API reference. */
+    routes: async (app: FastifyInstance): Promise<void> => {
+      const hide = { schema: { hide: true } };
+      app.get('/', hide, (request, reply) => send(request, reply, home));
+      for (const path of profilePaths) {
+        app.get(path, hide, (request, reply) => {
+          const { username } = request.params as { username: string };
+          if (!isPagePath(request.url)) return sendError(reply, notFound());
+          return send(request, reply, profilePage(username), { status: 200, parts: {} });
+        });
+      }
+      app.get('/p/:id', hide, (request, reply) =>
+        send(request, reply, postPage((request.params as { id: string }).id)),
+      );
+      for (const path of otherPagePaths) {
+        app.get(path, hide, (request, reply) => send(request, reply, otherPage));
+      }
+    },
+
+    /** Any other GET outside the API: the not-found page, with status 404. */
+    sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+      const target = withoutTrailingSlash(request.url);
+      if (target) return reply.redirect(target, 301);
+      return send(request, reply, notFoundPage, notFoundFallback);
+    },
+
+    /**
+     * A path the router could not even read (bad percent-encoding, a segment too long). No hook
+     * has run for it, so not even the cookies are parsed: the plain not-found page, which asks
+     * the API for the session itself.
+     */
+    async sendUnreadable(_request: FastifyRequest, reply: FastifyReply) {
+      const html = await readTemplate();
+      if (html === null) return sendError(reply, notFound());
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'private, no-cache')
+        .send(appPageHtml(html, { head: notFoundHead }));
+    },
   };
 }

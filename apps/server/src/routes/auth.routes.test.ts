@@ -113,7 +113,18 @@ describe.each(dialects)('auth routes on %s', (dialect) => {
   });
 
   it("refuses usernames the app's addresses use, in any case", async () => {
-    for (const username of ['api', 'Explore', 'p', 'accounts', 'ADMIN', 'robots.txt', 'storage']) {
+    for (const username of [
+      'api',
+      'Explore',
+      'p',
+      'accounts',
+      'ADMIN',
+      'robots.txt',
+      'favicon.svg',
+      'storage',
+      'docs',
+      '..',
+    ]) {
       const response = await signUp({ ...valid(`reserved${username.length}`), username });
       expect(response.status, username).toBe(400);
       expect(response.body.error).toMatchObject({
