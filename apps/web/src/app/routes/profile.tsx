@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { namesNothing } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/document-title';
+import { profileTitle } from '@/lib/page-titles';
 import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
 import { ProfileView, type ProfileTab } from '@/features/profile/components/profile-view';
 import { NotFoundPage } from './not-found';
@@ -32,7 +33,7 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
   const mine = auth.profile?.username === username.toLowerCase() ? auth.profile : undefined;
   // The reader's own profile draws at once from the session while the fresh counts arrive.
   const { data: profile, error, refetch, isFetching } = useProfileByUsername(username, mine);
-  useDocumentTitle(profile && `${profile.full_name} (@${profile.username}) • Pinhole`);
+  useDocumentTitle(profile && profileTitle(profile));
 
   if (namesNothing(error)) return <NotFoundPage />;
   if (profile) {
