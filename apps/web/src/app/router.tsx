@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { accountPages, paths } from '@/config/paths';
 import { backgroundOf } from '@/lib/overlay-location';
 import { HomeRoute } from './routes/home';
@@ -51,7 +51,7 @@ export function AppRoutes() {
   const background = backgroundOf(location);
   return (
     <>
-      <Suspense fallback={<Spinner className="flex justify-center py-20" />}>
+      <Suspense fallback={<PageSpinner />}>
         <Routes location={background ?? location}>
           <Route path={paths.home.pattern} element={<HomeRoute />} />
           <Route path={paths.post.pattern} element={<PostRoute />} />

@@ -1,5 +1,5 @@
 import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { namesNothing } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { postTitle } from '@/lib/page-titles';
@@ -35,5 +35,5 @@ export function PostContent({ postId, variant }: { postId: string; variant: 'pag
   if (error) {
     return <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   }
-  return <Spinner className="flex justify-center py-20" />;
+  return <PageSpinner />;
 }

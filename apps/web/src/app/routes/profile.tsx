@@ -1,7 +1,7 @@
 import { limits, reservedUsernames, usernamePattern } from '@pinhole/contracts';
 import { Navigate, useParams } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { namesNothing } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -53,5 +53,5 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
   if (error) {
     return <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   }
-  return <Spinner className="flex justify-center py-20" />;
+  return <PageSpinner />;
 }
