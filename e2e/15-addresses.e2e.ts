@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import {
   baseUrl,
   closeBrowser,
@@ -66,6 +67,9 @@ describe('issue 15: every person and post has an address', () => {
       expect(response?.status(), path).toBe(200);
       await shows(page);
       expect(await page.getByText(notFoundText).count(), path).toBe(0);
+      if (path === `/${author.username}` || path.startsWith('/p/')) {
+        await expectNoSeriousA11yViolations(page, path);
+      }
     }
     expect(errors).toEqual([]);
     await context.close();
