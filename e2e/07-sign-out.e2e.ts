@@ -29,13 +29,11 @@ describe('journey 7: sign out', () => {
     await context.close();
   });
 
-  it('shows the sign-in prompt on the profile once the session ends elsewhere', async () => {
+  it('shows the sign-in prompt on your saved posts once the session ends elsewhere', async () => {
     const { context, page } = await openPage('profile-signed-out');
-    await signUpViaApi(context);
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
-    await page.getByRole('tab', { name: 'POSTS' }).waitFor();
+    const me = await signUpViaApi(context);
+    await page.goto(`/${me.username}/saved`);
+    await page.getByRole('tab', { name: 'SAVED', selected: true }).waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === 'pinhole_session');
     await fetch(`${baseUrl()}/api/auth/sign-out`, {
       method: 'POST',

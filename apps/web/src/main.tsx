@@ -4,11 +4,13 @@ import '@fontsource/inter/700.css';
 import '@fontsource/inter/800.css';
 import '@fontsource/grand-hotel/400.css';
 import './index.css';
-import { startTransition } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { config as zodConfig } from 'zod/v4/core';
 import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
 import { createQueryClient } from '@/lib/query-client';
+import { routerFuture } from '@/lib/router-future';
 import { AppRoot } from './app/app-root';
 
 // zod compiles object parsers with `new Function` after probing whether eval works; the CSP
@@ -17,6 +19,10 @@ zodConfig({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+function BrowserRouting({ children }: { children: ReactNode }) {
+  return <BrowserRouter future={routerFuture}>{children}</BrowserRouter>;
+}
 
 const queryClient = createQueryClient();
 const firstScreen = readFirstScreen();
@@ -27,7 +33,7 @@ if (firstScreen) seedFirstScreen(queryClient, firstScreen);
 // short ones. The server drew the first screen into #root when it could (the home page): the
 // browser then hydrates it instead of drawing it again.
 startTransition(() => {
-  const app = <AppRoot queryClient={queryClient} />;
+  const app = <AppRoot queryClient={queryClient} router={BrowserRouting} />;
   if (firstScreen && root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
 });

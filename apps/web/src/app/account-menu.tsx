@@ -1,20 +1,22 @@
 import type { Profile } from '@pinhole/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, UserRound } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
+import { paths } from '@/config/paths';
 import { iconButton } from './icon-button';
 
 interface AccountMenuProps {
   profile: Profile;
+  /** The reader is on their own profile. */
   active: boolean;
-  onProfile: () => void;
   onSignOut: () => void;
 }
 
 const menuItem =
   'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-neutral-100';
 
-export function AccountMenu({ profile, active, onProfile, onSignOut }: AccountMenuProps) {
+export function AccountMenu({ profile, active, onSignOut }: AccountMenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -34,9 +36,11 @@ export function AccountMenu({ profile, active, onProfile, onSignOut }: AccountMe
           <DropdownMenu.Label className="truncate px-3 py-1.5 text-xs text-muted">
             {profile.username}
           </DropdownMenu.Label>
-          <DropdownMenu.Item className={menuItem} onSelect={onProfile}>
-            <UserRound aria-hidden className="size-4" />
-            Profile
+          <DropdownMenu.Item asChild className={menuItem}>
+            <Link to={paths.profile.to(profile.username)}>
+              <UserRound aria-hidden className="size-4" />
+              Profile
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item className={menuItem} onSelect={onSignOut}>

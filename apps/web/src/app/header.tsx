@@ -1,18 +1,18 @@
 import { Heart, House, MessageCircle, Search, SquarePlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
+import { usePageLocation } from '@/lib/overlay-location';
 import { iconButton } from './icon-button';
-import type { View } from './view';
 
 // Radix's menu (with its positioning and focus code, a fifth of the first script) is only for
 // people signed in, and only once they click: it loads beside the first screen, not inside it.
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 interface HeaderProps {
-  view: View;
-  onNavigate: (view: View) => void;
   onCreate: () => void;
   onSignIn: () => void;
   onSignOut: () => void;
@@ -20,9 +20,15 @@ interface HeaderProps {
   onIntent?: () => void;
 }
 
-export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut, onIntent }: HeaderProps) {
+export function Header({ onCreate, onSignIn, onSignOut, onIntent }: HeaderProps) {
   // Signed in with a loaded profile: the avatar menu replaces the Sign In button.
   const { profile } = useAuth();
+  // With a post open over a page, the page underneath is where the reader is.
+  const { pathname } = usePageLocation();
+  const atHome = pathname === paths.home.to();
+  const ownProfile = profile ? paths.profile.to(profile.username) : null;
+  const atOwnProfile =
+    ownProfile !== null && (pathname === ownProfile || pathname.startsWith(`${ownProfile}/`));
   return (
     <header
       onPointerOver={onIntent}
@@ -34,13 +40,12 @@ export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut, onInte
         {/* As wide as the brand font draws the name: in the fallback font, shown until the brand
             font arrives, it is wider and pushed the buttons onto a second row on a phone, and the
             whole page moved up when the font came (a layout shift of 0.05). */}
-        <button
-          type="button"
-          onClick={() => onNavigate('home')}
-          className="h-11 w-[92px] shrink-0 overflow-hidden px-1 font-brand text-[32px] leading-none whitespace-nowrap"
+        <Link
+          to={paths.home.to()}
+          className="flex h-11 w-[92px] shrink-0 items-center overflow-hidden px-1 font-brand text-[32px] leading-none whitespace-nowrap"
         >
           Pinhole
-        </button>
+        </Link>
         <form
           role="search"
           onSubmit={(event) => event.preventDefault()}
@@ -61,15 +66,14 @@ export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut, onInte
           </label>
         </form>
         <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:ml-0 sm:gap-2">
-          <button
-            type="button"
+          <Link
+            to={paths.home.to()}
             aria-label="Home"
-            aria-current={view === 'home' ? 'page' : undefined}
-            onClick={() => onNavigate('home')}
+            aria-current={atHome ? 'page' : undefined}
             className={iconButton}
           >
-            <House aria-hidden className="size-6" strokeWidth={view === 'home' ? 2.5 : 2} />
-          </button>
+            <House aria-hidden className="size-6" strokeWidth={atHome ? 2.5 : 2} />
+          </Link>
           <button type="button" aria-label="Messages" className={iconButton}>
             <MessageCircle aria-hidden className="size-6" />
           </button>
@@ -90,12 +94,7 @@ export function Header({ view, onNavigate, onCreate, onSignIn, onSignOut, onInte
                 </span>
               }
             >
-              <AccountMenu
-                profile={profile}
-                active={view === 'profile'}
-                onProfile={() => onNavigate('profile')}
-                onSignOut={onSignOut}
-              />
+              <AccountMenu profile={profile} active={atOwnProfile} onSignOut={onSignOut} />
             </Suspense>
           ) : (
             <Button onClick={onSignIn} className="ml-1 shrink-0 whitespace-nowrap">

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeComment, makePost, makeProfile, page, signedInSession } from '@/testing/factories';
@@ -36,7 +36,7 @@ function signedInRoutes(extra: Record<string, unknown> = {}) {
   return {
     'GET /api/auth/session': signedInSession(alice),
     'GET /api/posts': feed,
-    'GET /api/profiles/user-1': alice,
+    'GET /api/profiles/by-username/alice': alice,
     'GET /api/profiles/user-1/posts': page([]),
     'POST /api/auth/sign-out': new Response(null, { status: 204 }),
     ...extra,
@@ -48,7 +48,13 @@ describe('Shell', () => {
   // longer than a findBy waits. Loaded once here, each test then sees it as the browser would
   // after the first visit.
   beforeAll(async () => {
+    // The shell waits on lazy chunks and whole pages; on a busy machine that takes more than the
+    // default second.
+    configure({ asyncUtilTimeout: 5000 });
     await import('./account-menu');
+    await import('./routes/profile');
+    await import('@/features/auth/components/auth-dialog');
+    await import('@/features/create-post/components/create-post-dialog');
   });
 
   it('shows a full-screen Loading... while the auth state loads', async () => {
@@ -80,7 +86,9 @@ describe('Shell', () => {
     mockApi(signedOutRoutes());
     renderWithApp(<Shell />);
     const header = await screen.findByRole('banner');
-    for (const name of ['Pinhole', 'Home', 'Messages', 'Notifications', 'Create post', 'Sign In']) {
+    expect(within(header).getByRole('link', { name: 'Pinhole' })).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    for (const name of ['Messages', 'Notifications', 'Create post', 'Sign In']) {
       expect(within(header).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(within(header).getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
@@ -138,7 +146,7 @@ describe('Shell', () => {
     renderWithApp(<Shell />);
     await screen.findByRole('article', { name: 'Post by bob' });
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await user.type(await screen.findByLabelText('Email'), 'alice@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
@@ -148,21 +156,32 @@ describe('Shell', () => {
     expect(screen.getAllByPlaceholderText('Add a comment...')).toHaveLength(2);
   });
 
-  it('signed in: the avatar menu opens the profile, the brand button goes home', async () => {
+  it('signed in: the avatar menu links to the profile, the brand link goes home', async () => {
     mockApi(signedInRoutes());
     const user = userEvent.setup();
-    renderWithApp(<Shell />);
+    const { location } = renderWithApp(<Shell />);
+    expect(await screen.findByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/alice',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
 
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('alice');
+    expect(await screen.findByRole('heading', { level: 1, name: 'alice' })).toBeInTheDocument();
+    expect(location.current?.pathname).toBe('/alice');
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Stories' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Pinhole' }));
+    expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    await user.click(screen.getByRole('link', { name: 'Pinhole' }));
     expect(await screen.findByRole('region', { name: 'Stories' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(location.current?.pathname).toBe('/');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('signed in: the sidebar shows the reader with a Switch button', async () => {
@@ -176,7 +195,7 @@ describe('Shell', () => {
   it('Sign out signs out and returns home', async () => {
     const fetchMock = mockApi(signedInRoutes());
     const user = userEvent.setup();
-    renderWithApp(<Shell />);
+    const { location } = renderWithApp(<Shell />);
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
     await screen.findByRole('heading', { level: 1 });
@@ -184,7 +203,8 @@ describe('Shell', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Stories' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Stories' })).toBeInTheDocument();
+    expect(location.current?.pathname).toBe('/');
     expect(callsTo(fetchMock, 'POST', '/api/auth/sign-out')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
   });
@@ -193,9 +213,7 @@ describe('Shell', () => {
     const requests = stubXhr();
     const fetchMock = mockApi(signedInRoutes());
     const user = userEvent.setup();
-    renderWithApp(<Shell />);
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
+    const { location } = renderWithApp(<Shell />, testQueryClient(), { path: '/alice' });
     await screen.findByText('No Posts Yet');
 
     await user.click(screen.getByRole('button', { name: 'Create post' }));
@@ -209,6 +227,11 @@ describe('Shell', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('region', { name: 'Stories' })).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/posts')).toHaveLength(2));
+    expect(location.current?.pathname).toBe('/');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/posts')).toHaveLength(1));
+    // The profile's counts are read again (the new post counts).
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/api/profiles/by-username/alice')).toHaveLength(2),
+    );
   });
 });

@@ -1,23 +1,23 @@
 import type { Post } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
 import { Header } from './header';
-import { HomeView } from './home-view';
-import type { View } from './view';
+import { AppRoutes, prefetchPages } from './router';
+import { useScrollRestoration } from './scroll-restoration';
 
-// Most first visits only read the feed: the dialogs and the profile (with Radix Dialog and Tabs)
+// Most first visits only read the feed: the dialogs and the other pages (with Radix Dialog)
 // load on demand, keeping them out of the initial script.
 const loadAuthDialog = () => import('@/features/auth/components/auth-dialog');
 const loadCreatePostDialog = () => import('@/features/create-post/components/create-post-dialog');
-const loadProfileView = () => import('@/features/profile/components/profile-view');
 const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })));
 const CreatePostDialog = lazy(() =>
   loadCreatePostDialog().then((m) => ({ default: m.CreatePostDialog })),
 );
-const ProfileView = lazy(() => loadProfileView().then((m) => ({ default: m.ProfileView })));
 
 /**
  * Fetches the lazy parts once the reader reaches for the header (pointer over it, a touch, or
@@ -32,20 +32,21 @@ function usePrefetchOnIntent() {
     done.current = true;
     void loadAuthDialog();
     void loadCreatePostDialog();
-    void loadProfileView();
+    prefetchPages();
   }, []);
 }
 
 export function Shell() {
   const auth = useAuth();
   const queryClient = useQueryClient();
-  const [view, setView] = useState<View>('home');
+  const navigate = useNavigate();
   const [authOpen, setAuthOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
   // A dialog is mounted from its first opening on, then stays (Radix animates open and closed).
   const [authMounted, setAuthMounted] = useState(false);
   const [createMounted, setCreateMounted] = useState(false);
   const prefetch = usePrefetchOnIntent();
+  useScrollRestoration();
 
   if (auth.loading) {
     return (
@@ -56,11 +57,6 @@ export function Shell() {
   }
 
   const signedIn = auth.user !== null;
-
-  const navigate = (next: View) => {
-    setView(next);
-    window.scrollTo?.({ top: 0 });
-  };
 
   const openAuth = () => {
     setAuthMounted(true);
@@ -76,7 +72,7 @@ export function Shell() {
   const signOut = async () => {
     try {
       await auth.signOut();
-      navigate('home');
+      void navigate(paths.home.to());
     } catch (error) {
       console.error('Error signing out', error);
     }
@@ -86,29 +82,20 @@ export function Shell() {
   const onCreated = (_post: Post) => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.posts });
     void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-    if (auth.user)
-      void queryClient.invalidateQueries({ queryKey: queryKeys.profile(auth.user.id) });
-    navigate('home');
+    void queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
+    void navigate(paths.home.to());
   };
 
   return (
     <div className="min-h-dvh bg-white">
       <Header
-        view={view}
-        onNavigate={navigate}
         onCreate={openCreate}
         onSignIn={openAuth}
         onSignOut={() => void signOut()}
         onIntent={prefetch}
       />
       <main className="pb-12">
-        {view === 'home' ? (
-          <HomeView />
-        ) : (
-          <Suspense fallback={<Spinner className="flex justify-center py-20" />}>
-            <ProfileView />
-          </Suspense>
-        )}
+        <AppRoutes />
       </main>
       {authMounted && (
         <Suspense fallback={null}>

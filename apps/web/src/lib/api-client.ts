@@ -176,3 +176,16 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return messages.internal;
 }
+
+/** The API answered 404: what was asked for does not exist, or not any more. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * A page's address names nothing: 404, or 400 for an address that could never name anything
+ * (a malformed id). Pages show their not-found state for both.
+ */
+export function namesNothing(error: unknown): boolean {
+  return isNotFound(error) || (error instanceof ApiError && error.status === 400);
+}

@@ -1,6 +1,12 @@
 import { firstScreenScriptId, type FirstScreen } from '@pinhole/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makePost, page, signedInSession } from '@/testing/factories';
+import {
+  makePost,
+  makeProfile,
+  page,
+  signedInSession,
+  signedOutSession,
+} from '@/testing/factories';
 import { testQueryClient } from '@/testing/render';
 import { readFirstScreen, seedFirstScreen } from './first-screen';
 import type { PostPages } from './post-cache';
@@ -47,5 +53,15 @@ describe('the first screen embedded in the page', () => {
       pages: [data.feed],
       pageParams: [null],
     });
+  });
+
+  it('seeds the profile and the post where their pages look for them', () => {
+    const profile = makeProfile({ username: 'bob' });
+    const post = makePost({ id: 'abc' });
+    const queryClient = testQueryClient();
+    seedFirstScreen(queryClient, { session: signedOutSession, profile, post });
+    expect(queryClient.getQueryData(queryKeys.profileByUsername('bob'))).toEqual(profile);
+    expect(queryClient.getQueryData(queryKeys.post('abc'))).toEqual(post);
+    expect(queryClient.getQueryData(queryKeys.feed)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PostPages } from './post-cache';
 import { queryKeys } from './query-keys';
 
-/** The session and first feed page the server embedded in the HTML, if it did (not in dev). */
+/** The session and what the page's route shows, embedded by the server in the HTML (not in dev). */
 export function readFirstScreen(doc: Document = document): FirstScreen | null {
   const text = doc.getElementById(firstScreenScriptId)?.textContent;
   if (!text) return null;
@@ -16,12 +16,18 @@ export function readFirstScreen(doc: Document = document): FirstScreen | null {
 }
 
 /**
- * Seeds the cache with the embedded answers, so the first screen draws at once and the photo the
- * HTML preloads is the one the feed shows, instead of session → feed → photo one after another.
+ * Seeds the cache with the embedded answers, under the keys the route's page reads, so the first
+ * screen draws at once and the photo the HTML preloads is the one the page shows, instead of
+ * session → data → photo one after another.
  */
-export function seedFirstScreen(queryClient: QueryClient, { session, feed }: FirstScreen): void {
+export function seedFirstScreen(
+  queryClient: QueryClient,
+  { session, feed, profile, post }: FirstScreen,
+): void {
   queryClient.setQueryData(queryKeys.session, session);
-  // Only the home page carries the feed; other pages carry what their route shows.
   if (feed)
     queryClient.setQueryData<PostPages>(queryKeys.feed, { pages: [feed], pageParams: [null] });
+  if (profile)
+    queryClient.setQueryData(queryKeys.profileByUsername(profile.username.toLowerCase()), profile);
+  if (post) queryClient.setQueryData(queryKeys.post(post.id), post);
 }

@@ -4,7 +4,10 @@ import { queryKeys } from './query-keys';
 
 export type PostPages = InfiniteData<PostPage, string | null>;
 
-/** Applies `change` to the post with `postId` in every cached post list (feed, profile grids). */
+/**
+ * Applies `change` to the post with `postId` wherever it is cached: every list (feed, profile
+ * grids) and the post on its own (`/p/:id`).
+ */
 export function updateCachedPost(
   queryClient: QueryClient,
   postId: string,
@@ -23,4 +26,16 @@ export function updateCachedPost(
     });
     return touched ? { ...data, pages } : data;
   });
+  queryClient.setQueryData<Post>(queryKeys.post(postId), (post) => post && change(post));
+}
+
+/** The post as some cached list already holds it, to draw at once while it is asked for. */
+export function findCachedPost(queryClient: QueryClient, postId: string): Post | undefined {
+  for (const [, data] of queryClient.getQueriesData<PostPages>({ queryKey: queryKeys.posts })) {
+    for (const page of data?.pages ?? []) {
+      const post = page.posts.find((candidate) => candidate.id === postId);
+      if (post) return post;
+    }
+  }
+  return undefined;
 }

@@ -8,6 +8,11 @@ export const queryKeys = {
   posts: ['posts'] as const,
   feed: ['posts', 'feed'] as const,
   profilePosts: (profileId: string) => ['posts', 'profile', profileId] as const,
-  profile: (profileId: string) => ['profiles', profileId] as const,
+  /** One post on its own (`/p/:id`); outside `posts`, which holds only lists. */
+  post: (postId: string) => ['post', postId] as const,
+  /** Every cached profile sits under this prefix. */
+  profiles: ['profiles'] as const,
+  /** A profile by its lowercased username, as `/:username` looks it up. */
+  profileByUsername: (username: string) => ['profiles', 'by-username', username] as const,
   comments: (postId: string) => ['comments', postId] as const,
 };

@@ -8,8 +8,9 @@ interface LoadMoreProps {
 }
 
 /**
- * Asks for the next page when the reader nears the end of the list. Browsers without
- * IntersectionObserver get a button instead.
+ * Asks for the next page when the reader nears the end of the list, well before it shows (the
+ * observer's margin), so scrolling rarely meets the end. The Load more button stays for
+ * keyboards: hidden until it has focus, and always shown where IntersectionObserver is missing.
  */
 export function LoadMore({ loading, onLoadMore }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
@@ -33,11 +34,13 @@ export function LoadMore({ loading, onLoadMore }: LoadMoreProps) {
       {loading ? (
         <Spinner />
       ) : (
-        !observable && (
-          <Button variant="secondary" onClick={onLoadMore}>
-            Load more
-          </Button>
-        )
+        <Button
+          variant="secondary"
+          onClick={onLoadMore}
+          className={observable ? 'sr-only focus:not-sr-only' : ''}
+        >
+          Load more
+        </Button>
       )}
     </div>
   );

@@ -8,3 +8,12 @@ export function Spinner({ label, className = '' }: { label?: string; className?:
     </span>
   );
 }
+
+/** A page's place while its code or data loads: centred in the content area. */
+export function PageSpinner() {
+  return (
+    <div className="flex justify-center py-20">
+      <Spinner />
+    </div>
+  );
+}

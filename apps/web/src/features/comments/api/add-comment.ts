@@ -1,6 +1,6 @@
 import { commentSchema, limits, type Comment } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, isNotFound } from '@/lib/api-client';
 import { updateCachedPost } from '@/lib/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -35,6 +35,9 @@ export function useAddComment(postId: string) {
     onError: (error) => {
       // The spec: comment failures are only logged.
       console.error('Error adding comment', error);
+      // The post is gone: asking for it again shows its page (or dialog) as not found.
+      if (isNotFound(error))
+        void queryClient.invalidateQueries({ queryKey: queryKeys.post(postId) });
     },
   });
 }

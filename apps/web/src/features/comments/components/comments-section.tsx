@@ -1,5 +1,6 @@
 import { limits, type Comment, type Post } from '@pinhole/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { ProfileName } from '@/components/ui/profile-name';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAddComment } from '@/features/comments/api/add-comment';
 import { useComments } from '@/features/comments/api/get-comments';
@@ -12,7 +13,6 @@ interface CommentsSectionProps {
 }
 
 export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
-  const signedIn = useAuth().user !== null;
   const [expanded, setExpanded] = useState(false);
   // Comments this reader just wrote stay visible even when the preview is already full.
   const [justPosted, setJustPosted] = useState<Comment[]>([]);
@@ -41,27 +41,58 @@ export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
           View all {formatCount(post.comments_count)} comments
         </button>
       )}
-      {shown.length > 0 && (
-        <ul className="flex flex-col gap-0.5" aria-label="Comments">
-          {shown.map((comment) => (
-            <li key={comment.id} className="text-sm break-words whitespace-pre-line">
-              <span className="font-semibold">{comment.author.username}</span> {comment.content}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CommentList comments={shown} />
       {beforeForm}
-      {signedIn && (
-        <CommentForm
-          postId={post.id}
-          onPosted={(comment) => setJustPosted((mine) => [...mine, comment])}
-        />
-      )}
+      <CommentForm
+        postId={post.id}
+        onPosted={(comment) => setJustPosted((mine) => [...mine, comment])}
+      />
     </>
   );
 }
 
-function CommentForm({ postId, onPosted }: { postId: string; onPosted: (c: Comment) => void }) {
+/**
+ * Every comment of a post, for its own page: the preview at once, the whole list once loaded
+ * (the list grows as the reader comments, through the comments cache).
+ */
+export function PostComments({ post }: { post: Post }) {
+  const { data: allComments } = useComments(post.id, true);
+  return <CommentList comments={allComments ?? post.comments_preview} />;
+}
+
+function CommentList({ comments }: { comments: Comment[] }) {
+  if (comments.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-0.5" aria-label="Comments">
+      {comments.map((comment) => (
+        <li key={comment.id} className="text-sm break-words whitespace-pre-line">
+          <ProfileName username={comment.author.username} /> {comment.content}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The spec's comment form, for readers who are signed in. */
+export function CommentForm({
+  postId,
+  onPosted,
+}: {
+  postId: string;
+  onPosted?: (comment: Comment) => void;
+}) {
+  const signedIn = useAuth().user !== null;
+  if (!signedIn) return null;
+  return <SignedInCommentForm postId={postId} onPosted={onPosted} />;
+}
+
+function SignedInCommentForm({
+  postId,
+  onPosted,
+}: {
+  postId: string;
+  onPosted?: (comment: Comment) => void;
+}) {
   const inputId = useId();
   const [text, setText] = useState('');
   const { mutate, isPending } = useAddComment(postId);
@@ -73,7 +104,7 @@ function CommentForm({ postId, onPosted }: { postId: string; onPosted: (c: Comme
     mutate(trimmed, {
       onSuccess: (comment) => {
         setText('');
-        onPosted(comment);
+        onPosted?.(comment);
       },
     });
   };

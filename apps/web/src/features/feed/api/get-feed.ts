@@ -19,12 +19,21 @@ export async function getFeedPage(cursor: string | null, signal?: AbortSignal): 
   }
 }
 
+/** How long the feed's loaded pages outlive the feed on screen, for Back from another page. */
+const keptFor = 30 * 60_000;
+
 export const feedQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.feed,
     queryFn: ({ pageParam, signal }) => getFeedPage(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
+    // Coming back to the feed (Back from a profile or a post) shows the pages the reader had
+    // loaded, where they were: refetching on mount would ask for every one of them again, one
+    // after another, and could move the posts under the restored scroll position. The feed is
+    // read again only once something changed it (a new post, signing in or out invalidate it).
+    refetchOnMount: (query) => query.state.isInvalidated,
+    gcTime: keptFor,
   });
 
 export function useFeed() {

@@ -1,5 +1,5 @@
 import { limits } from '@pinhole/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePost, page } from '@/testing/factories';
@@ -105,10 +105,78 @@ describe('Feed', () => {
     const user = userEvent.setup();
     renderFeed();
     await screen.findByTestId('rendered-post');
-    // jsdom has no IntersectionObserver, so the feed offers a button instead of infinite scroll.
+    // jsdom has no IntersectionObserver, so the feed shows the button instead of infinite scroll.
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('1: third')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/posts')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
+
+  it('loads the next page as the end nears, before it shows, and keeps Load more for keyboards', async () => {
+    const observers = stubIntersectionObserver();
+    const fetchMock = mockApi({
+      'GET /api/posts': ({ url }: { url: URL }) =>
+        url.searchParams.get('cursor') === 'next-1'
+          ? json(page([makePost({ id: 'c', caption: 'third' })]))
+          : json(page([makePost({ id: 'a', caption: 'first' })], 'next-1')),
+    });
+    renderFeed();
+    await screen.findByTestId('rendered-post');
+    // Out of sight until focused: a keyboard reader tabs to it, a pointer never sees it.
+    expect(screen.getByRole('button', { name: 'Load more' })).toHaveClass('sr-only');
+    const observer = observers.at(-1);
+    // The observer reaches below the screen, so the next page is asked for early.
+    expect(observer?.options?.rootMargin).toMatch(/^[1-9]\d*px/);
+    expect(callsTo(fetchMock, 'GET', '/api/posts')).toHaveLength(1);
+
+    act(() => observer?.intersect(false));
+    expect(callsTo(fetchMock, 'GET', '/api/posts')).toHaveLength(1);
+    act(() => observer?.intersect(true));
+    expect(await screen.findByText('1: third')).toBeInTheDocument();
+    expect(sentUrl(fetchMock, 'GET', '/api/posts', 1).searchParams.get('cursor')).toBe('next-1');
+  });
+
+  it('coming back to the feed shows its loaded pages without asking for them again', async () => {
+    const fetchMock = mockApi({ 'GET /api/posts': page([makePost({ id: 'a' })]) });
+    const queryClient = testQueryClient();
+    const pages = [page([makePost({ id: 'a' })], 'c2'), page([makePost({ id: 'b' })])];
+    queryClient.setQueryData(queryKeys.feed, { pages, pageParams: [null, 'c2'] });
+    // Older than any stale time: only an invalidation may read the feed again.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 60 * 60_000);
+    const first = renderFeed(queryClient);
+    await waitFor(() => expect(screen.getAllByTestId('rendered-post')).toHaveLength(2));
+    first.unmount();
+    renderFeed(queryClient);
+    expect(screen.getAllByTestId('rendered-post')).toHaveLength(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });
+
+interface StubObserver {
+  options: IntersectionObserverInit | undefined;
+  intersect: (isIntersecting: boolean) => void;
+}
+
+/** IntersectionObserver for jsdom (which has none): the test says when the sentinel is in view. */
+function stubIntersectionObserver(): StubObserver[] {
+  const observers: StubObserver[] = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        observers.push({
+          options,
+          intersect: (isIntersecting) =>
+            callback(
+              [{ isIntersecting } as IntersectionObserverEntry],
+              this as unknown as IntersectionObserver,
+            ),
+        });
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  return observers;
+}

@@ -1,7 +1,8 @@
 import { likeResultSchema, type LikeResult, type Post } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, isNotFound } from '@/lib/api-client';
 import { updateCachedPost } from '@/lib/post-cache';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PUT likes, DELETE unlikes; both are idempotent, so a repeated click cannot double-count. */
 export function setLike(postId: string, liked: boolean): Promise<LikeResult> {
@@ -45,6 +46,9 @@ export function useToggleLike() {
     onError: (error, { postId, liked }) => {
       console.error('Error toggling like', error);
       updateCachedPost(queryClient, postId, withLike(!liked));
+      // The post is gone: asking for it again shows its page (or dialog) as not found.
+      if (isNotFound(error))
+        void queryClient.invalidateQueries({ queryKey: queryKeys.post(postId) });
     },
     onSuccess: (result, { postId }) => {
       updateCachedPost(queryClient, postId, (post) => ({

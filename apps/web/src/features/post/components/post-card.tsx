@@ -1,15 +1,13 @@
 import type { Post } from '@pinhole/contracts';
-import { Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Avatar } from '@/components/ui/avatar';
-import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { useAuth } from '@/lib/auth/use-auth';
-import { useClock } from '@/lib/clock';
-import { formatDateTime } from '@/lib/format';
 import { likesLabel } from '@/lib/likes-label';
-import { timeLabel } from '@/lib/time-label';
-import { useToggleLike } from '@/features/post/api/toggle-like';
+import { PostLink } from '@/lib/post-link';
+import { LikeButton, useLikeOnDoubleTap } from './like-button';
+import { PostAuthor } from './post-author';
 import { PostImage } from './post-image';
+import { PostOptions } from './post-options';
+import { PostTime } from './post-time';
+import { ProfileName } from '@/components/ui/profile-name';
 
 interface PostCardProps {
   post: Post;
@@ -23,28 +21,14 @@ interface PostCardProps {
 }
 
 export function PostCard({ post, priority = false, renderComments }: PostCardProps) {
-  const signedIn = useAuth().user !== null;
-  const clock = useClock();
-  const { mutate: toggleLike } = useToggleLike();
   const likes = likesLabel(post.likes_count);
-  const liked = post.liked_by_me;
-  const createdAt = new Date(post.created_at);
+  const likeOnDoubleTap = useLikeOnDoubleTap(post);
 
+  // The time label is the post's permalink, as on Instagram.
   const time = (
-    <time
-      dateTime={post.created_at}
-      // The server's HTML was drawn with the server's clock, perhaps cached for a minute.
-      suppressHydrationWarning
-      // The full date is a hover tooltip, written when the pointer arrives: formatting it for
-      // every post cost the first screen main-thread time, and the server's locale may differ.
-      onPointerEnter={(event) => {
-        if (!Number.isNaN(createdAt.getTime()))
-          event.currentTarget.title = formatDateTime(createdAt);
-      }}
-      className="text-xs text-muted"
-    >
-      {timeLabel(post.created_at, clock.now())}
-    </time>
+    <PostLink postId={post.id} className="self-start hover:underline">
+      <PostTime createdAt={post.created_at} />
+    </PostLink>
   );
 
   return (
@@ -52,40 +36,27 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
       aria-label={`Post by ${post.author.username}`}
       className="border-b border-line bg-white pb-3 sm:rounded-lg sm:border"
     >
-      <header className="flex items-center gap-3 px-3 py-2.5">
-        <Avatar name={post.author.username} src={post.author.avatar_url} size={32} />
-        <span className="flex min-w-0 items-center gap-1">
-          <span className="truncate text-sm font-semibold">{post.author.username}</span>
-          {post.author.is_verified && <VerifiedBadge />}
-        </span>
+      <header className="flex items-center gap-3 px-3 py-1.5">
+        <PostAuthor author={post.author} />
+        <PostOptions postId={post.id} />
       </header>
-      <PostImage post={post} priority={priority} />
+      <PostImage post={post} priority={priority} onDoubleTap={likeOnDoubleTap} />
       <div className="flex flex-col gap-1.5 px-3 pt-1.5">
         <div className="-ml-2 flex items-center">
-          <button
-            type="button"
-            aria-label="Like"
-            aria-pressed={liked}
-            disabled={!signedIn}
-            title={signedIn ? undefined : 'Sign in to like posts'}
-            onClick={() => toggleLike({ postId: post.id, liked: !liked })}
-            className="rounded-full p-2 transition-transform hover:text-muted active:scale-90 disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            <Heart
-              aria-hidden
-              data-liked={liked || undefined}
-              className={`size-6 ${liked ? 'fill-like text-like' : 'text-neutral-900'}`}
-            />
-          </button>
+          <LikeButton post={post} />
         </div>
         {likes && <p className="text-sm font-semibold">{likes}</p>}
-        {post.caption && (
-          <p className="text-sm break-words whitespace-pre-line">
-            <span className="font-semibold">{post.author.username}</span> {post.caption}
-          </p>
-        )}
+        {post.caption && <PostCaption post={post} />}
         {renderComments ? renderComments(time) : time}
       </div>
     </article>
+  );
+}
+
+export function PostCaption({ post }: { post: Post }) {
+  return (
+    <p className="text-sm break-words whitespace-pre-line">
+      <ProfileName username={post.author.username} /> {post.caption}
+    </p>
   );
 }

@@ -7,7 +7,7 @@ export function EmptyTab({
 }: {
   icon: LucideIcon;
   title: string;
-  text: string;
+  text?: string;
 }) {
   return (
     <div className="flex flex-col items-center gap-3 px-6 py-14 text-center">
@@ -15,7 +15,7 @@ export function EmptyTab({
         <Icon aria-hidden className="size-8" strokeWidth={1.5} />
       </span>
       <h2 className="text-2xl font-extrabold">{title}</h2>
-      <p className="text-sm text-neutral-700">{text}</p>
+      {text && <p className="text-sm text-neutral-700">{text}</p>}
     </div>
   );
 }

@@ -10,7 +10,7 @@ function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, '').replace(/\/$/, '');
 }
 
-export function ProfileHeader({ profile }: { profile: Profile }) {
+export function ProfileHeader({ profile, own }: { profile: Profile; own: boolean }) {
   const counts = [
     { label: 'posts', value: profile.posts_count },
     { label: 'followers', value: profile.followers_count },
@@ -30,7 +30,7 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
         />
       </div>
       <div className="[grid-area:title]">
-        <ProfileTitle profile={profile} />
+        <ProfileTitle profile={profile} own={own} />
       </div>
       <ul className="-mx-4 flex justify-around border-t border-line pt-3 text-sm [grid-area:counts] sm:mx-0 sm:justify-start sm:gap-10 sm:border-0 sm:pt-0 sm:text-base">
         {counts.map(({ label, value }) => (
@@ -61,23 +61,30 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
   );
 }
 
-function ProfileTitle({ profile }: { profile: Profile }) {
+/**
+ * The spec's Edit profile button and settings icon belong to the reader's own profile. Someone
+ * else's shows no Follow button yet: one that does nothing would be a promise the follows work
+ * (its own issue) keeps.
+ */
+function ProfileTitle({ profile, own }: { profile: Profile; own: boolean }) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
       <h1 className="flex min-w-0 items-center gap-1.5 text-xl">
         <span className="truncate">{profile.username}</span>
         {profile.is_verified && <VerifiedBadge className="size-5" />}
       </h1>
-      <div className="flex items-center gap-2">
-        <Button variant="secondary">Edit profile</Button>
-        <button
-          type="button"
-          aria-label="Settings"
-          className="rounded-full p-1.5 text-neutral-900 hover:bg-neutral-100"
-        >
-          <Settings aria-hidden className="size-6" />
-        </button>
-      </div>
+      {own && (
+        <div className="flex items-center gap-2">
+          <Button variant="secondary">Edit profile</Button>
+          <button
+            type="button"
+            aria-label="Settings"
+            className="rounded-full p-1.5 text-neutral-900 hover:bg-neutral-100"
+          >
+            <Settings aria-hidden className="size-6" />
+          </button>
+        </div>
+      )}
     </div>
   );
 }

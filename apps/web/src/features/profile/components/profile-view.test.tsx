@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
   makePost,
@@ -8,9 +7,9 @@ import {
   signedInSession,
   signedOutSession,
 } from '@/testing/factories';
-import { apiError, callsTo, deferred, json, mockApi } from '@/testing/mock-api';
+import { apiError, deferred, json, mockApi } from '@/testing/mock-api';
 import { renderAsReader } from '@/testing/render';
-import { ProfileView } from './profile-view';
+import { ProfileView, type ProfileTab } from './profile-view';
 
 const alice = makeProfile({
   username: 'alice',
@@ -23,23 +22,21 @@ const alice = makeProfile({
 });
 
 function routes(posts = [makePost({ id: 'p1' }), makePost({ id: 'p2', caption: null })]) {
-  return {
-    'GET /api/profiles/user-1': alice,
-    'GET /api/profiles/user-1/posts': page(posts),
-  };
+  return { 'GET /api/profiles/user-1/posts': page(posts) };
+}
+
+function renderOwn(tab: ProfileTab = 'posts', profile = alice) {
+  return renderAsReader(<ProfileView profile={profile} tab={tab} own />, signedInSession(alice));
+}
+
+function renderOthers(tab: ProfileTab = 'posts') {
+  return renderAsReader(<ProfileView profile={alice} tab={tab} own={false} />, signedOutSession);
 }
 
 describe('ProfileView', () => {
-  it('asks a signed-out reader to sign in', () => {
-    const fetchMock = mockApi({});
-    renderAsReader(<ProfileView />, signedOutSession);
-    expect(screen.getByText('Please sign in to view your profile.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
   it('shows the header: initial avatar, username, buttons, counts, name, bio and website', async () => {
     mockApi(routes());
-    renderAsReader(<ProfileView />, signedInSession(alice));
+    renderOwn();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('alice');
     const avatar = screen.getByRole('img', { name: "alice's profile picture" });
     expect(avatar).toHaveTextContent('A');
@@ -57,31 +54,42 @@ describe('ProfileView', () => {
     await screen.findByRole('list', { name: 'Posts' });
   });
 
+  it("someone else's profile has no Edit profile, no settings and no SAVED tab", async () => {
+    mockApi(routes());
+    renderOthers();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('alice');
+    expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['POSTS', 'TAGGED']);
+    await screen.findByRole('list', { name: 'Posts' });
+  });
+
   it('never turns an unsafe website into a link', async () => {
-    mockApi({
-      'GET /api/profiles/user-1': { ...alice, website: 'javascript:alert(1)' },
-      'GET /api/profiles/user-1/posts': page([]),
-    });
-    renderAsReader(<ProfileView />, signedInSession({ ...alice, website: 'javascript:alert(1)' }));
+    mockApi(routes([]));
+    renderOwn('posts', { ...alice, website: 'javascript:alert(1)' });
     expect(screen.getByText('javascript:alert(1)')).toBeInTheDocument();
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /alert/ })).not.toBeInTheDocument();
     await screen.findByText('No Posts Yet');
   });
 
-  it('refreshes the counts from the server', async () => {
-    const fetchMock = mockApi({
-      ...routes(),
-      'GET /api/profiles/user-1': { ...alice, posts_count: 3 },
-    });
-    renderAsReader(<ProfileView />, signedInSession(alice));
-    expect(await screen.findByText('3')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', '/api/profiles/user-1')).toHaveLength(1);
+  it('draws the tabs as links to their addresses, the current one selected', async () => {
+    mockApi(routes());
+    renderOwn('saved');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
+      ['POSTS', '/alice'],
+      ['SAVED', '/alice/saved'],
+      ['TAGGED', '/alice/tagged'],
+    ]);
+    expect(screen.getByRole('tab', { name: 'SAVED' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'POSTS' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tabpanel', { name: 'SAVED' })).toBeInTheDocument();
   });
 
-  it('opens on POSTS, showing Loading posts... then a three-column grid', async () => {
+  it('opens on POSTS, showing Loading posts... then a three-column grid of links to the posts', async () => {
     const answer = deferred<Response>();
-    mockApi({ ...routes(), 'GET /api/profiles/user-1/posts': () => answer.promise });
-    renderAsReader(<ProfileView />, signedInSession(alice));
+    mockApi({ 'GET /api/profiles/user-1/posts': () => answer.promise });
+    renderOwn();
     expect(screen.getByRole('tab', { name: 'POSTS' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Loading posts...')).toBeInTheDocument();
 
@@ -92,6 +100,11 @@ describe('ProfileView', () => {
     expect(images).toHaveLength(2);
     expect(images[0]).toHaveAccessibleName('Photo: Sunset over the bay');
     expect(images[1]).toHaveAccessibleName('Photo by bob');
+    expect(
+      within(grid)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/p/p1', '/p/p2']);
     // Only the small variants: a grid tile never needs the 1080 px one.
     expect(images[0]?.getAttribute('srcset')).toBe(
       '/storage/user-uploads/user-2/posts/p1-320.webp 320w, /storage/user-uploads/user-2/posts/p1-640.webp 640w',
@@ -102,42 +115,42 @@ describe('ProfileView', () => {
 
   it('shows No Posts Yet when there are none', async () => {
     mockApi(routes([]));
-    renderAsReader(<ProfileView />, signedInSession(alice));
+    renderOwn();
     expect(await screen.findByRole('heading', { name: 'No Posts Yet' })).toBeInTheDocument();
     expect(
       screen.getByText("When you share photos, they'll appear on your profile."),
     ).toBeInTheDocument();
   });
 
+  it("says only No Posts Yet on someone else's empty profile (the text speaks to its owner)", async () => {
+    mockApi(routes([]));
+    renderOthers();
+    expect(await screen.findByRole('heading', { name: 'No Posts Yet' })).toBeInTheDocument();
+    expect(screen.queryByText(/When you share photos/)).not.toBeInTheDocument();
+  });
+
   it('logs "Error loading posts" when the grid fails and shows the empty state', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({
-      ...routes(),
       'GET /api/profiles/user-1/posts': apiError(500, 'internal', 'Something went wrong'),
     });
-    renderAsReader(<ProfileView />, signedInSession(alice));
+    renderOwn();
     expect(await screen.findByText('No Posts Yet')).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('Error loading posts', expect.anything());
   });
 
-  it('shows the fixed texts of SAVED and TAGGED', async () => {
+  it('shows the fixed texts of SAVED and TAGGED', () => {
     mockApi(routes());
-    const user = userEvent.setup();
-    renderAsReader(<ProfileView />, signedInSession(alice));
-    await screen.findByRole('list', { name: 'Posts' });
-
-    await user.click(screen.getByRole('tab', { name: 'SAVED' }));
+    const { unmount } = renderOwn('saved');
     expect(screen.getByRole('heading', { name: 'No Saved Posts' })).toBeInTheDocument();
     expect(screen.getByText('Save posts you want to see again.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Posts' })).not.toBeInTheDocument();
+    unmount();
 
-    await user.click(screen.getByRole('tab', { name: 'TAGGED' }));
+    renderOwn('tagged');
     expect(screen.getByRole('heading', { name: 'No Tagged Posts' })).toBeInTheDocument();
     expect(
       screen.getByText("When people tag you in photos, they'll appear here."),
     ).toBeInTheDocument();
-
-    await user.click(screen.getByRole('tab', { name: 'POSTS' }));
-    expect(await screen.findByRole('list', { name: 'Posts' })).toBeInTheDocument();
   });
 });

@@ -1,73 +1,76 @@
 import type { Profile } from '@pinhole/contracts';
-import * as Tabs from '@radix-ui/react-tabs';
 import { Bookmark, Grid3x3, SquareUser, type LucideIcon } from 'lucide-react';
-import { useAuth } from '@/lib/auth/use-auth';
-import { useProfile } from '@/features/profile/api/get-profile';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { keepScroll } from '@/lib/scroll-state';
 import { EmptyTab } from './empty-tab';
 import { ProfileHeader } from './profile-header';
 import { ProfilePostsGrid } from './profile-posts-grid';
 
-const tabs: { value: string; label: string; icon: LucideIcon }[] = [
-  { value: 'posts', label: 'POSTS', icon: Grid3x3 },
-  { value: 'saved', label: 'SAVED', icon: Bookmark },
-  { value: 'tagged', label: 'TAGGED', icon: SquareUser },
+export type ProfileTab = 'posts' | 'saved' | 'tagged';
+
+const tabs: { value: ProfileTab; label: string; icon: LucideIcon; to: (u: string) => string }[] = [
+  { value: 'posts', label: 'POSTS', icon: Grid3x3, to: paths.profile.to },
+  { value: 'saved', label: 'SAVED', icon: Bookmark, to: paths.profileSaved.to },
+  { value: 'tagged', label: 'TAGGED', icon: SquareUser, to: paths.profileTagged.to },
 ];
 
-/** The signed-in reader's own profile. */
-export function ProfileView() {
-  const { profile } = useAuth();
-  if (!profile) {
-    return (
-      <p className="px-4 py-20 text-center text-sm text-neutral-700">
-        Please sign in to view your profile.
-      </p>
-    );
-  }
-  return <LoadedProfile known={profile} />;
+interface ProfileViewProps {
+  profile: Profile;
+  /** The tab the address names (`/:username`, `/:username/saved`, `/:username/tagged`). */
+  tab: ProfileTab;
+  /** The reader's own profile: Edit profile, settings and the SAVED tab are only theirs. */
+  own: boolean;
 }
 
-function LoadedProfile({ known }: { known: Profile }) {
-  // Fresh counts from the server; a failure keeps showing what the session knew.
-  const { data } = useProfile(known);
-  const profile = data ?? known;
-
+/**
+ * The spec's profile screen, for anyone. The tabs are addresses, as on Instagram: links drawn
+ * as tabs, so each can be shared, reloaded and reached with Back.
+ */
+export function ProfileView({ profile, tab, own }: ProfileViewProps) {
+  const shownTabs = own ? tabs : tabs.filter(({ value }) => value !== 'saved');
   return (
     <div className="mx-auto w-full max-w-[935px] pt-6 sm:pt-8">
-      <ProfileHeader profile={profile} />
-      <Tabs.Root defaultValue="posts">
-        <Tabs.List
-          aria-label="Profile sections"
-          className="flex justify-center gap-12 border-t border-line sm:gap-14"
-        >
-          {tabs.map(({ value, label, icon: Icon }) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="-mt-px flex items-center gap-1.5 border-t border-transparent py-4 text-xs font-semibold tracking-widest text-muted data-[state=active]:border-neutral-900 data-[state=active]:text-neutral-900"
-            >
-              <Icon aria-hidden className="size-3.5" />
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="posts">
-          <ProfilePostsGrid profileId={profile.id} />
-        </Tabs.Content>
-        <Tabs.Content value="saved">
+      <ProfileHeader profile={profile} own={own} />
+      <nav
+        role="tablist"
+        aria-label="Profile sections"
+        className="flex justify-center gap-12 border-t border-line sm:gap-14"
+      >
+        {shownTabs.map(({ value, label, icon: Icon, to }) => (
+          <Link
+            key={value}
+            to={to(profile.username)}
+            // Another tab of the same profile: the page stays where the reader scrolled it.
+            state={keepScroll}
+            role="tab"
+            aria-selected={value === tab}
+            data-state={value === tab ? 'active' : 'inactive'}
+            className="-mt-px flex items-center gap-1.5 border-t border-transparent py-4 text-xs font-semibold tracking-widest text-muted data-[state=active]:border-neutral-900 data-[state=active]:text-neutral-900"
+          >
+            <Icon aria-hidden className="size-3.5" />
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <div role="tabpanel" aria-label={tabs.find(({ value }) => value === tab)?.label}>
+        {tab === 'posts' && <ProfilePostsGrid profileId={profile.id} own={own} />}
+        {tab === 'saved' && (
           <EmptyTab
             icon={Bookmark}
             title="No Saved Posts"
             text="Save posts you want to see again."
           />
-        </Tabs.Content>
-        <Tabs.Content value="tagged">
+        )}
+        {tab === 'tagged' && (
           <EmptyTab
             icon={SquareUser}
             title="No Tagged Posts"
-            text="When people tag you in photos, they'll appear here."
+            // Someone else's profile is not "you": the title alone, as on Instagram.
+            text={own ? "When people tag you in photos, they'll appear here." : undefined}
           />
-        </Tabs.Content>
-      </Tabs.Root>
+        )}
+      </div>
     </div>
   );
 }

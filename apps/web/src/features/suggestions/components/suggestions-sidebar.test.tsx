@@ -1,5 +1,5 @@
 import { limits } from '@pinhole/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ClockProvider } from '@/lib/clock';
 import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
@@ -19,6 +19,7 @@ describe('SuggestionsSidebar', () => {
     const me = screen.getByTestId('sidebar-me');
     expect(me).toHaveTextContent('alice');
     expect(me).toHaveTextContent('Alice Liddell');
+    expect(within(me).getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/alice');
     expect(screen.getByRole('button', { name: 'Switch' })).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'Suggestions for you' })).toBeInTheDocument();
@@ -29,6 +30,9 @@ describe('SuggestionsSidebar', () => {
     for (const suggestion of suggestions) {
       expect(suggestion).toHaveTextContent('Suggested for you');
       expect(suggestion.querySelector('button')).toHaveTextContent('Follow');
+      // Each name (and its avatar) leads to that profile.
+      const [name] = within(suggestion).getAllByRole('link');
+      expect(name).toHaveAttribute('href', `/${name?.textContent}`);
     }
 
     for (const link of ['About', 'Help', 'Press', 'API', 'Jobs', 'Privacy', 'Terms']) {

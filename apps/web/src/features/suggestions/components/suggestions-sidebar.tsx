@@ -1,4 +1,7 @@
+import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
+import { ProfileName } from '@/components/ui/profile-name';
+import { paths } from '@/config/paths';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
@@ -16,9 +19,9 @@ export function SuggestionsSidebar() {
     <div className="flex flex-col gap-5 pt-2">
       {me && (
         <div data-testid="sidebar-me" className="flex items-center gap-3">
-          <Avatar name={me.username} src={me.avatar_url} size={44} />
+          <AvatarLink username={me.username} src={me.avatar_url} />
           <div className="flex min-w-0 flex-1 flex-col">
-            <span className="truncate text-sm font-semibold">{me.username}</span>
+            <ProfileName username={me.username} className="truncate text-sm" />
             <span className="truncate text-sm text-muted">{me.full_name}</span>
           </div>
           <button type="button" className="text-xs font-semibold text-brand hover:text-brand-dark">
@@ -38,10 +41,10 @@ export function SuggestionsSidebar() {
         <ul className="flex flex-col gap-3">
           {suggestions.map((person) => (
             <li key={person.id} data-testid="suggestion" className="flex items-center gap-3">
-              <Avatar name={person.username} size={44} />
+              <AvatarLink username={person.username} />
               <div className="flex min-w-0 flex-1 flex-col">
                 <span className="flex items-center gap-1">
-                  <span className="truncate text-sm font-semibold">{person.username}</span>
+                  <ProfileName username={person.username} className="truncate text-sm" />
                   {person.verified && <VerifiedBadge className="size-3.5" />}
                 </span>
                 <span className="truncate text-xs text-muted">Suggested for you</span>
@@ -73,5 +76,14 @@ export function SuggestionsSidebar() {
         <p>© {year} PINHOLE</p>
       </footer>
     </div>
+  );
+}
+
+/** The avatar leads where the name beside it does; only the name is announced. */
+function AvatarLink({ username, src }: { username: string; src?: string | null }) {
+  return (
+    <Link to={paths.profile.to(username)} tabIndex={-1} aria-hidden className="shrink-0">
+      <Avatar name={username} src={src} size={44} />
+    </Link>
   );
 }

@@ -1,0 +1,193 @@
+import { postPageImageSizes } from '@pinhole/contracts';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedFirstScreen } from '@/lib/first-screen';
+import {
+  makeComment,
+  makePost,
+  makeProfile,
+  page,
+  signedInSession,
+  signedOutSession,
+} from '@/testing/factories';
+import { callsTo, mockApi } from '@/testing/mock-api';
+import { renderWithApp, testQueryClient } from '@/testing/render';
+import { Shell } from './shell';
+
+const alice = makeProfile({ id: 'user-1', username: 'alice' });
+const bob = makeProfile({ id: 'user-2', username: 'bob', full_name: 'Bob Builder' });
+const post = makePost({
+  id: 'abc',
+  caption: 'Sunset over the bay',
+  comments_count: 3,
+  comments_preview: [makeComment({ content: 'first' }), makeComment({ content: 'second' })],
+});
+
+function api(extra: Record<string, unknown> = {}) {
+  return mockApi({
+    'GET /api/posts': page([post]),
+    'GET /api/profiles/by-username/bob': bob,
+    'GET /api/profiles/by-username/alice': alice,
+    'GET /api/profiles/user-2/posts': page([post]),
+    'GET /api/profiles/user-1/posts': page([]),
+    'GET /api/posts/abc': post,
+    'GET /api/posts/abc/comments': {
+      comments: [
+        ...post.comments_preview,
+        makeComment({ content: 'third', author: { id: 'u9', username: 'zoe', avatar_url: null } }),
+      ],
+    },
+    ...extra,
+  });
+}
+
+/** Opens `path` as a fresh page load would, with the reader already known. */
+function visit(path: string, session = signedInSession(alice)) {
+  const queryClient = testQueryClient();
+  seedFirstScreen(queryClient, { session });
+  return renderWithApp(<Shell />, queryClient, { path });
+}
+
+const notFoundHeading = () =>
+  screen.findByRole('heading', { name: "Sorry, this page isn't available." });
+
+describe('addresses', () => {
+  beforeAll(async () => {
+    configure({ asyncUtilTimeout: 5000 });
+    // Lazy pages, loaded once as a browser has them after their first visit.
+    await Promise.all([
+      import('./routes/profile'),
+      import('./routes/post'),
+      import('./routes/placeholder'),
+      import('./routes/not-found'),
+    ]);
+  });
+
+  it("/:username is anyone's profile, looked up without regard to case", async () => {
+    const fetchMock = api();
+    visit('/Bob');
+    expect(await screen.findByRole('heading', { level: 1, name: 'bob' })).toBeInTheDocument();
+    expect(screen.getByText('Bob Builder')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/profiles/by-username/bob')).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe('Bob Builder (@bob) • Pinhole photos'));
+  });
+
+  it('draws a profile the page embedded without asking for it', async () => {
+    const fetchMock = api();
+    const queryClient = testQueryClient();
+    seedFirstScreen(queryClient, { session: signedOutSession, profile: bob });
+    renderWithApp(<Shell />, queryClient, { path: '/bob/tagged' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'bob' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'TAGGED' })).toHaveAttribute('aria-selected', 'true');
+    expect(callsTo(fetchMock, 'GET', '/api/profiles/by-username/bob')).toHaveLength(0);
+  });
+
+  it('the own profile has Edit profile and the SAVED tab at /:username/saved', async () => {
+    api();
+    visit('/alice/saved');
+    expect(await screen.findByRole('heading', { name: 'No Saved Posts' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+  });
+
+  it("someone else's /saved shows their posts instead", async () => {
+    api();
+    const { location } = visit('/bob/saved');
+    expect(await screen.findByRole('list', { name: 'Posts' })).toBeInTheDocument();
+    expect(location.current?.pathname).toBe('/bob');
+  });
+
+  it('/:username/saved asks a signed-out reader to sign in', async () => {
+    api();
+    visit('/bob/saved', signedOutSession);
+    expect(await screen.findByText('Please sign in to view your profile.')).toBeInTheDocument();
+  });
+
+  it('a username nobody has is the not-found page, with a link home', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    api({ 'GET /api/profiles/by-username/nobody': undefined });
+    visit('/nobody');
+    expect(await notFoundHeading()).toBeInTheDocument();
+    expect(
+      screen.getByText(/The link you followed may be broken, or the page may have been removed\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back to Pinhole.' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Page not found • Pinhole'));
+    expect(log).toHaveBeenCalledWith('Error loading profile', expect.anything());
+  });
+
+  it.each([
+    ['an unknown path', '/a/b/c'],
+    ['an unknown tab', '/bob/reels'],
+    ['an unknown settings page', '/accounts/nope'],
+    ['a name no one can have', '/not%20a%20name!'],
+    ['odd Unicode', '/%C3%A9lise%E2%80%AE'],
+    ['a name too long', `/${'a'.repeat(31)}`],
+    ['a reserved name', '/p'],
+    ['a malformed post id', '/p/..%2F..%2Fetc'],
+    ['a post id too long', `/p/${'x'.repeat(65)}`],
+  ])('%s is not found, without asking the server', async (_, path) => {
+    const fetchMock = api();
+    visit(path);
+    expect(await notFoundHeading()).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['/explore', 'Explore'],
+    ['/explore/people', 'Discover people'],
+    ['/explore/tags/cats', 'Tags'],
+    ['/notifications', 'Notifications'],
+    ['/accounts/edit', 'Edit profile'],
+    ['/accounts/password/reset', 'Reset password'],
+    ['/stories/bob/1', 'Stories'],
+    ['/admin', 'Admin'],
+    ['/bob/followers', 'Followers'],
+    ['/bob/following', 'Following'],
+  ])('%s is reserved: a placeholder page, not a 404', async (path, title) => {
+    api();
+    visit(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
+  });
+
+  it('/p/:id is the post with its photo, caption, every comment, like and comment form', async () => {
+    const fetchMock = api();
+    visit('/p/abc');
+    const article = await screen.findByRole('article', { name: 'Post by bob' });
+    const photo = within(article).getByRole('img', { name: 'Photo by bob' });
+    expect(photo).toHaveAttribute('sizes', postPageImageSizes);
+    expect(photo).toHaveAttribute('loading', 'eager');
+    expect(within(article).getByText('Sunset over the bay')).toBeInTheDocument();
+    const comments = await within(article).findByRole('list', { name: 'Comments' });
+    await waitFor(() =>
+      expect(
+        within(comments)
+          .getAllByRole('listitem')
+          .map((c) => c.textContent),
+      ).toEqual(['bob first', 'bob second', 'zoe third']),
+    );
+    expect(within(comments).getByRole('link', { name: 'zoe' })).toHaveAttribute('href', '/zoe');
+    expect(within(article).getByRole('button', { name: 'Like' })).toBeEnabled();
+    expect(within(article).getByPlaceholderText('Add a comment...')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/posts/abc')).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe('bob on Pinhole: "Sunset over the bay"'));
+  });
+
+  it('draws a post the page embedded without asking for it', async () => {
+    const fetchMock = api();
+    const queryClient = testQueryClient();
+    seedFirstScreen(queryClient, { session: signedOutSession, post });
+    renderWithApp(<Shell />, queryClient, { path: '/p/abc' });
+    expect(await screen.findByRole('article', { name: 'Post by bob' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/posts/abc')).toHaveLength(0);
+  });
+
+  it('a post that does not exist is the not-found page', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    api({ 'GET /api/posts/gone': undefined });
+    visit('/p/gone');
+    expect(await notFoundHeading()).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Error loading post', expect.anything());
+  });
+});

@@ -1,0 +1,76 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/spinner';
+import { accountPages, paths } from '@/config/paths';
+import { backgroundOf } from '@/lib/overlay-location';
+import { HomeRoute } from './routes/home';
+
+// Only the feed is part of the first screen of `/`; every other page loads when it is visited.
+const ProfileRoute = lazy(() =>
+  import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
+);
+const PostRoute = lazy(() => import('./routes/post').then((m) => ({ default: m.PostRoute })));
+const PostDialogRoute = lazy(() =>
+  import('./routes/post-dialog').then((m) => ({ default: m.PostDialogRoute })),
+);
+const PlaceholderPage = lazy(() =>
+  import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
+);
+
+/** The profile and post chunks, fetched ahead when the reader is about to open one. */
+export function prefetchPages(): void {
+  void import('./routes/profile');
+  void import('./routes/post');
+  void import('./routes/post-dialog');
+}
+
+const placeholders: { path: string; title: string }[] = [
+  { path: paths.explore.pattern, title: 'Explore' },
+  { path: paths.explorePeople.pattern, title: 'Discover people' },
+  { path: paths.exploreTag.pattern, title: 'Tags' },
+  { path: paths.notifications.pattern, title: 'Notifications' },
+  { path: paths.story.pattern, title: 'Stories' },
+  { path: paths.admin.pattern, title: 'Admin' },
+  { path: paths.followers.pattern, title: 'Followers' },
+  { path: paths.following.pattern, title: 'Following' },
+  ...Object.entries(accountPages).map(([page, title]) => ({
+    path: paths.account.to(page as keyof typeof accountPages),
+    title,
+  })),
+];
+
+/**
+ * Every address of the app (API.md, "Addresses"); anything else is the not-found page. A post
+ * opened over a page (see `PostLink`) draws that page here, and the post as a dialog on top.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const background = backgroundOf(location);
+  return (
+    <>
+      <Suspense fallback={<PageSpinner />}>
+        <Routes location={background ?? location}>
+          <Route path={paths.home.pattern} element={<HomeRoute />} />
+          <Route path={paths.post.pattern} element={<PostRoute />} />
+          <Route path={paths.profile.pattern} element={<ProfileRoute tab="posts" />} />
+          <Route path={paths.profileSaved.pattern} element={<ProfileRoute tab="saved" />} />
+          <Route path={paths.profileTagged.pattern} element={<ProfileRoute tab="tagged" />} />
+          {placeholders.map(({ path, title }) => (
+            <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+      {background && (
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path={paths.post.pattern} element={<PostDialogRoute />} />
+          </Routes>
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { limits, reservedUsernames, usernamePattern } from '@pinhole/contracts';
+import { Navigate, useParams } from 'react-router-dom';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { namesNothing } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useDocumentTitle } from '@/lib/document-title';
+import { profileTitle } from '@/lib/page-titles';
+import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
+import { ProfileView, type ProfileTab } from '@/features/profile/components/profile-view';
+import { NotFoundPage } from './not-found';
+
+/** Could be somebody's name: anything else is not found without asking the server. */
+function isUsername(name: string): boolean {
+  const lower = name.toLowerCase();
+  return (
+    lower.length <= limits.usernameMaxLength &&
+    usernamePattern.test(lower) &&
+    !reservedUsernames.has(lower)
+  );
+}
+
+/** `/:username`, `/:username/saved`, `/:username/tagged`: anyone's profile, on one of its tabs. */
+export function ProfileRoute({ tab }: { tab: ProfileTab }) {
+  const { username = '' } = useParams();
+  if (!isUsername(username)) return <NotFoundPage />;
+  return <ProfilePage username={username} tab={tab} />;
+}
+
+function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
+  const auth = useAuth();
+  const mine = auth.profile?.username === username.toLowerCase() ? auth.profile : undefined;
+  // The reader's own profile draws at once from the session while the fresh counts arrive.
+  const { data: profile, error, refetch, isFetching } = useProfileByUsername(username, mine);
+  useDocumentTitle(profile && profileTitle(profile));
+
+  if (namesNothing(error)) return <NotFoundPage />;
+  if (profile) {
+    const own = auth.user?.id === profile.id;
+    // Saved posts are only ever their owner's: others see the profile's posts instead.
+    if (tab === 'saved' && !own) {
+      if (!auth.user)
+        return (
+          <p className="px-4 py-20 text-center text-sm text-neutral-700">
+            Please sign in to view your profile.
+          </p>
+        );
+      return <Navigate to={paths.profile.to(profile.username)} replace />;
+    }
+    return <ProfileView profile={profile} tab={tab} own={own} />;
+  }
+  if (error) {
+    return <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  }
+  return <PageSpinner />;
+}

@@ -1,0 +1,17 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+/** A username in bold that leads to its profile (captions, comments, lists of people). */
+export function ProfileName({
+  username,
+  className = '',
+}: {
+  username: string;
+  className?: string;
+}) {
+  return (
+    <Link to={paths.profile.to(username)} className={`font-semibold hover:text-muted ${className}`}>
+      {username}
+    </Link>
+  );
+}

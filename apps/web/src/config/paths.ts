@@ -1,0 +1,58 @@
+/**
+ * Every address the web client owns (API.md, Part 2, "Addresses"), written once: components
+ * build links from here, the router matches `pattern`s from here. Usernames and ids are encoded,
+ * so a name with odd characters can never reach into another path.
+ */
+const segment = encodeURIComponent;
+
+/** The pages under `/accounts/`, with the titles their placeholders show until they are built. */
+export const accountPages = {
+  edit: 'Edit profile',
+  password: 'Change password',
+  sessions: 'Sessions',
+  import: 'Import',
+  blocked: 'Blocked accounts',
+  'password/reset': 'Reset password',
+} as const;
+export type AccountPage = keyof typeof accountPages;
+
+export const paths = {
+  home: { pattern: '/', to: () => '/' },
+  profile: { pattern: '/:username', to: (username: string) => `/${segment(username)}` },
+  profileSaved: {
+    pattern: '/:username/saved',
+    to: (username: string) => `/${segment(username)}/saved`,
+  },
+  profileTagged: {
+    pattern: '/:username/tagged',
+    to: (username: string) => `/${segment(username)}/tagged`,
+  },
+  followers: {
+    pattern: '/:username/followers',
+    to: (username: string) => `/${segment(username)}/followers`,
+  },
+  following: {
+    pattern: '/:username/following',
+    to: (username: string) => `/${segment(username)}/following`,
+  },
+  post: { pattern: '/p/:id', to: (id: string) => `/p/${segment(id)}` },
+  explore: { pattern: '/explore', to: () => '/explore' },
+  explorePeople: { pattern: '/explore/people', to: () => '/explore/people' },
+  exploreTag: {
+    pattern: '/explore/tags/:tag',
+    to: (tag: string) => `/explore/tags/${segment(tag)}`,
+  },
+  story: {
+    pattern: '/stories/:username/:id',
+    to: (username: string, id: string) => `/stories/${segment(username)}/${segment(id)}`,
+  },
+  notifications: { pattern: '/notifications', to: () => '/notifications' },
+  /** The settings pages, one address each (`/accounts/edit`, …); see `accountPages`. */
+  account: { to: (page: AccountPage) => `/accounts/${page}` },
+  admin: { pattern: '/admin', to: () => '/admin' },
+} as const;
+
+/** The address to share: absolute, on the origin the reader is using. */
+export function absoluteUrl(path: string, origin = window.location.origin): string {
+  return new URL(path, origin).href;
+}

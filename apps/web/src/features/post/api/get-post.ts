@@ -1,0 +1,36 @@
+import { postSchema, type Post } from '@pinhole/contracts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { findCachedPost } from '@/lib/post-cache';
+import { queryKeys } from '@/lib/query-keys';
+
+export async function getPost(postId: string, signal?: AbortSignal): Promise<Post> {
+  try {
+    return await apiRequest(
+      `/api/posts/${encodeURIComponent(postId)}`,
+      import.meta.env.DEV ? postSchema : undefined,
+      { signal },
+    );
+  } catch (error) {
+    if (!signal?.aborted) console.error('Error loading post', error);
+    throw error;
+  }
+}
+
+export const postQueryOptions = (postId: string) =>
+  queryOptions({
+    queryKey: queryKeys.post(postId),
+    queryFn: ({ signal }) => getPost(postId, signal),
+  });
+
+/**
+ * The post at `/p/:id`. Opened from the feed or a grid, the copy already there draws at once
+ * while the post is asked for again, which also finds out whether it was deleted meanwhile.
+ */
+export function usePost(postId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...postQueryOptions(postId),
+    placeholderData: () => findCachedPost(queryClient, postId),
+  });
+}

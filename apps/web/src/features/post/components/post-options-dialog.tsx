@@ -1,0 +1,55 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Toast } from '@/components/ui/toast';
+import { absoluteUrl, paths } from '@/config/paths';
+
+interface PostOptionsDialogProps {
+  postId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const option =
+  'flex min-h-12 w-full items-center justify-center border-t border-line px-4 text-sm first:border-t-0 hover:bg-neutral-50 focus-visible:bg-neutral-100 focus-visible:outline-none';
+
+/** Instagram's list of a post's options: a column of choices in a small dialog. */
+export function PostOptionsDialog({ postId, open, onOpenChange }: PostOptionsDialogProps) {
+  // How an action went, told after the dialog has closed.
+  const [message, setMessage] = useState<string | null>(null);
+  const hideMessage = useCallback(() => setMessage(null), []);
+  const copyLink = async () => {
+    onOpenChange(false);
+    try {
+      await navigator.clipboard.writeText(absoluteUrl(paths.post.to(postId)));
+      setMessage('Link copied');
+    } catch (error) {
+      console.error('Error copying link', error);
+      setMessage("Couldn't copy the link");
+    }
+  };
+
+  return (
+    <>
+      <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <DialogPrimitive.Content
+            aria-describedby={undefined}
+            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-white shadow-2xl focus:outline-none"
+          >
+            <DialogPrimitive.Title className="sr-only">Post options</DialogPrimitive.Title>
+            <Link to={paths.post.to(postId)} onClick={() => onOpenChange(false)} className={option}>
+              Go to post
+            </Link>
+            <button type="button" onClick={() => void copyLink()} className={option}>
+              Copy link
+            </button>
+            <DialogPrimitive.Close className={option}>Cancel</DialogPrimitive.Close>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+      {message && <Toast onDone={hideMessage}>{message}</Toast>}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { Ellipsis } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+
+// Radix Dialog (and the toast) are not part of the first screen: they load when the reader
+// reaches for the button.
+const loadOptionsDialog = () => import('./post-options-dialog');
+const PostOptionsDialog = lazy(() =>
+  loadOptionsDialog().then((m) => ({ default: m.PostOptionsDialog })),
+);
+
+/** The "…" button of a post and what it opens: Go to post, Copy link. */
+export function PostOptions({ postId }: { postId: string }) {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, then kept (Radix animates open and closed).
+  const [mounted, setMounted] = useState(false);
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="More options"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadOptionsDialog()}
+        onFocus={() => void loadOptionsDialog()}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+        className="-mr-2 ml-auto rounded-full p-2 text-neutral-900 hover:text-muted"
+      >
+        <Ellipsis aria-hidden className="size-5" />
+      </button>
+      {mounted && (
+        <Suspense fallback={null}>
+          <PostOptionsDialog postId={postId} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { profileSchema, type Profile } from '@pinhole/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export async function getProfileByUsername(
+  username: string,
+  signal?: AbortSignal,
+): Promise<Profile> {
+  try {
+    return await apiRequest(
+      `/api/profiles/by-username/${encodeURIComponent(username)}`,
+      import.meta.env.DEV ? profileSchema : undefined,
+      { signal },
+    );
+  } catch (error) {
+    if (!signal?.aborted) console.error('Error loading profile', error);
+    throw error;
+  }
+}
+
+/** `username` as the address holds it; the server compares usernames without case. */
+export const profileByUsernameQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: queryKeys.profileByUsername(username.toLowerCase()),
+    queryFn: ({ signal }) => getProfileByUsername(username.toLowerCase(), signal),
+  });
+
+/**
+ * The profile at `/:username`. `known` (the reader's own profile, from the session) is shown
+ * while the fresh counts arrive.
+ */
+export function useProfileByUsername(username: string, known?: Profile) {
+  return useQuery({ ...profileByUsernameQueryOptions(username), placeholderData: known });
+}
