@@ -49,7 +49,8 @@ describe.each(dialects)('seeded follows on %s', (dialect) => {
     const busiestTenth = shape.followersPerPerson
       .slice(0, people / 10)
       .reduce((sum, count) => sum + count, 0);
-    expect(busiestTenth / total).toBeGreaterThan(0.25);
+    // Over twice their share; at most 30 % could be theirs (30 people followed by all 299).
+    expect(busiestTenth / total).toBeGreaterThan(0.2);
     // ...most by fewer than the mean.
     expect(shape.followersPerPerson[people / 2]).toBeLessThan(mean * 0.85);
     // Everyone follows someone, the keenest three times as many as the least keen (1×–3×).
