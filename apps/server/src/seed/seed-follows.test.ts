@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { DB } from '../db/schema';
 import type { TestDialect } from '../test/harness';
 import { dialects, disposeTestServer, startTestServer } from '../test/harness';
 import { countRows, describeFollows, findCounterMismatches } from './seed.repository';
@@ -29,11 +32,29 @@ const community = {
   now: Date.parse('2026-03-01T12:00:00.000Z'),
 };
 
+/** The follows table's indexes and triggers as the catalog holds them. */
+async function followsCatalog(db: Kysely<DB>, dialect: TestDialect): Promise<string[]> {
+  const found =
+    dialect === 'sqlite'
+      ? await sql<{ definition: string }>`select sql as definition from sqlite_master
+          where tbl_name = 'follows' and sql is not null`.execute(db)
+      : await sql<{ definition: string }>`
+          select indexdef as definition from pg_indexes where tablename = 'follows'
+          union all
+          select pg_get_triggerdef(t.oid) from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          where c.relname = 'follows'`.execute(db);
+  return found.rows.map((row) => row.definition).sort();
+}
+
 describe.each(dialects)('seeded follows on %s', (dialect) => {
   it('have exact counters, nobody following themself or twice, and a skew', async () => {
     const server = await freshServer(dialect);
     const { db } = server.context.database;
+    const catalog = await followsCatalog(db, dialect);
     const summary = await seedDatabase(server.context, community);
+    // The bulk load set the indexes and triggers aside; they are all back, as they were.
+    expect(catalog.length).toBeGreaterThanOrEqual(4);
+    expect(await followsCatalog(db, dialect)).toEqual(catalog);
     const total = defaultFollows(people);
     expect(total).toBe(people * 99);
     expect(summary.follows).toBe(total);

@@ -51,6 +51,7 @@ import {
   insertProfiles,
   insertUsers,
   withBulkWriteCache,
+  withoutIndexesAndTriggers,
 } from './seed.repository';
 import { makeSyntheticPhoto, photoStyles } from '../media/synthetic-photo';
 
@@ -576,15 +577,21 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
 
   // --- follows: planned with the people (whose rows carry the counters), written last; this
   // phase's time includes the closing clean-up and statistics below ---
-  const followsWritten = await writeFollows(db, follows, users, followRandom, {
-    now,
-    rowsPerTransaction,
-    onProgress: (written) => {
-      if (written % 200_000 < rowsPerTransaction || written === followCount) {
-        log(`follows: ${written}/${followCount}`);
-      }
-    },
-  });
+  const followsWritten = await withoutIndexesAndTriggers(
+    db,
+    target.database.dialect,
+    'follows',
+    () =>
+      writeFollows(db, follows, users, followRandom, {
+        now,
+        rowsPerTransaction,
+        onProgress: (written) => {
+          if (written % 200_000 < rowsPerTransaction || written === followCount) {
+            log(`follows: ${written}/${followCount}`);
+          }
+        },
+      }),
+  );
   // The triggers logged a change for every row; one "everything changed" says the same to a
   // running server without leaving millions of rows for it to prune.
   await resetCacheChanges(db);
