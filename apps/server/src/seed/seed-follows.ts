@@ -1,8 +1,9 @@
 /**
  * Who follows whom in a seeded community. Everyone follows 100–300 people at full size (fewer in
  * a small community), chosen by popularity with a steep skew: a few people are followed by most
- * of the community, most by a few dozen. The plan is made before any profile is written, so
- * `followers_count` and `following_count` go in with the profile rows, exact from the first commit.
+ * of the community, most by well under the mean (half of it for the median person). The plan is
+ * made before any profile is written, so `followers_count` and `following_count` go in with the
+ * profile rows, exact from the first commit.
  */
 import type { Kysely } from 'kysely';
 import type { DB, FollowsTable } from '../db/schema';
