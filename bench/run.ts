@@ -6,6 +6,8 @@
  *   a. the ceiling: node:http answering the bytes of a feed page from memory,
  *   b. GET /api/posts?limit=20 signed out and signed in, first page and a deep page (keyset),
  *   c. like/unlike writes per second, then checks every likes_count against its rows,
+ *   c'. the Following feed (page 1 and a deep page) of people who follow 300, suggestions, and
+ *      follow/unfollow writes per second, then checks every profile's follow counters,
  *   d. processImage on a 12 MP JPEG, server RSS at concurrent uploads, and a feed page's image
  *      bytes as originals versus the variant a phone picks,
  *   e. the client's initial JS and CSS,
@@ -34,6 +36,15 @@ import { encodeCursor } from '../apps/server/src/services/post-cursor';
 import type { PostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { freePort, startPostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { ensureWebBuilt, measureClientBundle } from './lib/client-bundle';
+import type { FollowFacts } from './lib/follows';
+import {
+  followingFeedPath,
+  readFollowFacts,
+  runFollowingFeed,
+  runFollows,
+  runSuggestions,
+  slowestFirstRequest,
+} from './lib/follows';
 import type { LoadResult } from './lib/load';
 import { runLoad, startCeiling } from './lib/load';
 import type { MachineInfo } from './lib/machine';
@@ -63,6 +74,8 @@ interface Size {
   durationS: number;
   /** The deep feed page (20 posts a page), reached with a keyset cursor. */
   deepPage: number;
+  /** The deep page of the Following feed (page 50 of the full set). */
+  followingDeepPage: number;
   processRuns: number;
   uploads: number;
 }
@@ -77,6 +90,7 @@ const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
     imageScale: 1,
     durationS: 10,
     deepPage: 500,
+    followingDeepPage: 50,
     processRuns: 10,
     uploads: 16,
   },
@@ -89,6 +103,7 @@ const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
     imageScale: 1,
     durationS: 3,
     deepPage: 10,
+    followingDeepPage: 10,
     processRuns: 5,
     uploads: 16,
   },
@@ -102,6 +117,7 @@ const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
     imageScale: 0.3,
     durationS: 1,
     deepPage: 2,
+    followingDeepPage: 2,
     processRuns: 2,
     uploads: 4,
   },
@@ -238,6 +254,7 @@ interface SeededFacts {
   deepCursor: string | null;
   emails: string[];
   likeTargets: string[];
+  follows: FollowFacts;
 }
 
 async function readFacts(context: AppContext): Promise<SeededFacts> {
@@ -257,7 +274,7 @@ async function readFacts(context: AppContext): Promise<SeededFacts> {
       : undefined;
   const users = await db
     .selectFrom('users')
-    .select('email')
+    .select(['id', 'email'])
     .orderBy('created_at')
     .limit(signedInUsers)
     .execute();
@@ -267,6 +284,13 @@ async function readFacts(context: AppContext): Promise<SeededFacts> {
     deepCursor: anchor ? encodeCursor({ createdAt: anchor.created_at, id: anchor.id }) : null,
     emails: users.map((user) => user.email),
     likeTargets: posts.filter((_post, index) => index % stride === 0).map((post) => post.id),
+    // The signed-in people follow and unfollow; none of them may be a target (no self-follows).
+    follows: await readFollowFacts(context, {
+      viewers: signedInUsers,
+      deepPage: size.followingDeepPage,
+      pageSize,
+      excluded: users.map((user) => user.id),
+    }),
   };
 }
 
@@ -301,7 +325,7 @@ function loadRow(id: string, label: string, result: LoadResult | null, note?: st
     id,
     label,
     value: result?.requestsPerSecond ?? null,
-    unit: id.includes('likes') ? 'writes/s' : 'req/s',
+    unit: id.includes('likes') || id.endsWith('.follows') ? 'writes/s' : 'req/s',
     p50Ms: result?.p50Ms ?? null,
     p99Ms: result?.p99Ms ?? null,
     errors: result?.errors ?? null,
@@ -387,6 +411,8 @@ async function benchDatabase(
     rows.push(loadRow(`${kind}.feed.${key}`, `${kind}: GET /api/posts?limit=20 ${label}`, result));
   }
 
+  rows.push(...(await followReadRows(kind, server, facts.follows)));
+
   // Likes on the page's own posts must show at once, so they forget the page; likes elsewhere
   // must not: the second row is the common case of a busy instance (most likes are not on page 1).
   const pagePostIds = new Set(
@@ -441,9 +467,124 @@ async function benchDatabase(
           : 'COUNTERS DRIFTED',
   });
 
+  rows.push(...(await followWriteRows(kind, server, env, tokens, facts.follows.targets)));
+
   await extras.afterLikes?.(server, tokens);
   await server.stop();
   return { rows, seed: summary, serverReadyMs: server.readyMs, serverSettleMs: settleMs };
+}
+
+/** The Following feed of the keenest followers, page 1 and deep, and their suggestions. */
+async function followReadRows(
+  kind: string,
+  server: ServerProcess,
+  facts: FollowFacts,
+): Promise<Row[]> {
+  const viewers = await Promise.all(
+    facts.viewers.map(async (viewer) => ({
+      ...viewer,
+      token: await signIn(server.url, viewer.email, seedPassword),
+    })),
+  );
+  const following = Math.min(...viewers.map((viewer) => viewer.following));
+  const who = `${viewers.length} people following ${following}+`;
+  const rows: Row[] = [];
+  const pages = [
+    ['p1', 1, () => null, '≥ 25% of ceiling, p99 ≤ 50 ms'],
+    [
+      'deep',
+      size.followingDeepPage,
+      (viewer: { deepCursor: string | null }) => viewer.deepCursor,
+      'within 1.2× of page 1',
+    ],
+  ] as const;
+  for (const [key, page, cursorOf, goal] of pages) {
+    const readers = viewers.map((viewer) => ({
+      token: viewer.token,
+      path: followingFeedPath(cursorOf(viewer)),
+    }));
+    log(`${kind}: Following feed page ${page} as ${who}...`);
+    const coldMs = await attempt(`${kind} following first requests`, () =>
+      slowestFirstRequest(server.url, readers),
+    );
+    const result = await attempt(`${kind} following feed page ${page}`, () =>
+      runFollowingFeed(server.url, readers, settings),
+    );
+    rows.push(
+      loadRow(
+        `${kind}.feed.following.${key}`,
+        `${kind}: GET /api/posts?feed=following&limit=20 page ${page} (goal ${goal})`,
+        result,
+        `${who}; first request ${coldMs === null ? '?' : coldMs.toFixed(0)} ms (slowest reader)`,
+      ),
+    );
+  }
+  log(`${kind}: suggestions as ${who}...`);
+  const readers = viewers.map((viewer) => ({
+    token: viewer.token,
+    path: '/api/suggestions?limit=5',
+  }));
+  const coldMs = await attempt(`${kind} suggestions first requests`, () =>
+    slowestFirstRequest(server.url, readers),
+  );
+  const suggestions = await attempt(`${kind} suggestions`, () =>
+    runSuggestions(
+      server.url,
+      viewers.map((viewer) => viewer.token),
+      settings,
+    ),
+  );
+  rows.push(
+    loadRow(
+      `${kind}.suggestions`,
+      `${kind}: GET /api/suggestions?limit=5 (goal p99 ≤ 50 ms)`,
+      suggestions,
+      `${who}; first request ${coldMs === null ? '?' : coldMs.toFixed(0)} ms (slowest reader)`,
+    ),
+  );
+  return rows;
+}
+
+/** Follow/unfollow writes, then every profile's counters against the follow rows. */
+async function followWriteRows(
+  kind: string,
+  server: ServerProcess,
+  env: Record<string, string>,
+  tokens: readonly string[],
+  targets: readonly string[],
+): Promise<Row[]> {
+  log(`${kind}: follow/unfollow over ${targets.length} people as ${tokens.length} people...`);
+  const result = await attempt(`${kind} follows`, () =>
+    runFollows(server.url, tokens, targets, settings),
+  );
+  const goal = kind === 'sqlite' ? ' (goal ≥ 1,000 writes/s)' : '';
+  const mismatches = await attempt(`${kind} follow counter check`, () => countMismatches(env));
+  const drifted = mismatches === null ? null : mismatches.followers + mismatches.following;
+  if (drifted !== 0) {
+    // A benchmark that leaves wrong counters behind measured a bug, not a speed.
+    log(`${kind}: FOLLOW COUNTERS DRIFTED (${JSON.stringify(mismatches)}); the bench fails`);
+    process.exitCode = 1;
+  }
+  return [
+    loadRow(
+      `${kind}.follows`,
+      `${kind}: PUT/DELETE /api/profiles/:id/follow${goal}`,
+      result,
+      `${tokens.length} users × ${targets.length} people`,
+    ),
+    {
+      id: `${kind}.follows.check`,
+      label: `${kind}: profiles whose follower/following counts ≠ follow rows`,
+      value: drifted,
+      unit: 'profiles',
+      note:
+        mismatches === null
+          ? 'check failed'
+          : drifted === 0
+            ? 'exact'
+            : `COUNTERS DRIFTED (followers ${mismatches.followers}, following ${mismatches.following})`,
+    },
+  ];
 }
 
 async function main(): Promise<void> {
@@ -621,10 +762,10 @@ async function main(): Promise<void> {
   // --- context rows: how long the set-up took ---
   rows.push({
     id: 'seed.sqlite',
-    label: `seed ${size.posts} posts / ${size.users} users / ${size.likes} likes (sqlite)`,
+    label: `seed ${size.posts} posts / ${size.users} users / ${size.likes} likes / ${sqlite.seed.follows} follows (sqlite)`,
     value: sqlite.seed.timingsMs.total / 1000,
     unit: 's',
-    note: `likes ${(sqlite.seed.timingsMs.likes / 1000).toFixed(1)} s, posts ${(sqlite.seed.timingsMs.posts / 1000).toFixed(1)} s (photographs made once, outside)`,
+    note: `likes ${(sqlite.seed.timingsMs.likes / 1000).toFixed(1)} s, follows ${(sqlite.seed.timingsMs.follows / 1000).toFixed(1)} s, posts ${(sqlite.seed.timingsMs.posts / 1000).toFixed(1)} s (photographs made once, outside)`,
   });
   rows.push({
     id: 'server.settle.sqlite',
@@ -636,9 +777,10 @@ async function main(): Promise<void> {
   if (postgresRun) {
     rows.push({
       id: 'seed.postgres',
-      label: `seed ${size.posts} posts / ${size.users} users / ${size.likes} likes (postgres)`,
+      label: `seed ${size.posts} posts / ${size.users} users / ${size.likes} likes / ${postgresRun.seed.follows} follows (postgres)`,
       value: postgresRun.seed.timingsMs.total / 1000,
       unit: 's',
+      note: `likes ${(postgresRun.seed.timingsMs.likes / 1000).toFixed(1)} s, follows ${(postgresRun.seed.timingsMs.follows / 1000).toFixed(1)} s`,
     });
   }
 
@@ -653,7 +795,8 @@ async function main(): Promise<void> {
   const totalS = (performance.now() - runStarted) / 1000;
   const table = renderTable(rows);
   console.log(
-    `\nPinhole bench (${mode}): ${size.posts} posts, ${size.users} users, ${size.likes} likes; ` +
+    `\nPinhole bench (${mode}): ${size.posts} posts, ${size.users} users, ${size.likes} likes, ` +
+      `${sqlite.seed.follows} follows; ` +
       `${settings.connections} connections × ${settings.durationS} s; ${machine.cpuModel}, ` +
       `${machine.cores} cores, ${machine.ramGb} GB RAM, node ${machine.node}\n`,
   );

@@ -11,7 +11,7 @@ const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-bench-test-'));
 
 afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
-const feedAndLikes = (database: string) => [
+const feedLikesAndFollows = (database: string) => [
   `${database}.feed.out.p1`,
   `${database}.feed.out.deep`,
   `${database}.feed.in.p1`,
@@ -20,13 +20,18 @@ const feedAndLikes = (database: string) => [
   `${database}.feed.in.p1.writes.elsewhere`,
   `${database}.likes`,
   `${database}.likes.check`,
+  `${database}.feed.following.p1`,
+  `${database}.feed.following.deep`,
+  `${database}.suggestions`,
+  `${database}.follows`,
+  `${database}.follows.check`,
 ];
 
 /** Every row `npm run bench` prints; this test keeps the benchmark from rotting. */
 const expectedRows = [
   'ceiling',
-  ...feedAndLikes('sqlite'),
-  ...feedAndLikes('postgres'),
+  ...feedLikesAndFollows('sqlite'),
+  ...feedLikesAndFollows('postgres'),
   'upload.process.p50',
   'upload.process.p95',
   'upload.process.portrait.p50',
@@ -66,6 +71,8 @@ it('runs the whole benchmark in tiny mode, on SQLite and PostgreSQL, with a numb
   }
   expect(values.get('sqlite.likes.check')).toBe(0);
   expect(values.get('postgres.likes.check')).toBe(0);
+  expect(values.get('sqlite.follows.check')).toBe(0);
+  expect(values.get('postgres.follows.check')).toBe(0);
   expect(values.get('upload.created')).toBeGreaterThan(0);
   expect(report.machine).toMatchObject({ cores: expect.any(Number), node: process.version });
 }, 120_000);

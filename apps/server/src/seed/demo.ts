@@ -2,8 +2,18 @@ import type { AppContext } from '../context';
 import { hasAnyUser } from './seed.repository';
 import { seedDatabase } from './seed.service';
 
-/** The demo community: small enough to make in seconds, big enough to scroll and like. */
-export const demoSize = { users: 12, posts: 60, likes: 320, comments: 110, images: 12 } as const;
+/**
+ * The demo community: small enough to make in seconds, big enough to scroll and like; about five
+ * follows a person, so the Following feed and the suggestions have people in them.
+ */
+export const demoSize = {
+  users: 12,
+  posts: 60,
+  likes: 320,
+  comments: 110,
+  follows: 60,
+  images: 12,
+} as const;
 
 /**
  * `npm start -- --demo` (or DEMO=1): on an empty database, seeds the demo community and prints
@@ -23,7 +33,8 @@ export async function seedDemoIfEmpty(
   });
   print(
     `Demo ready in ${(summary.timingsMs.total / 1000).toFixed(1)} s: ${summary.users} people, ` +
-      `${summary.posts} posts, ${summary.likes} likes, ${summary.comments} comments.`,
+      `${summary.posts} posts, ${summary.likes} likes, ${summary.comments} comments, ` +
+      `${summary.follows} follows.`,
   );
   print(`Sign in with  email: ${summary.demoEmail ?? ''}  password: ${summary.password}`);
   return true;

@@ -45,6 +45,12 @@ async function dump(target: SeedTarget) {
     posts: await db.selectFrom('posts').selectAll().orderBy('id').execute(),
     likes: await db.selectFrom('likes').selectAll().orderBy('id').execute(),
     comments: await db.selectFrom('comments').selectAll().orderBy('id').execute(),
+    follows: await db
+      .selectFrom('follows')
+      .selectAll()
+      .orderBy('follower_id')
+      .orderBy('followee_id')
+      .execute(),
   };
 }
 
@@ -67,18 +73,28 @@ describe.each(dialects)('seed on %s', (dialect) => {
   it('writes exact counters, a file for every key, and users who can sign in', async () => {
     const server = await freshServer(dialect);
     const summary = await seedDatabase(server.context, small);
-    expect(summary).toMatchObject({ users: 9, posts: 40, likes: 150, comments: 60, images: 3 });
+    expect(summary).toMatchObject({
+      users: 9,
+      posts: 40,
+      likes: 150,
+      comments: 60,
+      follows: 18,
+      images: 3,
+    });
 
     expect(await countRows(server.context.database.db)).toEqual({
       users: 9,
       posts: 40,
       likes: 150,
       comments: 60,
+      follows: 18,
     });
     expect(await findCounterMismatches(server.context.database.db)).toEqual({
       likes: 0,
       comments: 0,
       posts: 0,
+      followers: 0,
+      following: 0,
     });
 
     const posts = await listPostImages(server.context.database.db);
@@ -146,6 +162,10 @@ describe('seed determinism', () => {
     expect(await seedDemoIfEmpty(server.context, (line) => printed.push(line))).toBe(true);
     expect(printed.join('\n')).toContain(demoEmail);
     expect(printed.join('\n')).toContain(seedPassword);
-    expect(await countRows(server.context.database.db)).toMatchObject({ users: 12, posts: 60 });
+    expect(await countRows(server.context.database.db)).toMatchObject({
+      users: 12,
+      posts: 60,
+      follows: 60,
+    });
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 /**
  * Fills a database and its storage with content that looks like a living community: people with
  * profiles, posts with real processed photographs, likes and comments with a long tail (most posts
- * get a few, a few get very many). The same `seed` and `now` give the same rows on SQLite and
+ * get a few, a few get very many), and follows with the same skew (see seed-follows.ts). The same `seed` and `now` give the same rows on SQLite and
  * PostgreSQL alike.
  *
  * Speed: a pool of distinct photographs is made and processed once, through the same
@@ -9,8 +9,9 @@
  * `user-uploads/{userId}/posts/{ts}.{ext}` and the variants beside it). On local storage those
  * keys are hard links to the pool's first copy, so 100 000 posts cost directory entries, not
  * 100 GB; other drivers get a real copy through `storage.put`. Rows go in with multi-row INSERTs
- * inside transactions, with every counter (posts_count, likes_count, comments_count) computed from
- * the planned rows before they are written, so they are exact from the first commit.
+ * inside transactions, with every counter (posts_count, likes_count, comments_count, followers_count,
+ * following_count) computed from the planned rows before they are written, so they are exact from
+ * the first commit.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +40,8 @@ import {
 } from './content';
 import type { Random } from '../random';
 import { createRandom } from '../random';
+import { apportion, ensure, skewedPicker } from './seed-shape';
+import { defaultFollows, planFollows, writeFollows } from './seed-follows';
 import {
   gatherPlannerStatistics,
   hasAnyUser,
@@ -48,8 +51,12 @@ import {
   insertProfiles,
   insertUsers,
   withBulkWriteCache,
+  withoutIndexesAndTriggers,
 } from './seed.repository';
 import { makeSyntheticPhoto, photoStyles } from '../media/synthetic-photo';
+
+export { apportion } from './seed-shape';
+export { defaultFollows } from './seed-follows';
 
 export const seedPassword = 'pinhole-demo';
 export const demoEmail = 'demo@pinhole.local';
@@ -60,6 +67,8 @@ export interface SeedOptions {
   posts: number;
   likes: number;
   comments: number;
+  /** Follows in all (default `defaultFollows(users)`: about 150 a person, 100–300). */
+  follows?: number;
   /** Same seed (and same `now`) → same data. */
   seed: string;
   /** The moment the community "is" at: posts are spread over the time before it. Default: now. */
@@ -80,12 +89,16 @@ export interface SeedSummary {
   posts: number;
   likes: number;
   comments: number;
+  follows: number;
   images: number;
   /** Storage keys written (original and variants of every post). */
   files: number;
   password: string;
   demoEmail: string | null;
-  timingsMs: Record<'images' | 'users' | 'posts' | 'likes' | 'comments' | 'total', number>;
+  timingsMs: Record<
+    'images' | 'users' | 'posts' | 'likes' | 'comments' | 'follows' | 'total',
+    number
+  >;
 }
 
 export type SeedTarget = Pick<AppContext, 'config' | 'database' | 'storage'>;
@@ -115,62 +128,6 @@ export function defaultLikes(users: number, posts: number): number {
 
 export function defaultComments(posts: number): number {
   return posts * 2;
-}
-
-function ensure(condition: boolean, message: string): void {
-  if (!condition) throw new RangeError(message);
-}
-
-/**
- * Splits `total` into integer parts proportional to `weights`, none above `cap`; the parts sum to
- * `total` exactly (what the floors leave over goes one by one to random parts with room).
- */
-export function apportion(
-  total: number,
-  weights: readonly number[],
-  cap: number,
-  random: Random,
-): Int32Array {
-  const counts = new Int32Array(weights.length);
-  if (weights.length === 0 || total <= 0) return counts;
-  ensure(total <= weights.length * cap, `cannot place ${total} items with at most ${cap} each`);
-  let remaining = total;
-  let open = weights.map((_weight, index) => index);
-  for (;;) {
-    const weightSum = open.reduce((sum, index) => sum + (weights[index] ?? 0), 0);
-    if (weightSum <= 0) break;
-    const budget = remaining;
-    let given = 0;
-    const stillOpen: number[] = [];
-    for (const index of open) {
-      const share = Math.floor((budget * (weights[index] ?? 0)) / weightSum);
-      const add = Math.min(share, cap - (counts[index] ?? 0));
-      counts[index] = (counts[index] ?? 0) + add;
-      given += add;
-      if ((counts[index] ?? 0) < cap) stillOpen.push(index);
-    }
-    remaining -= given;
-    open = stillOpen;
-    if (given === 0 || remaining === 0) break;
-  }
-  while (remaining > 0) {
-    const slot = random.int(0, open.length - 1);
-    const index = open[slot] ?? 0;
-    if ((counts[index] ?? 0) < cap) {
-      counts[index] = (counts[index] ?? 0) + 1;
-      remaining -= 1;
-    } else {
-      open[slot] = open[open.length - 1] ?? 0;
-      open.pop();
-    }
-  }
-  return counts;
-}
-
-/** Picks people with a skew: a few are very active, most now and then. */
-function skewedPicker(random: Random, count: number, exponent: number): () => number {
-  const byActivity = random.shuffle(Array.from({ length: count }, (_value, index) => index));
-  return () => byActivity[Math.floor(count * Math.pow(random.next(), exponent))] ?? 0;
 }
 
 function imagePoolSize(options: Pick<SeedOptions, 'images' | 'posts'>): number {
@@ -358,6 +315,8 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
     `likes (${likeCount}) cannot exceed users × posts (${userCount * postCount}): one like per person per post`,
   );
   ensure(postCount > 0 || commentCount === 0, 'comments need posts');
+  const followCount = options.follows ?? defaultFollows(userCount);
+  ensure(Number.isInteger(followCount) && followCount >= 0, 'follows must be ≥ 0');
 
   const { db } = target.database;
   if (await hasAnyUser(db)) {
@@ -375,6 +334,7 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
     posts: 0,
     likes: 0,
     comments: 0,
+    follows: 0,
     total: 0,
   };
   let phaseStarted = performance.now();
@@ -431,6 +391,9 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
     postIds.push(uuidv7({ msecs: createdMs, random: postRandom.bytes16() }));
   }
 
+  const followRandom = root.fork('follows');
+  const follows = planFollows(followRandom, users, followCount, demo);
+
   // --- people ---
   const passwordHash = await hashPassword(seedPassword);
   const firstPostOf = new Map<number, number>();
@@ -465,6 +428,8 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
           : null,
         is_verified: verified.has(index) ? 1 : 0,
         posts_count: postsPerUser[index] ?? 0,
+        followers_count: follows.followersCount[index] ?? 0,
+        following_count: follows.followingCount[index] ?? 0,
         created_at: new Date(user.createdMs).toISOString(),
       };
     });
@@ -608,11 +573,30 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
   }
   if (commentRows.length > 0) await flushComments();
   if (commentCount > 0) log(`comments: ${commentsWritten}`);
+  endPhase('comments');
+
+  // --- follows: planned with the people (whose rows carry the counters), written last; this
+  // phase's time includes the closing clean-up and statistics below ---
+  const followsWritten = await withoutIndexesAndTriggers(
+    db,
+    target.database.dialect,
+    'follows',
+    () =>
+      writeFollows(db, follows, users, followRandom, {
+        now,
+        rowsPerTransaction,
+        onProgress: (written) => {
+          if (written % 200_000 < rowsPerTransaction || written === followCount) {
+            log(`follows: ${written}/${followCount}`);
+          }
+        },
+      }),
+  );
   // The triggers logged a change for every row; one "everything changed" says the same to a
   // running server without leaving millions of rows for it to prune.
   await resetCacheChanges(db);
   await gatherPlannerStatistics(db, target.database.dialect);
-  endPhase('comments');
+  endPhase('follows');
 
   timings.total = Math.round(performance.now() - started);
   return {
@@ -620,6 +604,7 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
     posts: postCount,
     likes: likesWritten,
     comments: commentsWritten,
+    follows: followsWritten,
     images: pool.length,
     files: files.files,
     password: seedPassword,

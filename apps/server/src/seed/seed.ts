@@ -1,18 +1,25 @@
 /**
- * `npm run seed -- --users N --posts M [--likes L] [--comments C] [--seed S] [--images K] [--now D]`
+ * `npm run seed -- --users N --posts M [--likes L] [--comments C] [--follows F] [--seed S]
+ * [--images K] [--now D]`
  *
  * Fills the database and storage the server is configured with (DATA_DIR, DATABASE_URL, the same
- * environment as `npm start`) with generated people, photographs, likes and comments. Refuses a
- * database that already has users. The same --seed and --now give the same rows, ids included;
+ * environment as `npm start`) with generated people, photographs, likes, comments and follows.
+ * Refuses a database that already has users. The same --seed and --now give the same rows, ids included;
  * without --now the community is "now", so times and ids move with the clock.
  */
 import { parseArgs } from 'node:util';
 import { createContext } from '../create-context';
 import { ConfigError, loadConfig } from '../env';
-import { SeedRefusedError, defaultComments, defaultLikes, seedDatabase } from './seed.service';
+import {
+  SeedRefusedError,
+  defaultComments,
+  defaultFollows,
+  defaultLikes,
+  seedDatabase,
+} from './seed.service';
 
 const usage =
-  'usage: npm run seed -- --users N --posts M [--likes L] [--comments C] [--seed S] ' +
+  'usage: npm run seed -- --users N --posts M [--likes L] [--comments C] [--follows F] [--seed S] ' +
   '[--images K] [--now ISO-date]';
 
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {
@@ -31,6 +38,7 @@ async function main(): Promise<void> {
       posts: { type: 'string' },
       likes: { type: 'string' },
       comments: { type: 'string' },
+      follows: { type: 'string' },
       seed: { type: 'string' },
       images: { type: 'string' },
       now: { type: 'string' },
@@ -48,6 +56,7 @@ async function main(): Promise<void> {
     posts,
     likes: wholeNumber('likes', values.likes, defaultLikes(users, posts)),
     comments: wholeNumber('comments', values.comments, defaultComments(posts)),
+    follows: wholeNumber('follows', values.follows, defaultFollows(users)),
     seed: values.seed ?? 'pinhole',
     images: wholeNumber('images', values.images, 24),
     now: values.now === undefined ? Date.now() : Date.parse(values.now),
@@ -63,7 +72,8 @@ async function main(): Promise<void> {
       config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
     console.log(
       `Seeding ${where}: ${options.users} users, ${options.posts} posts, ` +
-        `${options.likes} likes, ${options.comments} comments (seed "${options.seed}")`,
+        `${options.likes} likes, ${options.comments} comments, ${options.follows} follows ` +
+        `(seed "${options.seed}")`,
     );
     const summary = await seedDatabase(context, {
       ...options,
@@ -72,7 +82,7 @@ async function main(): Promise<void> {
     console.log(
       `Done in ${(summary.timingsMs.total / 1000).toFixed(1)} s: ${summary.users} users, ` +
         `${summary.posts} posts (${summary.files} files from ${summary.images} photographs), ` +
-        `${summary.likes} likes, ${summary.comments} comments.`,
+        `${summary.likes} likes, ${summary.comments} comments, ${summary.follows} follows.`,
     );
     const phases = Object.entries(summary.timingsMs)
       .filter(([phase]) => phase !== 'total')
