@@ -52,6 +52,13 @@ export function appPageHtml(template: string, parts: PageParts): string {
     ? withHead(template, parts.head)
     : { html: template, added: '' };
   const preload = parts.photo ? photoPreload(parts.photo) : '';
+  // A page drawn on the server is painted only once all of it is parsed (the data script right
+  // after #root marks the end): Chrome otherwise paints a half-parsed page, a feed column
+  // without the sidebar beside it, and moves it when the rest arrives (layout shift).
+  const renderBlock =
+    parts.rootHtml && parts.firstScreenJson !== undefined
+      ? `<link rel="expect" href="#${firstScreenScriptId}" blocking="render">`
+      : '';
   const script =
     parts.firstScreenJson === undefined
       ? ''
@@ -59,7 +66,7 @@ export function appPageHtml(template: string, parts: PageParts): string {
         `${scriptSafeJson(parts.firstScreenJson)}</script>`;
   // Replacer functions: a `$` in the data must not be read as a replacement pattern.
   return html
-    .replace('</head>', () => `${added}${preload}</head>`)
+    .replace('</head>', () => `${added}${preload}${renderBlock}</head>`)
     .replace(
       '<div id="root"></div>',
       () => `<div id="root">${parts.rootHtml ?? ''}</div>${script}`,

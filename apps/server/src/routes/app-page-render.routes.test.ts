@@ -71,6 +71,8 @@ describe.each(dialects)('the home page drawn on the server, on %s', (dialect) =>
     );
     expect(html).toContain(`<style>${css}</style>`);
     expect(html).not.toContain('index-abc.css');
+    // Painted only once parsed to the end of the first screen: no half-drawn page that moves.
+    expect(html).toContain('<link rel="expect" href="#first-screen" blocking="render"></head>');
     // The data the client hydrates with is still there.
     expect(html).toContain('<script type="application/json" id="first-screen">');
   });
@@ -86,6 +88,7 @@ describe.each(dialects)('the home page drawn on the server, on %s', (dialect) =>
     const html = await (await fetch(`${server.url}/somewhere`)).text();
     expect(root(html)).toBe('');
     expect(html).toContain('<script type="application/json" id="first-screen">');
+    expect(html).not.toContain('rel="expect"');
   });
 
   it('sends the page compressed, decoding to the very same bytes, varying on cookie and encoding', async () => {
