@@ -4,11 +4,13 @@ import { runLighthouse } from './support/lighthouse';
 
 // One Lighthouse pass, mobile preset, on `/` signed out over the demo data, as `npm start --
 // --demo` ships it. A regression guard, not the goal: the project aims at 95 (`npm run
-// lighthouse` prints the median of 3 on every page) and measured 76 on a quiet two-core machine
-// (2026-11-23), 36-46 before the first-screen work. The floor leaves room for a CI machine busy
-// with the other test projects (TBT is what load moves most); a regression such as a request
-// waterfall, a heavy first script or a shifting layout costs far more than that margin.
-const performanceFloor = 60;
+// lighthouse` prints the median of 3 on every page). Measured on a two-core machine
+// (2026-11-23): 36-46 before the first-screen work, 76 with the data embedded in the page, 84-92
+// with the home drawn on the server (other engineers' processes paused; 66 with them running).
+// This file runs in its own vitest project after every other project (groupOrder), so the
+// machine is quiet; the floor still leaves room for a slower CI machine, and a regression (a
+// request waterfall, a heavy first script, a shifting layout) costs far more than that margin.
+const performanceFloor = 70;
 
 describe('Lighthouse, mobile, / signed out on demo data', () => {
   let product: Awaited<ReturnType<typeof startProduct>>;
