@@ -6,11 +6,12 @@ import { runLighthouse } from './support/lighthouse';
 // --demo` ships it. A regression guard, not the goal: the project aims at 95 (`npm run
 // lighthouse` prints the median of 3 on every page). Measured on a two-core machine
 // (2026-11-23): 36-46 before the first-screen work, 76 with the data embedded in the page, 84-92
-// with the home drawn on the server (other engineers' processes paused; 66 with them running).
-// This file runs in its own vitest project after every other project (groupOrder), so the
-// machine is quiet; the floor still leaves room for a slower CI machine, and a regression (a
-// request waterfall, a heavy first script, a shifting layout) costs far more than that margin.
-const performanceFloor = 70;
+// with the home drawn on the server (other engineers' processes paused), 56-66 with them running.
+// This file runs in its own vitest project after every other project (groupOrder), so the test
+// suite itself does not load the machine; the floor leaves room for a machine busy with other
+// work, and a regression (a request waterfall, a heavy first script, a shifting layout) costs
+// far more than that margin.
+const performanceFloor = 60;
 
 describe('Lighthouse, mobile, / signed out on demo data', () => {
   let product: Awaited<ReturnType<typeof startProduct>>;

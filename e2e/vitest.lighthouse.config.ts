@@ -2,7 +2,7 @@ import { defineProject } from 'vitest/config';
 
 // Lighthouse's simulated phone scales the CPU time it observes: on a machine busy with the other
 // test projects it measures the machine, not the page. This project runs alone, after every other
-// project has finished (groupOrder), so its floor can sit close to the goal.
+// project has finished (groupOrder: the unit and server projects 0, the browser journeys 1).
 export default defineProject({
   test: {
     name: 'lighthouse',
@@ -12,6 +12,6 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 240_000,
-    sequence: { groupOrder: 1 },
+    sequence: { groupOrder: 2 },
   },
 });
