@@ -1,8 +1,10 @@
 import { isSafeWebUrl, type Profile } from '@pinhole/contracts';
 import { Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { formatCount } from '@/lib/format';
 
@@ -20,9 +22,17 @@ interface ProfileHeaderProps {
 
 export function ProfileHeader({ profile, own, followButton }: ProfileHeaderProps) {
   const counts = [
-    { label: 'posts', value: profile.posts_count },
-    { label: 'followers', value: profile.followers_count },
-    { label: 'following', value: profile.following_count },
+    { label: 'posts', value: profile.posts_count, to: undefined },
+    {
+      label: 'followers',
+      value: profile.followers_count,
+      to: paths.followers.to(profile.username),
+    },
+    {
+      label: 'following',
+      value: profile.following_count,
+      to: paths.following.to(profile.username),
+    },
   ];
 
   return (
@@ -41,12 +51,26 @@ export function ProfileHeader({ profile, own, followButton }: ProfileHeaderProps
         <ProfileTitle profile={profile} own={own} followButton={followButton} />
       </div>
       <ul className="-mx-4 flex justify-around border-t border-line pt-3 text-sm [grid-area:counts] sm:mx-0 sm:justify-start sm:gap-10 sm:border-0 sm:pt-0 sm:text-base">
-        {counts.map(({ label, value }) => (
-          <li key={label} className="flex flex-col items-center sm:flex-row sm:gap-1">
-            <span className="font-semibold">{formatCount(value)}</span>
-            <span className="text-muted sm:text-neutral-900">{label}</span>
-          </li>
-        ))}
+        {counts.map(({ label, value, to }) => {
+          const content = (
+            <>
+              <span className="font-semibold">{formatCount(value)}</span>
+              <span className="text-muted sm:text-neutral-900">{label}</span>
+            </>
+          );
+          const shape = 'flex flex-col items-center sm:flex-row sm:gap-1';
+          return (
+            <li key={label} className={to ? undefined : shape}>
+              {to ? (
+                <Link to={to} className={shape}>
+                  {content}
+                </Link>
+              ) : (
+                content
+              )}
+            </li>
+          );
+        })}
       </ul>
       <div className="flex flex-col text-sm [grid-area:about]">
         <span className="font-semibold">{profile.full_name}</span>
