@@ -139,7 +139,6 @@ describe('addresses', () => {
     ['/explore/people', 'Discover people'],
     ['/explore/tags/cats', 'Tags'],
     ['/notifications', 'Notifications'],
-    ['/accounts/edit', 'Edit profile'],
     ['/accounts/password/reset', 'Reset password'],
     ['/stories/bob/1', 'Stories'],
     ['/admin', 'Admin'],
