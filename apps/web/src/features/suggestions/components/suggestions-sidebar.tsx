@@ -1,4 +1,4 @@
-import type { Suggestion } from '@pinhole/contracts';
+import { limits, type Suggestion } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -25,7 +25,8 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
   // Signed out, the sidebar shows only the suggestions.
   const { profile: me, signOut } = useAuth();
   const promptSignIn = useSignInPrompt();
-  const suggestions = useSuggestions().data?.profiles ?? [];
+  const { data, isPending } = useSuggestions();
+  const suggestions = data?.profiles ?? [];
   // Switch is Instagram's way to another account: sign out, then sign in as someone else.
   const switchAccount = async () => {
     try {
@@ -53,6 +54,14 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
             Switch
           </button>
         </div>
+      )}
+      {/* Their room is kept while they load, so the footer below does not jump when they come. */}
+      {isPending && (
+        <div
+          data-testid="suggestions-loading"
+          aria-hidden
+          style={{ height: 24 + limits.suggestionsDefaultLimit * 56 }}
+        />
       )}
       {suggestions.length > 0 && (
         <section aria-labelledby="suggestions-heading" className="flex flex-col gap-3">
