@@ -12,6 +12,8 @@ describe('journey 4: likes', () => {
     const post = await createPostViaHttp(author.token, caption);
     await signUpViaApi(context);
     await page.goto('/');
+    // A stranger's post is in everyone's feed; the choice is remembered across the reloads below.
+    await page.getByRole('tab', { name: 'Everyone' }).click();
     const card = page.getByRole('article').filter({ hasText: caption });
     const heart = card.getByRole('button', { name: 'Like' });
     await heart.waitFor();

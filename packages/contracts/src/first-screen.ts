@@ -11,6 +11,8 @@ export interface FirstScreen {
   session: SessionResponse;
   /** `/` only: the home feed's first page (`GET /api/posts?limit=homeFeedLimit`). */
   feed?: PostPage;
+  /** `/` only: which feed `feed` is (signed out always `everyone`); absent means `everyone`. */
+  feed_kind?: FeedKind;
   /** `/:username` and its tabs: the profile (`GET /api/profiles/by-username/:username`). */
   profile?: Profile;
   /** `/p/:id`: the post (`GET /api/posts/:id`). */
@@ -18,3 +20,17 @@ export interface FirstScreen {
 }
 
 export const firstScreenScriptId = 'first-screen';
+
+/** The two home feeds (`GET /api/posts?feed=`). */
+export type FeedKind = 'everyone' | 'following';
+
+/**
+ * The reader's remembered home feed, kept in a cookie rather than localStorage so the server
+ * draws the same feed the browser then hydrates.
+ */
+export const feedChoiceCookie = 'pinhole_feed';
+
+/** The remembered feed from a cookie's value: Following unless Everyone was chosen. */
+export function feedKindOf(cookieValue: string | undefined): FeedKind {
+  return cookieValue === 'everyone' ? 'everyone' : 'following';
+}

@@ -43,6 +43,7 @@ describe.each(dialects)('the app page on %s', (dialect) => {
     expect(embedded(response.text)).toEqual({
       session: { user: null, profile: null },
       feed: { posts: [], next_cursor: null },
+      feed_kind: 'everyone',
     });
     expect(preloads(response.text)).toEqual([]);
   });
@@ -89,20 +90,38 @@ describe.each(dialects)('the app page on %s', (dialect) => {
     });
 
     it('signed in: the reader’s session and likes, never another reader’s', async () => {
-      const mine = await server.request('/', { cookie: alice.cookie });
+      const everyone = (user: TestUser) => `${user.cookie}; pinhole_feed=everyone`;
+      const mine = await server.request('/', { cookie: everyone(alice) });
       const data = embedded(mine.text);
       expect(data.session.user).toEqual({ id: alice.id, email: alice.email });
       expect(data.session.profile?.username).toBe(alice.username);
       expect(data.feed?.posts.find((p) => p.id === liked.id)?.liked_by_me).toBe(true);
       const apiAsAlice = await server.request('/api/posts?limit=20', { cookie: alice.cookie });
       expect(data.feed).toEqual(apiAsAlice.body);
+      expect(data.feed_kind).toBe('everyone');
 
-      const theirs = embedded((await server.request('/', { cookie: bob.cookie })).text);
+      const theirs = embedded((await server.request('/', { cookie: everyone(bob) })).text);
       expect(theirs.session.user?.id).toBe(bob.id);
       expect(theirs.feed?.posts.find((p) => p.id === liked.id)?.liked_by_me).toBe(false);
       const nobody = embedded((await server.request('/')).text);
       expect(nobody.session.user).toBeNull();
       expect(nobody.feed?.posts.every((p) => !p.liked_by_me)).toBe(true);
+    });
+
+    it('signed in: the Following feed unless the reader chose Everyone (the feed cookie)', async () => {
+      const carol = await signUpUser(server);
+      const empty = embedded((await server.request('/', { cookie: carol.cookie })).text);
+      expect(empty.feed_kind).toBe('following');
+      expect(empty.feed?.posts).toEqual([]);
+
+      await server.request(`/api/profiles/${bob.id}/follow`, { method: 'PUT', token: carol.token });
+      const following = embedded((await server.request('/', { cookie: carol.cookie })).text);
+      const api = await server.request('/api/posts?limit=20&feed=following', {
+        cookie: carol.cookie,
+      });
+      expect(following.feed).toEqual(api.body);
+      expect(following.feed?.posts.map((p) => p.author.id)).toContain(bob.id);
+      expect(following.feed?.posts.every((p) => p.author.id === bob.id)).toBe(true);
     });
 
     it('is never kept by a shared cache, and varies with the cookie', async () => {

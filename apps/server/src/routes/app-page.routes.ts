@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  feedChoiceCookie,
   feedImageSizes,
+  feedKindOf,
   limits,
   postPageImageSizes,
   srcSet,
   usernamePattern,
+  type FeedKind,
   type Post,
   type PostPage,
   type SessionResponse,
@@ -115,9 +118,17 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
   const unknownPage: Build = async (viewer, html) => notFoundPage(await session(viewer), html);
 
   const home: Build = async (viewer, html, request) => {
-    // The same query as the client's first feed request, so both share one cached page.
+    // Signed in, the feed the reader last chose (Following unless Everyone), so the browser
+    // hydrates the same tab. The same query as the client's first feed request, so both share
+    // one cached page.
+    const feedKind: FeedKind =
+      viewer === null ? 'everyone' : feedKindOf(request?.cookies[feedChoiceCookie]);
+    const followedBy = feedKind === 'following' ? viewer?.userId : undefined;
     const feed = (
-      await services.postReads.page({ limit: limits.homeFeedLimit }, viewer?.userId ?? null)
+      await services.postReads.page(
+        { limit: limits.homeFeedLimit, followedBy },
+        viewer?.userId ?? null,
+      )
     ).raw;
     const shared = viewer === null ? feed : undefined;
     const kept = shared && signedOutHomes.get(shared);
@@ -129,9 +140,9 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
     const home = page(
       200,
       appPageHtml(html, {
-        firstScreenJson: `{"session":${JSON.stringify(reader)},"feed":${feedJson}}`,
+        firstScreenJson: `{"session":${JSON.stringify(reader)},"feed":${feedJson},"feed_kind":"${feedKind}"}`,
         photo: first && photoOf(first, feedImageSizes),
-        rootHtml: await drawHome(request, reader, feedPage),
+        rootHtml: await drawHome(request, reader, feedPage, feedKind),
       }),
     );
     if (shared) signedOutHomes.set(shared, { page: home, builtMs: Date.now() });
@@ -147,10 +158,11 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
     request: FastifyRequest | undefined,
     reader: SessionResponse,
     feed: PostPage,
+    feedKind: FeedKind,
   ): Promise<string | undefined> {
     try {
       const render = await renderer();
-      return render?.({ session: reader, feed }, origin.origin);
+      return render?.({ session: reader, feed, feed_kind: feedKind }, origin.origin);
     } catch (error) {
       request?.log.warn({ err: error }, 'first screen not drawn on the server');
       return undefined;

@@ -9,6 +9,7 @@ import {
   page,
   signedInSession,
   signedOutSession,
+  makeSuggestion,
 } from '@/testing/factories';
 import { callsTo, mockApi } from '@/testing/mock-api';
 import { renderWithApp, testQueryClient } from '@/testing/render';
@@ -138,18 +139,37 @@ describe('addresses', () => {
     ['/explore/people', 'Discover people'],
     ['/explore/tags/cats', 'Tags'],
     ['/notifications', 'Notifications'],
-    ['/accounts/edit', 'Edit profile'],
     ['/accounts/password/reset', 'Reset password'],
     ['/stories/bob/1', 'Stories'],
     ['/admin', 'Admin'],
-    ['/bob/followers', 'Followers'],
-    ['/bob/following', 'Following'],
   ])('%s is reserved: a placeholder page, not a 404', async (path, title) => {
     api();
     visit(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
   });
+
+  it.each([
+    ['followers', 'Followers'],
+    ['following', 'Following'],
+  ] as const)(
+    '/bob/%s lists the people, each with a link, full name and Follow',
+    async (list, title) => {
+      const fetchMock = api({
+        [`GET /api/profiles/user-2/${list}`]: {
+          profiles: [makeSuggestion({ id: 'z', username: 'zoe', full_name: 'Zoe Zed' })],
+          next_cursor: null,
+        },
+      });
+      visit(`/bob/${list}`);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      const [row] = await screen.findAllByTestId('person');
+      expect(within(row!).getByRole('link', { name: 'zoe' })).toHaveAttribute('href', '/zoe');
+      expect(row).toHaveTextContent('Zoe Zed');
+      expect(within(row!).getByRole('button', { name: 'Follow zoe' })).toBeInTheDocument();
+      expect(callsTo(fetchMock, 'GET', `/api/profiles/user-2/${list}`)).toHaveLength(1);
+    },
+  );
 
   it('/p/:id is the post with its photo, caption, every comment, like and comment form', async () => {
     const fetchMock = api();

@@ -13,6 +13,10 @@ const PostRoute = lazy(() => import('./routes/post').then((m) => ({ default: m.P
 const PostDialogRoute = lazy(() =>
   import('./routes/post-dialog').then((m) => ({ default: m.PostDialogRoute })),
 );
+const PeopleRoute = lazy(() => import('./routes/people').then((m) => ({ default: m.PeopleRoute })));
+const AccountEditRoute = lazy(() =>
+  import('./routes/account-edit').then((m) => ({ default: m.AccountEditRoute })),
+);
 const PlaceholderPage = lazy(() =>
   import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -34,12 +38,12 @@ const placeholders: { path: string; title: string }[] = [
   { path: paths.notifications.pattern, title: 'Notifications' },
   { path: paths.story.pattern, title: 'Stories' },
   { path: paths.admin.pattern, title: 'Admin' },
-  { path: paths.followers.pattern, title: 'Followers' },
-  { path: paths.following.pattern, title: 'Following' },
-  ...Object.entries(accountPages).map(([page, title]) => ({
-    path: paths.account.to(page as keyof typeof accountPages),
-    title,
-  })),
+  ...Object.entries(accountPages)
+    .filter(([page]) => page !== 'edit')
+    .map(([page, title]) => ({
+      path: paths.account.to(page as keyof typeof accountPages),
+      title,
+    })),
 ];
 
 /**
@@ -58,6 +62,9 @@ export function AppRoutes() {
           <Route path={paths.profile.pattern} element={<ProfileRoute tab="posts" />} />
           <Route path={paths.profileSaved.pattern} element={<ProfileRoute tab="saved" />} />
           <Route path={paths.profileTagged.pattern} element={<ProfileRoute tab="tagged" />} />
+          <Route path={paths.account.to('edit')} element={<AccountEditRoute />} />
+          <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
+          <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />
           {placeholders.map(({ path, title }) => (
             <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
           ))}

@@ -1,7 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeComment, makePost, makeProfile, page, signedInSession } from '@/testing/factories';
+import {
+  makeComment,
+  makePost,
+  makeProfile,
+  page,
+  signedInSession,
+  suggestionList,
+} from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
 import { callsTo, deferred, json, mockApi } from '@/testing/mock-api';
 import { seedFirstScreen } from '@/lib/first-screen';
@@ -28,6 +35,7 @@ function signedOutRoutes(extra: Record<string, unknown> = {}) {
   return {
     'GET /api/auth/session': { user: null, profile: null },
     'GET /api/posts': feed,
+    'GET /api/suggestions': suggestionList(),
     ...extra,
   };
 }
@@ -36,6 +44,7 @@ function signedInRoutes(extra: Record<string, unknown> = {}) {
   return {
     'GET /api/auth/session': signedInSession(alice),
     'GET /api/posts': feed,
+    'GET /api/suggestions': suggestionList(),
     'GET /api/profiles/by-username/alice': alice,
     'GET /api/profiles/user-1/posts': page([]),
     'POST /api/auth/sign-out': new Response(null, { status: 204 }),
@@ -114,7 +123,7 @@ describe('Shell', () => {
     // The sidebar (large screens) lists suggestions without a current-user row.
     const sidebar = screen.getByRole('complementary', { name: 'Suggestions' });
     expect(within(sidebar).queryByRole('button', { name: 'Switch' })).not.toBeInTheDocument();
-    expect(within(sidebar).getAllByText('Suggested for you')).toHaveLength(5);
+    expect(await within(sidebar).findAllByText('Popular on Pinhole')).toHaveLength(5);
   });
 
   it('signed out: the create button and the Sign In button open the sign-in dialog', async () => {

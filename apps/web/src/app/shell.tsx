@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
 import { Header } from './header';
@@ -95,7 +96,9 @@ export function Shell() {
         onIntent={prefetch}
       />
       <main className="pb-12">
-        <AppRoutes />
+        <SignInPromptContext value={openAuth}>
+          <AppRoutes />
+        </SignInPromptContext>
       </main>
       {authMounted && (
         <Suspense fallback={null}>

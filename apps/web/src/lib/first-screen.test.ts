@@ -49,10 +49,26 @@ describe('the first screen embedded in the page', () => {
     const queryClient = testQueryClient();
     seedFirstScreen(queryClient, data);
     expect(queryClient.getQueryData(queryKeys.session)).toEqual(data.session);
-    expect(queryClient.getQueryData<PostPages>(queryKeys.feed)).toEqual({
+    expect(queryClient.getQueryData<PostPages>(queryKeys.feedOf('everyone'))).toEqual({
       pages: [data.feed],
       pageParams: [null],
     });
+    expect(queryClient.getQueryData(queryKeys.feedChoice)).toBe('everyone');
+  });
+
+  it('seeds the Following feed and the tab choice when the server drew that feed', () => {
+    const data: FirstScreen = {
+      session: signedInSession(),
+      feed: page([makePost({ id: 'p1' })]),
+      feed_kind: 'following',
+    };
+    const queryClient = testQueryClient();
+    seedFirstScreen(queryClient, data);
+    expect(queryClient.getQueryData<PostPages>(queryKeys.feedOf('following'))?.pages).toEqual([
+      data.feed,
+    ]);
+    expect(queryClient.getQueryData(queryKeys.feedOf('everyone'))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.feedChoice)).toBe('following');
   });
 
   it('seeds the profile and the post where their pages look for them', () => {
@@ -62,6 +78,6 @@ describe('the first screen embedded in the page', () => {
     seedFirstScreen(queryClient, { session: signedOutSession, profile, post });
     expect(queryClient.getQueryData(queryKeys.profileByUsername('bob'))).toEqual(profile);
     expect(queryClient.getQueryData(queryKeys.post('abc'))).toEqual(post);
-    expect(queryClient.getQueryData(queryKeys.feed)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.feedOf('everyone'))).toBeUndefined();
   });
 });

@@ -22,11 +22,17 @@ export function readFirstScreen(doc: Document = document): FirstScreen | null {
  */
 export function seedFirstScreen(
   queryClient: QueryClient,
-  { session, feed, profile, post }: FirstScreen,
+  { session, feed, feed_kind: feedKind = 'everyone', profile, post }: FirstScreen,
 ): void {
   queryClient.setQueryData(queryKeys.session, session);
-  if (feed)
-    queryClient.setQueryData<PostPages>(queryKeys.feed, { pages: [feed], pageParams: [null] });
+  if (feed) {
+    queryClient.setQueryData<PostPages>(queryKeys.feedOf(feedKind), {
+      pages: [feed],
+      pageParams: [null],
+    });
+    // The home's tabs start on the feed the server drew, so hydration finds the same screen.
+    if (session.user) queryClient.setQueryData(queryKeys.feedChoice, feedKind);
+  }
   if (profile)
     queryClient.setQueryData(queryKeys.profileByUsername(profile.username.toLowerCase()), profile);
   if (post) queryClient.setQueryData(queryKeys.post(post.id), post);

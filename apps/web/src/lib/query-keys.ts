@@ -6,7 +6,11 @@ export const queryKeys = {
   session: ['auth', 'session'] as const,
   /** Every cached list of posts (`InfiniteData<PostPage>`) sits under this prefix. */
   posts: ['posts'] as const,
+  /** Both home feeds; `feedOf` one of them. */
   feed: ['posts', 'feed'] as const,
+  feedOf: (kind: 'everyone' | 'following') => ['posts', 'feed', kind] as const,
+  /** The signed-in reader's chosen home feed (outside `posts`: it is not a list). */
+  feedChoice: ['home', 'feed-choice'] as const,
   profilePosts: (profileId: string) => ['posts', 'profile', profileId] as const,
   /** One post on its own (`/p/:id`); outside `posts`, which holds only lists. */
   post: (postId: string) => ['post', postId] as const,
@@ -14,5 +18,11 @@ export const queryKeys = {
   profiles: ['profiles'] as const,
   /** A profile by its lowercased username, as `/:username` looks it up. */
   profileByUsername: (username: string) => ['profiles', 'by-username', username] as const,
+  /** Every cached list of people (`{ profiles }` or its pages) sits under this prefix. */
+  people: ['people'] as const,
+  suggestions: ['people', 'suggestions'] as const,
+  followers: (profileId: string) => ['people', 'followers', profileId] as const,
+  following: (profileId: string) => ['people', 'following', profileId] as const,
+  followRequests: ['people', 'follow-requests'] as const,
   comments: (postId: string) => ['comments', postId] as const,
 };

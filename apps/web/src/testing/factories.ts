@@ -1,4 +1,11 @@
-import type { Comment, Post, PostPage, Profile, SessionResponse } from '@pinhole/contracts';
+import type {
+  Comment,
+  Post,
+  PostPage,
+  Profile,
+  SessionResponse,
+  Suggestion,
+} from '@pinhole/contracts';
 
 export const now = new Date('2026-03-01T12:00:00.000Z');
 export const fixedClock = { now: () => now.getTime() };
@@ -30,6 +37,28 @@ export function signedInSession(profile: Profile = makeProfile()): SessionRespon
 }
 
 export const signedOutSession: SessionResponse = { user: null, profile: null };
+
+export function makeSuggestion(overrides: Partial<Suggestion> = {}): Suggestion {
+  return {
+    id: 'user-9',
+    username: 'carol',
+    full_name: 'Carol Danvers',
+    avatar_url: null,
+    is_verified: false,
+    followed_by_me: false,
+    reason: 'Popular on Pinhole',
+    ...overrides,
+  };
+}
+
+/** Five people to suggest, `person-0`…`person-4`, as `GET /api/suggestions` answers. */
+export function suggestionList(count = 5) {
+  return {
+    profiles: Array.from({ length: count }, (_, index) =>
+      makeSuggestion({ id: `person-${index}`, username: `person${index}` }),
+    ),
+  };
+}
 
 let commentSequence = 0;
 export function makeComment(overrides: Partial<Comment> = {}): Comment {

@@ -1,33 +1,60 @@
+import type { FeedKind } from '@pinhole/contracts';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useAuth } from '@/lib/auth/use-auth';
 import { homeTitle } from '@/lib/page-titles';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { Feed } from '@/features/feed/components/feed';
+import { FeedTabs } from '@/features/feed/components/feed-tabs';
+import { useFeedChoice } from '@/features/feed/hooks/use-feed-choice';
+import { FollowButton } from '@/features/follows/components/follow-button';
 import { PostCard } from '@/features/post/components/post-card';
 import { StoriesStrip } from '@/features/stories/components/stories-strip';
 import { SuggestionsSidebar } from '@/features/suggestions/components/suggestions-sidebar';
 
 export function HomeRoute() {
   useDocumentTitle(homeTitle);
+  const signedIn = useAuth().user !== null;
   return (
     <div className="mx-auto flex w-full max-w-[935px] justify-center gap-16 sm:pt-6">
       <div className="flex w-full max-w-[470px] min-w-0 flex-col gap-4 sm:gap-6">
         <h1 className="sr-only">Home</h1>
         <StoriesStrip />
-        <Feed
-          renderPost={(post, index) => (
-            <PostCard
-              post={post}
-              priority={index === 0}
-              renderComments={(time) => <CommentsSection post={post} beforeForm={time} />}
-            />
-          )}
-        />
+        {signedIn ? <ChosenFeed /> : <HomeFeed kind="everyone" />}
       </div>
       <aside aria-label="Suggestions" className="hidden w-[320px] shrink-0 lg:block">
         <div className="sticky top-[84px]">
-          <SuggestionsSidebar />
+          <SuggestionsSidebar
+            renderFollow={(person) => <FollowButton person={person} look="link" />}
+          />
         </div>
       </aside>
     </div>
+  );
+}
+
+/** Signed in: Following or Everyone, as last chosen. */
+function ChosenFeed() {
+  const [kind, choose] = useFeedChoice();
+  return (
+    <div className="flex flex-col gap-4 sm:gap-6">
+      <FeedTabs value={kind} onChange={choose} />
+      {/* A key per feed: each keeps its own progressive drawing from its first post. */}
+      <HomeFeed key={kind} kind={kind} />
+    </div>
+  );
+}
+
+function HomeFeed({ kind }: { kind: FeedKind }) {
+  return (
+    <Feed
+      kind={kind}
+      renderPost={(post, index) => (
+        <PostCard
+          post={post}
+          priority={index === 0}
+          renderComments={(time) => <CommentsSection post={post} beforeForm={time} />}
+        />
+      )}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { profileTitle } from '@/lib/page-titles';
 import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
+import { FollowButton } from '@/features/follows/components/follow-button';
 import { ProfileView, type ProfileTab } from '@/features/profile/components/profile-view';
 import { NotFoundPage } from './not-found';
 
@@ -48,7 +49,14 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
         );
       return <Navigate to={paths.profile.to(profile.username)} replace />;
     }
-    return <ProfileView profile={profile} tab={tab} own={own} />;
+    return (
+      <ProfileView
+        profile={profile}
+        tab={tab}
+        own={own}
+        followButton={<FollowButton person={profile} />}
+      />
+    );
   }
   if (error) {
     return <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />;

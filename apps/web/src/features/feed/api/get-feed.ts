@@ -1,10 +1,16 @@
-import { limits, postPageSchema, type PostPage } from '@pinhole/contracts';
+import { limits, postPageSchema, type FeedKind, type PostPage } from '@pinhole/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export async function getFeedPage(cursor: string | null, signal?: AbortSignal): Promise<PostPage> {
+export async function getFeedPage(
+  kind: FeedKind,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<PostPage> {
   const params = new URLSearchParams({ limit: String(limits.homeFeedLimit) });
+  // Everyone's feed keeps the address it always had: the server caches that page for all.
+  if (kind === 'following') params.set('feed', 'following');
   if (cursor) params.set('cursor', cursor);
   try {
     return await apiRequest(
@@ -22,10 +28,10 @@ export async function getFeedPage(cursor: string | null, signal?: AbortSignal): 
 /** How long the feed's loaded pages outlive the feed on screen, for Back from another page. */
 const keptFor = 30 * 60_000;
 
-export const feedQueryOptions = () =>
+export const feedQueryOptions = (kind: FeedKind) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.feed,
-    queryFn: ({ pageParam, signal }) => getFeedPage(pageParam, signal),
+    queryKey: queryKeys.feedOf(kind),
+    queryFn: ({ pageParam, signal }) => getFeedPage(kind, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
     // Coming back to the feed (Back from a profile or a post) shows the pages the reader had
@@ -36,6 +42,6 @@ export const feedQueryOptions = () =>
     gcTime: keptFor,
   });
 
-export function useFeed() {
-  return useInfiniteQuery(feedQueryOptions());
+export function useFeed(kind: FeedKind) {
+  return useInfiniteQuery(feedQueryOptions(kind));
 }

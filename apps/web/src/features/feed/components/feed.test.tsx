@@ -12,6 +12,7 @@ import { Feed } from './feed';
 const renderFeed = (queryClient = testQueryClient()) =>
   renderWithQuery(
     <Feed
+      kind="everyone"
       renderPost={(post, index) => (
         <p data-testid="rendered-post">
           {index}: {post.caption}
@@ -39,7 +40,10 @@ describe('Feed', () => {
     const fetchMock = mockApi({});
     const posts = Array.from({ length: 8 }, (_, i) => makePost({ id: `p${i}`, caption: `c${i}` }));
     const queryClient = testQueryClient();
-    queryClient.setQueryData(queryKeys.feed, { pages: [page(posts, 'next')], pageParams: [null] });
+    queryClient.setQueryData(queryKeys.feedOf('everyone'), {
+      pages: [page(posts, 'next')],
+      pageParams: [null],
+    });
     const { unmount } = renderFeed(queryClient);
     expect(screen.getAllByTestId('rendered-post')).toHaveLength(limits.feedFirstPaintCount);
     await waitFor(() => expect(screen.getAllByTestId('rendered-post')).toHaveLength(8));
@@ -140,7 +144,7 @@ describe('Feed', () => {
     const fetchMock = mockApi({ 'GET /api/posts': page([makePost({ id: 'a' })]) });
     const queryClient = testQueryClient();
     const pages = [page([makePost({ id: 'a' })], 'c2'), page([makePost({ id: 'b' })])];
-    queryClient.setQueryData(queryKeys.feed, { pages, pageParams: [null, 'c2'] });
+    queryClient.setQueryData(queryKeys.feedOf('everyone'), { pages, pageParams: [null, 'c2'] });
     // Older than any stale time: only an invalidation may read the feed again.
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 60 * 60_000);
     const first = renderFeed(queryClient);

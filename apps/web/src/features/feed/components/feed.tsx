@@ -1,4 +1,4 @@
-import { limits, type Post } from '@pinhole/contracts';
+import { limits, type FeedKind, type Post } from '@pinhole/contracts';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { useFeed } from '@/features/feed/api/get-feed';
 import { useProgressiveCount } from '@/features/feed/hooks/use-progressive-count';
@@ -8,6 +8,8 @@ import { LoadMore } from '@/components/ui/load-more';
 interface FeedProps {
   /** Draws one post; the app layer supplies the post card (features do not import each other). */
   renderPost: (post: Post, index: number) => ReactNode;
+  /** Which feed (signed out, always `everyone`). */
+  kind: FeedKind;
 }
 
 interface FeedItemProps {
@@ -24,8 +26,8 @@ const FeedItem = memo(function FeedItem({ post, index, render }: FeedItemProps) 
   return render(post, index);
 });
 
-export function Feed({ renderPost }: FeedProps) {
-  const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useFeed();
+export function Feed({ renderPost, kind }: FeedProps) {
+  const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useFeed(kind);
 
   // A post can move across a page boundary between two requests; show it once.
   const posts = useMemo(() => {

@@ -1,7 +1,10 @@
 import { isSafeWebUrl, type Profile } from '@pinhole/contracts';
 import { Settings } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { formatCount } from '@/lib/format';
 
@@ -10,11 +13,26 @@ function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, '').replace(/\/$/, '');
 }
 
-export function ProfileHeader({ profile, own }: { profile: Profile; own: boolean }) {
+interface ProfileHeaderProps {
+  profile: Profile;
+  own: boolean;
+  /** Someone else's profile: the Follow button (the app composes it from the follows feature). */
+  followButton?: ReactNode;
+}
+
+export function ProfileHeader({ profile, own, followButton }: ProfileHeaderProps) {
   const counts = [
-    { label: 'posts', value: profile.posts_count },
-    { label: 'followers', value: profile.followers_count },
-    { label: 'following', value: profile.following_count },
+    { label: 'posts', value: profile.posts_count, to: undefined },
+    {
+      label: 'followers',
+      value: profile.followers_count,
+      to: paths.followers.to(profile.username),
+    },
+    {
+      label: 'following',
+      value: profile.following_count,
+      to: paths.following.to(profile.username),
+    },
   ];
 
   return (
@@ -30,15 +48,29 @@ export function ProfileHeader({ profile, own }: { profile: Profile; own: boolean
         />
       </div>
       <div className="[grid-area:title]">
-        <ProfileTitle profile={profile} own={own} />
+        <ProfileTitle profile={profile} own={own} followButton={followButton} />
       </div>
       <ul className="-mx-4 flex justify-around border-t border-line pt-3 text-sm [grid-area:counts] sm:mx-0 sm:justify-start sm:gap-10 sm:border-0 sm:pt-0 sm:text-base">
-        {counts.map(({ label, value }) => (
-          <li key={label} className="flex flex-col items-center sm:flex-row sm:gap-1">
-            <span className="font-semibold">{formatCount(value)}</span>
-            <span className="text-muted sm:text-neutral-900">{label}</span>
-          </li>
-        ))}
+        {counts.map(({ label, value, to }) => {
+          const content = (
+            <>
+              <span className="font-semibold">{formatCount(value)}</span>
+              <span className="text-muted sm:text-neutral-900">{label}</span>
+            </>
+          );
+          const shape = 'flex flex-col items-center sm:flex-row sm:gap-1';
+          return (
+            <li key={label} className={to ? undefined : shape}>
+              {to ? (
+                <Link to={to} className={shape}>
+                  {content}
+                </Link>
+              ) : (
+                content
+              )}
+            </li>
+          );
+        })}
       </ul>
       <div className="flex flex-col text-sm [grid-area:about]">
         <span className="font-semibold">{profile.full_name}</span>
@@ -62,17 +94,17 @@ export function ProfileHeader({ profile, own }: { profile: Profile; own: boolean
 }
 
 /**
- * The spec's Edit profile button and settings icon belong to the reader's own profile. Someone
- * else's shows no Follow button yet: one that does nothing would be a promise the follows work
- * (its own issue) keeps.
+ * The spec's Edit profile button and settings icon belong to the reader's own profile; anyone
+ * else's has the Follow button.
  */
-function ProfileTitle({ profile, own }: { profile: Profile; own: boolean }) {
+function ProfileTitle({ profile, own, followButton }: ProfileHeaderProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
       <h1 className="flex min-w-0 items-center gap-1.5 text-xl">
         <span className="truncate">{profile.username}</span>
         {profile.is_verified && <VerifiedBadge className="size-5" />}
       </h1>
+      {!own && followButton}
       {own && (
         <div className="flex items-center gap-2">
           <Button variant="secondary">Edit profile</Button>

@@ -1,5 +1,6 @@
 import type { Profile } from '@pinhole/contracts';
 import { Bookmark, Grid3x3, SquareUser, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { keepScroll } from '@/lib/scroll-state';
@@ -21,17 +22,18 @@ interface ProfileViewProps {
   tab: ProfileTab;
   /** The reader's own profile: Edit profile, settings and the SAVED tab are only theirs. */
   own: boolean;
+  followButton?: ReactNode;
 }
 
 /**
  * The spec's profile screen, for anyone. The tabs are addresses, as on Instagram: links drawn
  * as tabs, so each can be shared, reloaded and reached with Back.
  */
-export function ProfileView({ profile, tab, own }: ProfileViewProps) {
+export function ProfileView({ profile, tab, own, followButton }: ProfileViewProps) {
   const shownTabs = own ? tabs : tabs.filter(({ value }) => value !== 'saved');
   return (
     <div className="mx-auto w-full max-w-[935px] pt-6 sm:pt-8">
-      <ProfileHeader profile={profile} own={own} />
+      <ProfileHeader profile={profile} own={own} followButton={followButton} />
       <nav
         role="tablist"
         aria-label="Profile sections"

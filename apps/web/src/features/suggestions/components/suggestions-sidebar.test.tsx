@@ -1,18 +1,38 @@
-import { limits } from '@pinhole/contracts';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { Suggestion } from '@pinhole/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { ClockProvider } from '@/lib/clock';
-import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
+import {
+  makeProfile,
+  makeSuggestion,
+  signedInSession,
+  signedOutSession,
+  suggestionList,
+} from '@/testing/factories';
+import { callsTo, mockApi } from '@/testing/mock-api';
 import { renderAsReader } from '@/testing/render';
 import { SuggestionsSidebar } from './suggestions-sidebar';
 
 const clock = { now: () => new Date('2026-06-01T00:00:00Z').getTime() };
+const renderFollow = (person: Suggestion) => (
+  <button type="button">{`Follow ${person.username}`}</button>
+);
 
 describe('SuggestionsSidebar', () => {
-  it('shows the reader with a Switch button, five suggestions and the footer', () => {
+  it('shows the reader with a Switch button, the suggested people with their reasons and the footer', async () => {
+    mockApi({
+      'GET /api/suggestions': {
+        profiles: [
+          makeSuggestion({ id: 'b', username: 'bob', reason: 'Followed by carol + 2 more' }),
+          makeSuggestion({ id: 'd', username: 'dave', is_verified: true }),
+        ],
+      },
+    });
     renderAsReader(
       <ClockProvider clock={clock}>
-        <SuggestionsSidebar />
+        <SuggestionsSidebar renderFollow={renderFollow} />
       </ClockProvider>,
       signedInSession(makeProfile({ username: 'alice', full_name: 'Alice Liddell' })),
     );
@@ -22,29 +42,57 @@ describe('SuggestionsSidebar', () => {
     expect(within(me).getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/alice');
     expect(screen.getByRole('button', { name: 'Switch' })).toBeInTheDocument();
 
+    const suggestions = await screen.findAllByTestId('suggestion');
+    expect(suggestions).toHaveLength(2);
+    expect(suggestions[0]).toHaveTextContent('Followed by carol + 2 more');
+    expect(suggestions[1]).toHaveTextContent('Popular on Pinhole');
+    expect(within(suggestions[1]!).getByLabelText('Verified')).toBeInTheDocument();
+    expect(within(suggestions[0]!).getByRole('button')).toHaveTextContent('Follow bob');
+    expect(within(suggestions[0]!).getByRole('link', { name: 'bob' })).toHaveAttribute(
+      'href',
+      '/bob',
+    );
     expect(screen.getByRole('heading', { name: 'Suggestions for you' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'See All' })).toBeInTheDocument();
-    const suggestions = screen.getAllByTestId('suggestion');
-    expect(suggestions).toHaveLength(limits.sampleSuggestionsCount);
-    expect(suggestions).toHaveLength(5);
-    for (const suggestion of suggestions) {
-      expect(suggestion).toHaveTextContent('Suggested for you');
-      expect(suggestion.querySelector('button')).toHaveTextContent('Follow');
-      // Each name (and its avatar) leads to that profile.
-      const [name] = within(suggestion).getAllByRole('link');
-      expect(name).toHaveAttribute('href', `/${name?.textContent}`);
-    }
-
+    expect(screen.getByRole('link', { name: 'See All' })).toHaveAttribute(
+      'href',
+      '/explore/people',
+    );
     for (const link of ['About', 'Help', 'Press', 'API', 'Jobs', 'Privacy', 'Terms']) {
       expect(screen.getByRole('button', { name: link })).toBeInTheDocument();
     }
     expect(screen.getByText('© 2026 PINHOLE')).toBeInTheDocument();
   });
 
-  it('shows only the suggestions when signed out', () => {
-    renderAsReader(<SuggestionsSidebar />, signedOutSession);
+  it('hides the section when there is nobody to suggest', async () => {
+    const fetchMock = mockApi({ 'GET /api/suggestions': { profiles: [] } });
+    renderAsReader(<SuggestionsSidebar renderFollow={renderFollow} />, signedOutSession);
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/suggestions')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByText(/PINHOLE/)).toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Suggestions for you' })).not.toBeInTheDocument();
+  });
+
+  it('signed out: only the suggestions, no reader row', async () => {
+    mockApi({ 'GET /api/suggestions': suggestionList() });
+    renderAsReader(<SuggestionsSidebar renderFollow={renderFollow} />, signedOutSession);
+    expect(await screen.findAllByTestId('suggestion')).toHaveLength(5);
     expect(screen.queryByTestId('sidebar-me')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Switch' })).not.toBeInTheDocument();
-    expect(screen.getAllByTestId('suggestion')).toHaveLength(5);
+  });
+
+  it('Switch signs out and opens the sign-in dialog', async () => {
+    const fetchMock = mockApi({
+      'GET /api/suggestions': suggestionList(),
+      'POST /api/auth/sign-out': new Response(null, { status: 204 }),
+    });
+    const promptSignIn = vi.fn();
+    renderAsReader(
+      <SignInPromptContext value={promptSignIn}>
+        <SuggestionsSidebar renderFollow={renderFollow} />
+      </SignInPromptContext>,
+      signedInSession(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Switch' }));
+    await waitFor(() => expect(promptSignIn).toHaveBeenCalledOnce());
+    expect(callsTo(fetchMock, 'POST', '/api/auth/sign-out')).toHaveLength(1);
   });
 });

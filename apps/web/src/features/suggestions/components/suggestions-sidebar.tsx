@@ -1,19 +1,41 @@
+import { limits, type Suggestion } from '@pinhole/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ProfileName } from '@/components/ui/profile-name';
 import { paths } from '@/config/paths';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
+import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
-import { sampleSuggestions } from '@/features/suggestions/sample-suggestions';
+import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
 
-const suggestions = sampleSuggestions();
 const footerLinks = ['About', 'Help', 'Press', 'API', 'Jobs', 'Privacy', 'Terms'];
 
-/** The spec's sidebar. Its buttons have no behaviour in the spec, so they have none here. */
-export function SuggestionsSidebar() {
+interface SuggestionsSidebarProps {
+  /** The Follow button of one suggestion (the app composes it from the follows feature). */
+  renderFollow: (person: Suggestion) => ReactNode;
+}
+
+/**
+ * The spec's sidebar: the reader, people to follow from `GET /api/suggestions` (the section is
+ * hidden while they load and when there is nobody to suggest) and the footer.
+ */
+export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
   // Signed out, the sidebar shows only the suggestions.
-  const { profile: me } = useAuth();
+  const { profile: me, signOut } = useAuth();
+  const promptSignIn = useSignInPrompt();
+  const { data, isPending } = useSuggestions();
+  const suggestions = data?.profiles ?? [];
+  // Switch is Instagram's way to another account: sign out, then sign in as someone else.
+  const switchAccount = async () => {
+    try {
+      await signOut();
+      promptSignIn();
+    } catch (error) {
+      console.error('Error signing out', error);
+    }
+  };
   const year = new Date(useClock().now()).getFullYear();
   return (
     <div className="flex flex-col gap-5 pt-2">
@@ -24,42 +46,53 @@ export function SuggestionsSidebar() {
             <ProfileName username={me.username} className="truncate text-sm" />
             <span className="truncate text-sm text-muted">{me.full_name}</span>
           </div>
-          <button type="button" className="text-xs font-semibold text-brand hover:text-brand-dark">
+          <button
+            type="button"
+            onClick={() => void switchAccount()}
+            className="text-xs font-semibold text-brand hover:text-brand-dark"
+          >
             Switch
           </button>
         </div>
       )}
-      <section aria-labelledby="suggestions-heading" className="flex flex-col gap-3">
-        <div className="flex items-center justify-between">
-          <h2 id="suggestions-heading" className="text-sm font-semibold text-muted">
-            Suggestions for you
-          </h2>
-          <button type="button" className="text-xs font-semibold text-neutral-900 hover:text-muted">
-            See All
-          </button>
-        </div>
-        <ul className="flex flex-col gap-3">
-          {suggestions.map((person) => (
-            <li key={person.id} data-testid="suggestion" className="flex items-center gap-3">
-              <AvatarLink username={person.username} />
-              <div className="flex min-w-0 flex-1 flex-col">
-                <span className="flex items-center gap-1">
-                  <ProfileName username={person.username} className="truncate text-sm" />
-                  {person.verified && <VerifiedBadge className="size-3.5" />}
-                </span>
-                <span className="truncate text-xs text-muted">Suggested for you</span>
-              </div>
-              <button
-                type="button"
-                aria-label={`Follow ${person.username}`}
-                className="text-xs font-semibold text-brand hover:text-brand-dark"
-              >
-                Follow
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {/* Their room is kept while they load, so the footer below does not jump when they come. */}
+      {isPending && (
+        <div
+          data-testid="suggestions-loading"
+          aria-hidden
+          style={{ height: 24 + limits.suggestionsDefaultLimit * 56 }}
+        />
+      )}
+      {suggestions.length > 0 && (
+        <section aria-labelledby="suggestions-heading" className="flex flex-col gap-3">
+          <div className="flex items-center justify-between">
+            <h2 id="suggestions-heading" className="text-sm font-semibold text-muted">
+              Suggestions for you
+            </h2>
+            <Link
+              to={paths.explorePeople.to()}
+              className="text-xs font-semibold text-neutral-900 hover:text-muted"
+            >
+              See All
+            </Link>
+          </div>
+          <ul className="flex flex-col gap-3">
+            {suggestions.map((person) => (
+              <li key={person.id} data-testid="suggestion" className="flex items-center gap-3">
+                <AvatarLink username={person.username} src={person.avatar_url} />
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <span className="flex items-center gap-1">
+                    <ProfileName username={person.username} className="truncate text-sm" />
+                    {person.is_verified && <VerifiedBadge className="size-3.5" />}
+                  </span>
+                  <span className="truncate text-xs text-muted">{person.reason}</span>
+                </div>
+                {renderFollow(person)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <footer className="flex flex-col gap-3 text-xs text-muted">
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-1">

@@ -1,0 +1,38 @@
+import { Link, useParams } from 'react-router-dom';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { namesNothing } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { pageTitle } from '@/lib/page-titles';
+import type { PeopleList as ListKind } from '@/features/follows/api/get-people';
+import { PeopleList } from '@/features/follows/components/people-list';
+import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
+import { NotFoundPage } from './not-found';
+
+const titles: Record<ListKind, string> = { followers: 'Followers', following: 'Following' };
+
+/** `/:username/followers` and `/:username/following`: a page (Instagram's phone layout). */
+export function PeopleRoute({ list }: { list: ListKind }) {
+  const { username = '' } = useParams();
+  const { data: profile, error, refetch, isFetching } = useProfileByUsername(username);
+  useDocumentTitle(pageTitle(titles[list]));
+  if (namesNothing(error)) return <NotFoundPage />;
+  if (error && !profile)
+    return <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  if (!profile) return <PageSpinner />;
+  return (
+    <div className="mx-auto w-full max-w-[600px] pt-4 sm:pt-8">
+      <div className="flex flex-col items-center gap-1 border-b border-line pb-3">
+        <h1 className="text-base font-semibold">{titles[list]}</h1>
+        <Link
+          to={paths.profile.to(profile.username)}
+          className="text-sm text-muted hover:underline"
+        >
+          {profile.username}
+        </Link>
+      </div>
+      <PeopleList profileId={profile.id} list={list} />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import type { Profile } from '@pinhole/contracts';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
+import { queryKeys } from '@/lib/query-keys';
+import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
+import { apiError, callsTo, deferred, json, mockApi } from '@/testing/mock-api';
+import { renderAsReader, testQueryClient } from '@/testing/render';
+import { FollowButton } from './follow-button';
+
+const me = makeProfile({ id: 'me', username: 'alice' });
+
+/** Reads bob from the profile cache, as the profile page does, so optimistic changes show. */
+function CachedBob() {
+  const { data } = useQuery<Profile>({
+    queryKey: queryKeys.profileByUsername('bob'),
+    queryFn: skipToken,
+  });
+  if (!data) return null;
+  return (
+    <div>
+      <span data-testid="followers">{data.followers_count}</span>
+      <FollowButton person={data} />
+    </div>
+  );
+}
+
+function renderBob(bob: Partial<Profile> = {}, session = signedInSession(me)) {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(
+    queryKeys.profileByUsername('bob'),
+    makeProfile({ id: 'bob-id', username: 'bob', followers_count: 4, ...bob }),
+  );
+  const promptSignIn = vi.fn();
+  renderAsReader(
+    <SignInPromptContext value={promptSignIn}>
+      <CachedBob />
+    </SignInPromptContext>,
+    session,
+    queryClient,
+  );
+  return { promptSignIn };
+}
+
+const followers = () => screen.getByTestId('followers');
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('FollowButton', () => {
+  it('follows at once, then settles on the count the server answers', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockApi({ 'PUT /api/profiles/bob-id/follow': () => answer.promise });
+    renderBob();
+    await userEvent.click(screen.getByRole('button', { name: 'Follow bob' }));
+    expect(screen.getByRole('button', { name: 'Following bob' })).toBeInTheDocument();
+    expect(followers()).toHaveTextContent('5');
+    answer.resolve(json({ following: true, requested: false, followers_count: 7 }));
+    await waitFor(() => expect(followers()).toHaveTextContent('7'));
+    expect(callsTo(fetchMock, 'PUT', '/api/profiles/bob-id/follow')).toHaveLength(1);
+  });
+
+  it('rolls the button and the count back when the server refuses', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({
+      'PUT /api/profiles/bob-id/follow': apiError(500, 'internal', 'Something went wrong'),
+    });
+    renderBob();
+    await userEvent.click(screen.getByRole('button', { name: 'Follow bob' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Follow bob' })).toBeInTheDocument(),
+    );
+    expect(followers()).toHaveTextContent('4');
+    expect(console.error).toHaveBeenCalledWith('Error following', expect.anything());
+  });
+
+  it('asks a private account: Requested, and the count stays', async () => {
+    mockApi({
+      'PUT /api/profiles/bob-id/follow': json({
+        following: false,
+        requested: true,
+        followers_count: 4,
+      }),
+      'DELETE /api/profiles/bob-id/follow': json({
+        following: false,
+        requested: false,
+        followers_count: 4,
+      }),
+    });
+    renderBob({ is_private: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Follow bob' }));
+    const requested = screen.getByRole('button', { name: 'Requested bob' });
+    expect(followers()).toHaveTextContent('4');
+    // Requested withdraws the request.
+    await userEvent.click(requested);
+    expect(await screen.findByRole('button', { name: 'Follow bob' })).toBeInTheDocument();
+  });
+
+  it('asks before unfollowing; Cancel keeps the follow, Unfollow ends it', async () => {
+    const fetchMock = mockApi({
+      'DELETE /api/profiles/bob-id/follow': json({
+        following: false,
+        requested: false,
+        followers_count: 3,
+      }),
+    });
+    renderBob({ followed_by_me: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Following bob' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Unfollow @bob?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'DELETE', '/api/profiles/bob-id/follow')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Following bob' }));
+    dialog = await screen.findByRole('dialog', { name: 'Unfollow @bob?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unfollow' }));
+    expect(await screen.findByRole('button', { name: 'Follow bob' })).toBeInTheDocument();
+    expect(followers()).toHaveTextContent('3');
+    expect(callsTo(fetchMock, 'DELETE', '/api/profiles/bob-id/follow')).toHaveLength(1);
+  });
+
+  it('signed out, opens the sign-in dialog instead', async () => {
+    const fetchMock = mockApi({});
+    const { promptSignIn } = renderBob({}, signedOutSession);
+    await userEvent.click(screen.getByRole('button', { name: 'Follow bob' }));
+    expect(promptSignIn).toHaveBeenCalledOnce();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,84 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
+import { useSetFollow, type FollowState } from '@/features/follows/api/set-follow';
+
+// Radix's dialog stays out of the home's first script: it loads on the first unfollow.
+const UnfollowDialog = lazy(() =>
+  import('./unfollow-dialog').then((m) => ({ default: m.UnfollowDialog })),
+);
+
+export interface FollowTarget {
+  id: string;
+  username: string;
+  followed_by_me: boolean;
+  requested_by_me?: boolean;
+}
+
+export function followStateOf(person: FollowTarget): FollowState {
+  if (person.followed_by_me) return 'following';
+  return person.requested_by_me ? 'requested' : 'none';
+}
+
+const labels: Record<FollowState, string> = {
+  none: 'Follow',
+  following: 'Following',
+  requested: 'Requested',
+};
+
+interface FollowButtonProps {
+  person: FollowTarget;
+  /** `button` on a profile, `link` (blue text) in the compact lists of the sidebar. */
+  look?: 'button' | 'link';
+}
+
+/**
+ * Follow / Following / Requested. Following asks before unfollowing; Requested withdraws the
+ * request; signed out, the click opens the sign-in dialog instead.
+ */
+export function FollowButton({ person, look = 'button' }: FollowButtonProps) {
+  const signedIn = useAuth().user !== null;
+  const promptSignIn = useSignInPrompt();
+  const { mutate } = useSetFollow();
+  const [confirming, setConfirming] = useState(false);
+  const [dialogMounted, setDialogMounted] = useState(false);
+  const state = followStateOf(person);
+
+  const onClick = () => {
+    if (!signedIn) return promptSignIn();
+    if (state === 'following') {
+      setDialogMounted(true);
+      setConfirming(true);
+      return;
+    }
+    mutate({ profileId: person.id, from: state });
+  };
+
+  const variant = look === 'link' ? 'link' : state === 'none' ? 'primary' : 'secondary';
+  return (
+    <>
+      <Button
+        variant={variant}
+        aria-label={`${labels[state]} ${person.username}`}
+        data-state={state}
+        onClick={onClick}
+        className={
+          look === 'link' ? (state === 'none' ? 'text-xs!' : 'text-xs! text-neutral-900!') : ''
+        }
+      >
+        {labels[state]}
+      </Button>
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <UnfollowDialog
+            username={person.username}
+            open={confirming}
+            onOpenChange={setConfirming}
+            onUnfollow={() => mutate({ profileId: person.id, from: 'following' })}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { limits, profileSummaryPageSchema } from '@pinhole/contracts';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, apiSend } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** People waiting for the reader to answer their request to follow, a page at a time. */
+export function useFollowRequests() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.followRequests,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(limits.listDefaultLimit) });
+      if (pageParam) params.set('cursor', pageParam);
+      return apiRequest(
+        `/api/me/follow-requests?${params.toString()}`,
+        import.meta.env.DEV ? profileSummaryPageSchema : undefined,
+        { signal },
+      );
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_cursor,
+  });
+}
+
+/** Approve makes the follow, decline drops the request; either way the person leaves the list. */
+export function useAnswerRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ profileId, approve }: { profileId: string; approve: boolean }) => {
+      const path = `/api/me/follow-requests/${encodeURIComponent(profileId)}`;
+      return approve ? apiSend(`${path}/approve`) : apiSend(path, { method: 'DELETE' });
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.followRequests });
+      // An approval adds a follower: the reader's own counts change.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
+    },
+    onError: (error) => console.error('Error answering follow request', error),
+  });
+}

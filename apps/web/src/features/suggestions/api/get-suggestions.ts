@@ -1,0 +1,31 @@
+import { limits, suggestionListSchema, type SuggestionList } from '@pinhole/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
+import { queryKeys } from '@/lib/query-keys';
+
+export async function getSuggestions(signal?: AbortSignal): Promise<SuggestionList> {
+  try {
+    return await apiRequest(
+      `/api/suggestions?limit=${limits.suggestionsDefaultLimit}`,
+      import.meta.env.DEV ? suggestionListSchema : undefined,
+      { signal },
+    );
+  } catch (error) {
+    if (!signal?.aborted) console.error('Error loading suggestions', error);
+    throw error;
+  }
+}
+
+/**
+ * The sidebar's people to follow. Keyed by the reader, since they differ per person; someone
+ * followed from it stays listed (as Following) until the list is read again.
+ */
+export function useSuggestions() {
+  const readerId = useAuth().user?.id ?? null;
+  return useQuery({
+    queryKey: [...queryKeys.suggestions, readerId],
+    queryFn: ({ signal }) => getSuggestions(signal),
+    staleTime: 5 * 60_000,
+  });
+}

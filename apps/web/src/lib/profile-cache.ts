@@ -1,0 +1,51 @@
+import type { Profile, ProfileSummary } from '@pinhole/contracts';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
+
+/** What a follow changes about a person, wherever they are cached. */
+export interface FollowFields {
+  followed_by_me: boolean;
+  requested_by_me?: boolean;
+  followers_count?: number;
+}
+
+type SummaryList = { profiles: ProfileSummary[] };
+type PeopleData = SummaryList | InfiniteData<SummaryList, string | null>;
+
+function patchList(list: SummaryList, id: string, fields: FollowFields): SummaryList {
+  if (!list.profiles.some((person) => person.id === id)) return list;
+  return {
+    ...list,
+    profiles: list.profiles.map((person) =>
+      person.id === id ? { ...person, followed_by_me: fields.followed_by_me } : person,
+    ),
+  };
+}
+
+/**
+ * Applies a follow to the person with `id` in every cached profile (`/:username`) and every
+ * cached list of people (suggestions, followers, following), so each button agrees at once.
+ */
+export function updateCachedPerson(
+  queryClient: QueryClient,
+  id: string,
+  fields: FollowFields,
+): void {
+  queryClient.setQueriesData<Profile>({ queryKey: queryKeys.profiles }, (profile) =>
+    profile && profile.id === id ? { ...profile, ...fields } : profile,
+  );
+  queryClient.setQueriesData<PeopleData>({ queryKey: queryKeys.people }, (data) => {
+    if (!data) return data;
+    if ('pages' in data)
+      return { ...data, pages: data.pages.map((list) => patchList(list, id, fields)) };
+    return patchList(data, id, fields);
+  });
+}
+
+/** The person as a cached profile holds them, to know the count and the privacy before a click. */
+export function findCachedProfile(queryClient: QueryClient, id: string): Profile | undefined {
+  for (const [, profile] of queryClient.getQueriesData<Profile>({ queryKey: queryKeys.profiles })) {
+    if (profile?.id === id) return profile;
+  }
+  return undefined;
+}

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { baseUrl, closeBrowser, openPage, signUpViaApi, uniqueUser } from './support/browser';
+import { createPostViaHttp } from './support/posts';
+
+afterAll(closeBrowser);
+
+/** Resolves once the browser's follow request (PUT) has been answered. */
+const followAnswered = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.url().endsWith('/follow') && response.request().method() === 'PUT',
+  );
+
+/** The "N followers" item of the profile header. */
+const followersCount = (page: Page) => page.getByRole('listitem').filter({ hasText: /followers$/ });
+
+async function api(token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+}
+
+describe('issue 16: follows, the Following feed and private accounts', () => {
+  it('A follows B, sees B’s post in Following; B goes private, C asks, B approves, C sees it', async () => {
+    const b = await openPage('follows-b');
+    const bob = await signUpViaApi(b.context, uniqueUser('fb'));
+    const caption = `a post by ${bob.username}`;
+    await createPostViaHttp(bob.token, caption);
+
+    const a = await openPage('follows-a');
+    await signUpViaApi(a.context, uniqueUser('fa'));
+    await a.page.goto(`/${bob.username}`);
+    const answered = followAnswered(a.page);
+    await a.page.getByRole('button', { name: `Follow ${bob.username}` }).click();
+    await a.page.getByRole('button', { name: `Following ${bob.username}` }).waitFor();
+    expect((await answered).status()).toBe(200);
+
+    // Home opens on the Following feed, which now holds B's post.
+    await a.page.goto('/');
+    await a.page.getByRole('tab', { name: 'Following', selected: true }).waitFor();
+    await a.page.getByText(caption).waitFor();
+
+    await a.page.goto(`/${bob.username}`);
+    await a.page.getByRole('button', { name: `Following ${bob.username}` }).waitFor();
+    expect(await followersCount(a.page).textContent()).toBe('1followers');
+    await b.page.goto(`/${bob.username}`);
+    await b.page.getByRole('heading', { name: bob.username }).waitFor();
+    expect(await followersCount(b.page).textContent()).toBe('1followers');
+
+    // B goes private; C's Follow becomes a request, and B's post stays out of C's feed.
+    await api(bob.token, 'PATCH', '/api/profiles/me', { is_private: true });
+    const c = await openPage('follows-c');
+    const carol = await signUpViaApi(c.context, uniqueUser('fc'));
+    await c.page.goto(`/${bob.username}`);
+    const asked = followAnswered(c.page);
+    await c.page.getByRole('button', { name: `Follow ${bob.username}` }).click();
+    await c.page.getByRole('button', { name: `Requested ${bob.username}` }).waitFor();
+    expect((await asked).status()).toBe(200);
+    await c.page.goto('/');
+    await c.page.getByText('Follow some users or create your first post to get started!').waitFor();
+    expect(await c.page.getByText(caption).count()).toBe(0);
+
+    await api(bob.token, 'POST', `/api/me/follow-requests/${carol.id}/approve`);
+    await c.page.reload();
+    await c.page.getByText(caption).waitFor();
+    await c.page.goto(`/${bob.username}`);
+    await c.page.getByRole('button', { name: `Following ${bob.username}` }).waitFor();
+    expect(await followersCount(c.page).textContent()).toBe('2followers');
+
+    await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
+  });
+});
