@@ -5,6 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useMounted } from '@/lib/use-mounted';
 import { usePageLocation } from '@/lib/overlay-location';
 import { iconButton } from './icon-button';
 
@@ -29,6 +30,17 @@ export function Header({ onCreate, onSignIn, onSignOut, onIntent }: HeaderProps)
   const ownProfile = profile ? paths.profile.to(profile.username) : null;
   const atOwnProfile =
     ownProfile !== null && (pathname === ownProfile || pathname.startsWith(`${ownProfile}/`));
+  const mounted = useMounted();
+  // The same box and avatar as the menu's trigger, so nothing moves when it loads; also what the
+  // server draws (the menu's code loads in the browser).
+  const menuStandIn = profile && (
+    <span aria-hidden className={iconButton}>
+      <span className="rounded-full p-[2px]">
+        <Avatar name={profile.username} src={profile.avatar_url} size={24} />
+      </span>
+    </span>
+  );
+
   return (
     <header
       onPointerOver={onIntent}
@@ -84,18 +96,13 @@ export function Header({ onCreate, onSignIn, onSignOut, onIntent }: HeaderProps)
             <SquarePlus aria-hidden className="size-6" />
           </button>
           {profile ? (
-            <Suspense
-              fallback={
-                // The same box and avatar as the menu's trigger, so nothing moves when it loads.
-                <span aria-hidden className={iconButton}>
-                  <span className="rounded-full p-[2px]">
-                    <Avatar name={profile.username} src={profile.avatar_url} size={24} />
-                  </span>
-                </span>
-              }
-            >
-              <AccountMenu profile={profile} active={atOwnProfile} onSignOut={onSignOut} />
-            </Suspense>
+            mounted ? (
+              <Suspense fallback={menuStandIn}>
+                <AccountMenu profile={profile} active={atOwnProfile} onSignOut={onSignOut} />
+              </Suspense>
+            ) : (
+              menuStandIn
+            )
           ) : (
             <Button onClick={onSignIn} className="ml-1 shrink-0 whitespace-nowrap">
               Sign In
