@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSessionToken, newSessionToken } from '../auth/session-token';
-import { newId, nowIso } from '../ids';
+import { createCrowd } from '../test/crowd';
 import type { TestUser } from '../test/harness';
 import {
   dialects,
@@ -15,48 +14,7 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
 
 /** Many users at once, written straight to the database: 500 argon2 hashes would take minutes. */
 async function createUsers(server: Server, count: number): Promise<string[]> {
-  const db = server.context.database.db;
-  const tokens: string[] = [];
-  const createdAt = nowIso();
-  const expiresAt = new Date(Date.now() + 86400_000).toISOString();
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < count; i++) {
-      const id = newId();
-      const token = newSessionToken();
-      tokens.push(token);
-      await trx
-        .insertInto('users')
-        .values({
-          id,
-          email: `crowd${i}-${id}@example.com`,
-          password_hash: 'x',
-          created_at: createdAt,
-        })
-        .execute();
-      await trx
-        .insertInto('profiles')
-        .values({
-          id,
-          username: `crowd_${id.slice(-12)}`,
-          full_name: 'Crowd',
-          avatar_key: null,
-          bio: null,
-          website: null,
-          created_at: createdAt,
-        })
-        .execute();
-      await trx
-        .insertInto('sessions')
-        .values({
-          id: hashSessionToken(token),
-          user_id: id,
-          created_at: createdAt,
-          expires_at: expiresAt,
-        })
-        .execute();
-    }
-  });
-  return tokens;
+  return (await createCrowd(server, count)).map((member) => member.token);
 }
 
 async function countsMatchRows(server: Server) {

@@ -1,14 +1,6 @@
 import { useEffect, useState, type CSSProperties, type RefObject } from 'react';
 import { thumbHashAverage, thumbHashUrl } from './thumbhash-url';
-
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 500 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 0);
-  return () => clearTimeout(handle);
-}
+import { whenIdle } from './when-idle';
 
 /**
  * The style that colours a photo's box until the photo arrives: at once the ThumbHash's average
@@ -28,7 +20,7 @@ export function usePlaceholder(
     if (loaded || !placeholder || image.current?.complete) return;
     return whenIdle(() => {
       if (!image.current?.complete) setUrl(thumbHashUrl(placeholder));
-    });
+    }, 500);
   }, [placeholder, image, loaded]);
 
   if (loaded) return {};

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 
 /** Posts added per step: one post's render, commit and layout stay a short task on a phone. */
 const stepSize = 2;
@@ -6,15 +7,6 @@ const stepSize = 2;
 // Only the page's first screen is drawn progressively. Coming back to the feed (Back, or the
 // Home link) draws every loaded post at once, so a restored scroll position has its posts.
 let firstScreenDrawn = false;
-
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 200 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 16);
-  return () => clearTimeout(handle);
-}
 
 /**
  * How many of `total` items to draw: `first` at once, then a few more each time the browser is
@@ -30,7 +22,7 @@ export function useProgressiveCount(total: number, first: number): number {
       if (total > 0) firstScreenDrawn = true;
       return;
     }
-    return whenIdle(() => setCount((current) => current + stepSize));
+    return whenIdle(() => setCount((current) => current + stepSize), 200);
   }, [count, total]);
 
   return Math.min(count, total);
