@@ -44,6 +44,9 @@ describe('journey 6: profile', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.getByText('No Posts Yet').waitFor();
+    // The owner's sentence follows once the profile is known to be yours (the session and the
+    // profile answer separately): wait for it rather than read the first frame.
+    await page.getByText("When you share photos, they'll appear on your profile.").waitFor();
     expect(
       await page.getByText("When you share photos, they'll appear on your profile.").isVisible(),
     ).toBe(true);
