@@ -6,9 +6,11 @@ describe('the served client', () => {
   // serve React's production build: the development one is half as large again and slower.
   it('is the production build, whatever NODE_ENV the start command had', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
+    // Named by script and modulepreload tags, or (the home, drawn by the server) by its boot
+    // script's data-entry and data-preload attributes.
     const scripts = [
-      ...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g),
-    ].map((match) => match[1]!);
+      ...new Set([...html.matchAll(/\/assets\/[^"\s]+\.js/g)].map(([path]) => path)),
+    ];
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) {
       const response = await fetch(`${baseUrl()}${script}`);

@@ -103,6 +103,11 @@ describe('issue 15: every person and post has an address', () => {
     });
     await page.goto('/');
     const byAuthor = page.getByRole('article', { name: `Post by ${author.username}` });
+    // Posts past the first screen are drawn as the reader scrolls towards them.
+    for (let step = 0; step < 30 && (await byAuthor.count()) < 5; step += 1) {
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(150);
+    }
     const nameLink = byAuthor.nth(4).getByRole('link', { name: author.username }).first();
     // In view before reading the position: a click scrolls what it clicks into view first.
     await nameLink.scrollIntoViewIfNeeded();
@@ -212,8 +217,9 @@ describe('issue 15: every person and post has an address', () => {
     const { context, page } = await openPage('addresses-infinite', { width: 1280, height: 900 });
     await page.goto('/');
     const articles = page.getByRole('article');
-    await articles.nth(19).waitFor();
-    expect(await articles.count()).toBe(20);
+    await articles.first().waitFor();
+    // The first screen's posts only: the rest of the page is drawn as the reader scrolls.
+    expect(await articles.count()).toBeLessThan(20);
     for (let step = 0; step < 30 && (await articles.count()) <= 20; step += 1) {
       await page.mouse.wheel(0, 1500);
       await page.waitForTimeout(150);

@@ -51,6 +51,7 @@ export async function openPage(
   });
   await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();
+  waitForTheAppOnLoad(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
@@ -73,6 +74,31 @@ export async function openPage(
     await originalClose();
   };
   return { context, page, errors };
+}
+
+/**
+ * `goto` and `reload` resolve once the app in the page has mounted, not only at the load event:
+ * the home is drawn by the server and its script starts after the first photo, so a click right
+ * after the load event could meet a button with nothing behind it yet. Pages without the app
+ * (an API answer, an image) resolve as before.
+ */
+function waitForTheAppOnLoad(page: Page): void {
+  const appReady = () =>
+    page.waitForFunction(
+      () => !document.getElementById('root') || 'ready' in document.documentElement.dataset,
+    );
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await appReady();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await appReady();
+    return response;
+  };
 }
 
 let counter = 0;

@@ -1,4 +1,5 @@
 import { firstScreenScriptId } from '@pinhole/contracts';
+import { withDeferredBoot } from './deferred-boot';
 import { escapeHtml, scriptSafeJson } from './html-text';
 import type { PageHead } from './link-previews';
 
@@ -55,20 +56,26 @@ export function appPageHtml(template: string, parts: PageParts): string {
   // A page drawn on the server is painted only once all of it is parsed (the data script right
   // after #root marks the end): Chrome otherwise paints a half-parsed page, a feed column
   // without the sidebar beside it, and moves it when the rest arrives (layout shift).
-  const renderBlock =
-    parts.rootHtml && parts.firstScreenJson !== undefined
-      ? `<link rel="expect" href="#${firstScreenScriptId}" blocking="render">`
-      : '';
+  const renderBlock = isDrawn(parts)
+    ? `<link rel="expect" href="#${firstScreenScriptId}" blocking="render">`
+    : '';
   const script =
     parts.firstScreenJson === undefined
       ? ''
       : `<script type="application/json" id="${firstScreenScriptId}">` +
         `${scriptSafeJson(parts.firstScreenJson)}</script>`;
   // Replacer functions: a `$` in the data must not be read as a replacement pattern.
-  return html
+  const page = html
     .replace('</head>', () => `${added}${preload}${renderBlock}</head>`)
     .replace(
       '<div id="root"></div>',
       () => `<div id="root">${parts.rootHtml ?? ''}</div>${script}`,
     );
+  // A drawn page is readable before its script runs: the script waits for the first photo.
+  return isDrawn(parts) ? withDeferredBoot(page) : page;
+}
+
+/** Whether the page carries its first screen drawn by the server (its script is then deferred). */
+export function isDrawn(parts: PageParts): boolean {
+  return Boolean(parts.rootHtml) && parts.firstScreenJson !== undefined;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ const indexHtml = `<!doctype html>
   <head>
     <title>Pinhole</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
     <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
@@ -75,6 +77,30 @@ describe.each(dialects)('the home page drawn on the server, on %s', (dialect) =>
     expect(html).toContain('<link rel="expect" href="#first-screen" blocking="render"></head>');
     // The data the client hydrates with is still there.
     expect(html).toContain('<script type="application/json" id="first-screen">');
+  });
+
+  it('starts its script only after the first photo, from an inline script the CSP allows by hash', async () => {
+    const response = await fetch(`${server.url}/`);
+    const html = await response.text();
+    // No script in the head racing the photo for the network and the main thread.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const boot =
+      /<script data-entry="([^"]+)" data-preload="([^"]*)">([^<]+)<\/script><\/body>/.exec(html);
+    expect(boot?.slice(1, 3)).toEqual(['/assets/index-abc.js', '/assets/react-abc.js']);
+    const hash = createHash('sha256')
+      .update(boot?.[3] ?? '')
+      .digest('base64');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    // Exactly that script: no 'unsafe-inline' among the script sources.
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+
+    // A page the client draws itself keeps its script as built, and the plain policy.
+    const profile = await fetch(`${server.url}/${alice.username}`);
+    const profileHtml = await profile.text();
+    expect(profileHtml).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(profileHtml).not.toContain('data-entry');
+    expect(profile.headers.get('content-security-policy')).toContain("script-src 'self';");
   });
 
   it('renders for the reader who asks', async () => {

@@ -24,7 +24,8 @@ import {
   profilePaths,
   withoutTrailingSlash,
 } from './app-addresses';
-import { appPageHtml, type PageParts } from './app-page-html';
+import { appPageHtml, isDrawn, type PageParts } from './app-page-html';
+import { allowingBootScript } from './deferred-boot';
 import { notFoundHead, postHead, profileHead } from './link-previews';
 import { firstScreenRenderer } from './first-screen-renderer';
 import { inlineStylesheets } from './inline-stylesheets';
@@ -41,12 +42,18 @@ interface Page {
   status: 200 | 404;
   /** Compressed once per page: the signed-out home is sent many times from one build. */
   body: EncodedBody;
+  /** Drawn by the server, so its script starts from an inline boot script the CSP must allow. */
+  drawn?: boolean;
 }
 
 const page = (status: 200 | 404, html: string): Page => ({
   status,
   body: new EncodedBody(Buffer.from(html)),
 });
+
+function drawnPage(parts: PageParts, html: string): Page {
+  return { ...page(200, appPageHtml(html, parts)), drawn: isDrawn(parts) };
+}
 
 /** A service's answer, or null when it says there is no such thing; other failures propagate. */
 async function unlessNotFound<T>(read: Promise<T>): Promise<T | null> {
@@ -137,13 +144,13 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
     const feedPage = JSON.parse(feedJson) as PostPage;
     const reader = await session(viewer);
     const first = feedPage.posts[0];
-    const home = page(
-      200,
-      appPageHtml(html, {
+    const home = drawnPage(
+      {
         firstScreenJson: `{"session":${JSON.stringify(reader)},"feed":${feedJson},"feed_kind":"${feedKind}"}`,
         photo: first && photoOf(first, feedImageSizes),
         rootHtml: await drawHome(request, reader, feedPage, feedKind),
-      }),
+      },
+      html,
     );
     if (shared) signedOutHomes.set(shared, { page: home, builtMs: Date.now() });
     return home;
@@ -232,6 +239,11 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
     } catch (error) {
       request.log.warn({ err: error }, 'first screen not embedded in the page');
       answer = page(fallback.status, appPageHtml(html, fallback.parts));
+    }
+    if (answer.drawn) {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        void reply.header('content-security-policy', allowingBootScript(policy));
     }
     return sendEncoded(request, reply.code(answer.status), answer.body, htmlType);
   }

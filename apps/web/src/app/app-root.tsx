@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, type ComponentType, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
 import { AppProvider } from './provider';
 import { Shell } from './shell';
 
@@ -20,8 +20,20 @@ export function AppRoot({
       <Router>
         <AppProvider queryClient={queryClient}>
           <Shell />
+          <ReadyMark />
         </AppProvider>
       </Router>
     </StrictMode>
   );
+}
+
+/**
+ * Marks the page once the app has mounted or hydrated (effects run only in the browser): before
+ * that, a page the server drew shows buttons that do nothing yet. The e2e tests wait for it.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
 }

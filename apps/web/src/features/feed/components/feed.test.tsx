@@ -99,6 +99,32 @@ describe('Feed', () => {
     expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
   });
 
+  it('draws the posts after the first screen only as the reader nears them', async () => {
+    const observers = stubIntersectionObserver();
+    const fetchMock = mockApi({});
+    const posts = Array.from({ length: 6 }, (_, i) => makePost({ id: `p${i}`, caption: `c${i}` }));
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(queryKeys.feedOf('everyone'), {
+      pages: [page(posts, 'next')],
+      pageParams: [null],
+    });
+    renderFeed(queryClient);
+    expect(screen.getAllByTestId('rendered-post')).toHaveLength(limits.feedFirstPaintCount);
+    // Nobody scrolled: nothing more is drawn, however long the page sits idle.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByTestId('rendered-post')).toHaveLength(limits.feedFirstPaintCount);
+
+    act(() => observers.at(-1)?.intersect(true));
+    expect(screen.getAllByTestId('rendered-post')).toHaveLength(limits.feedFirstPaintCount + 2);
+    // Still near the end after that step: the sentinel looks again and the rest are drawn.
+    act(() => observers.at(-1)?.intersect(true));
+    expect(screen.getAllByTestId('rendered-post').map((p) => p.textContent)).toEqual(
+      posts.map((post, i) => `${i}: ${post.caption}`),
+    );
+    // Every loaded post is drawn: the next sentinel asks for the next page.
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('loads the next page by cursor', async () => {
     const fetchMock = mockApi({
       'GET /api/posts': ({ url }: { url: URL }) =>

@@ -38,9 +38,13 @@ export function Feed({ renderPost, kind }: FeedProps) {
   }, [data]);
 
   // The first paint waits for everything it draws, and the largest paint is the first photo:
-  // draw the first few posts, then the rest a few at a time (on a phone, twenty posts held the
-  // first photo back by seconds). Below the fold, so nothing on screen moves.
-  const shownCount = useProgressiveCount(posts.length, limits.feedFirstPaintCount);
+  // draw the first few posts, then the rest a few at a time as the reader scrolls towards them
+  // (on a phone, twenty posts held the first photo back by seconds). Below the fold, so nothing
+  // on screen moves.
+  const { count: shownCount, showMore } = useProgressiveCount(
+    posts.length,
+    limits.feedFirstPaintCount,
+  );
 
   const loadMore = useCallback(() => {
     void fetchNextPage();
@@ -72,8 +76,12 @@ export function Feed({ renderPost, kind }: FeedProps) {
       {posts.slice(0, shownCount).map((post, index) => (
         <FeedItem key={post.id} post={post} index={index} render={renderPost} />
       ))}
-      {hasNextPage && shownCount === posts.length && (
-        <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />
+      {shownCount < posts.length ? (
+        // Already loaded, not drawn yet: drawn as the reader nears them (a short margin, so the
+        // first screen does not draw its next posts straight away).
+        <LoadMore loading={false} onLoadMore={showMore} reach="300px" />
+      ) : (
+        hasNextPage && <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />
       )}
     </div>
   );
