@@ -96,6 +96,16 @@ export async function reorderPostImages(
   }
 }
 
+/** Deletes every photo of a post and answers their stored keys (originals and variants). */
+export async function deleteImagesOfPost(db: Kysely<DB>, postId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('post_images')
+    .where('post_id', '=', postId)
+    .returning(['image_key', 'variants'])
+    .execute();
+  return rows.flatMap((row) => [row.image_key, ...storedVariants.keys(row.variants)]);
+}
+
 export async function deletePostImages(db: Kysely<DB>, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom('post_images').where('id', 'in', ids).execute();

@@ -100,6 +100,50 @@ export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promi
   return (await query.execute()).map(decodePost);
 }
 
+/**
+ * One person's saved posts, newest saved first, that they may still see: public accounts',
+ * their own, and those of private accounts they follow (the saves_newest index, then each post
+ * and author by key).
+ */
+export async function listSavedPosts(
+  db: Kysely<DB>,
+  userId: string,
+  options: { limit: number; after?: PostPosition },
+): Promise<(PostRow & { saved_at: string })[]> {
+  let query = selectPostsWithAuthor(db)
+    .innerJoin('saves', 'saves.post_id', 'posts.id')
+    .select('saves.created_at as saved_at')
+    .where('saves.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('profiles.is_private', '=', 0),
+        eb('posts.user_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.followee_id')
+            .where('follows.follower_id', '=', userId)
+            .whereRef('follows.followee_id', '=', 'posts.user_id'),
+        ),
+      ]),
+    )
+    .orderBy('saves.created_at', 'desc')
+    .orderBy('saves.post_id', 'desc')
+    .limit(options.limit);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('saves.created_at', 'saves.post_id'),
+        '<',
+        eb.tuple(after.createdAt, after.id),
+      ),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...decodePost(row), saved_at: row.saved_at }));
+}
+
 /** Who wrote a post and whether their account is private: for access checks. */
 export function findPostAuthor(db: Kysely<DB>, id: string) {
   return db

@@ -7,7 +7,6 @@ import {
   createPostFormSchema,
   idParamsSchema,
   likeResultSchema,
-  limits,
   feedQuerySchema,
   postPageSchema,
   postSchema,

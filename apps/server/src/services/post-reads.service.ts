@@ -84,21 +84,13 @@ export class PostReadsService {
     return viewerStatesAmong(this.db, this.infra.caches, viewerId, postIds);
   }
 
-  /**
-   * Posts by id in the given order, for a viewer: those that no longer exist or that the viewer
-   * may no longer see are left out (the saved list).
-   */
-  async visibleInOrder(rows: PostRow[], viewerId: string): Promise<Post[]> {
-    const visible: PostRow[] = [];
-    for (const row of rows) {
-      const author = { id: row.user_id, is_private: row.author_is_private };
-      if (await canSeeContentOf(this.db, viewerId, author)) visible.push(row);
-    }
+  /** Posts as one viewer sees them (their likes and saves), from rows they may see. */
+  async forViewer(rows: PostRow[], viewerId: string): Promise<Post[]> {
     const stateOf = await this.statesAmong(
       viewerId,
-      visible.map((row) => row.id),
+      rows.map((row) => row.id),
     );
-    return this.#hydrate(visible, stateOf);
+    return this.#hydrate(rows, stateOf);
   }
 
   /**
