@@ -34,3 +34,9 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
     throw new Error(`Database migration failed: ${reason}`);
   }
 }
+
+/** Migrates up to and including `name` only: tests build a database as an older version left it. */
+export async function migrateUpTo(db: Kysely<DB>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
