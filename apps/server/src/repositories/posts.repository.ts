@@ -243,6 +243,20 @@ export async function mirrorFirstImage(
 }
 
 /**
+ * Takes the post's row lock for the rest of the transaction (PostgreSQL; SQLite has one writer
+ * anyway) with a write that changes nothing: SQLite has no `FOR UPDATE`. False when the post is
+ * gone. Edits and deletes take it first, so they take turns in one order and never deadlock.
+ */
+export async function lockPost(db: Kysely<DB>, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('posts')
+    .set((eb) => ({ edited_at: eb.ref('edited_at') }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * Deletes a post; its photos, likes, comments and saves go with it (foreign keys cascade, and
  * their triggers tell every cache). True when a row was removed.
  */

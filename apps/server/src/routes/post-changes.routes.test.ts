@@ -171,6 +171,19 @@ describe.each(setups)('editing, deleting and saving posts on $name', (setup) => 
         expect(await rows.execute(), table).toEqual([]);
       }
     });
+    it('two deletes and an edit of one post at once: one 204, then 404s, never a 500', async () => {
+      const post = await share(2);
+      const [first, second, edit] = await Promise.all([
+        remove(`/api/posts/${post.id}`),
+        remove(`/api/posts/${post.id}`),
+        patch(post.id, { images: [{ id: post.images[1]!.id, alt_text: 'kept' }] }),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([204, 404]);
+      expect([200, 404]).toContain(edit.status);
+      const keys = await storedKeys(server);
+      for (const key of keysOf(post.images)) expect(keys).not.toContain(key);
+      expect(await orphansFound(server)).toBe(0);
+    });
   });
 
   describe('DELETE /api/comments/:id', () => {

@@ -14,6 +14,7 @@ import {
 import {
   deletePost,
   findPostAuthor,
+  lockPost,
   markPostEdited,
   mirrorFirstImage,
   updatePostCaption,
@@ -54,9 +55,9 @@ export class PostEditsService {
       if (change.caption === undefined && change.images === undefined) {
         return this.postReads.get(postId, userId, trx);
       }
+      // Two edits, or an edit and a delete, of one post take turns: each reads what the other left.
+      if (!(await lockPost(trx, postId))) throw notFound();
       const editedAt = nowIso();
-      // The first write locks the post's row (PostgreSQL), so two edits or an edit and a delete
-      // of one post take turns and each reads the photos the other left.
       await markPostEdited(trx, postId, editedAt);
       if (change.images !== undefined) {
         removedKeys = await this.#arrangePhotos(trx, postId, change.images);
@@ -107,8 +108,8 @@ export class PostEditsService {
   async delete(postId: string, userId: string): Promise<void> {
     const keys = await this.infra.database.db.transaction().execute(async (trx) => {
       const authorId = await requireAuthor(trx, postId, userId);
-      // Deleting the photos first locks them: a concurrent delete of the same post waits, then
-      // finds no post and answers 404.
+      // A concurrent delete of the same post waits here, then finds no post: 404.
+      if (!(await lockPost(trx, postId))) throw notFound();
       const keys = await deleteImagesOfPost(trx, postId);
       if (!(await deletePost(trx, postId))) throw notFound();
       await addToPostsCount(trx, authorId, -1);
