@@ -171,13 +171,13 @@ export async function findCounterMismatches(db: Kysely<DB>): Promise<CounterMism
   return { likes, comments, posts, followers, following };
 }
 
-/** Image keys of every post, in feed order: tests check that each file exists. */
+/** Every post photo's keys, by post and position: tests check that each file exists. */
 export function listPostImages(db: Kysely<DB>) {
   return db
-    .selectFrom('posts')
-    .select(['id', 'image_key', 'image_variants'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('post_images')
+    .select(['post_id', 'position', 'image_key', 'variants as image_variants', 'alt_text'])
+    .orderBy('post_id')
+    .orderBy('position')
     .execute();
 }
 
