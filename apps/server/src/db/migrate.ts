@@ -38,5 +38,5 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
 /** Migrates up to and including `name` only: tests build a database as an older version left it. */
 export async function migrateUpTo(db: Kysely<DB>, name: string): Promise<void> {
   const { error } = await new Migrator({ db, provider }).migrateTo(name);
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(`migration to ${name} failed`);
 }

@@ -167,7 +167,7 @@ describe.each(setups)('editing, deleting and saving posts on $name', (setup) => 
       expect(await orphansFound(server)).toBe(0);
       const { db } = server.context.database;
       for (const table of ['likes', 'comments', 'saves', 'post_images'] as const) {
-        const rows = await db.selectFrom(table).select('post_id').where('post_id', '=', post.id);
+        const rows = db.selectFrom(table).select('post_id').where('post_id', '=', post.id);
         expect(await rows.execute(), table).toEqual([]);
       }
     });
