@@ -120,13 +120,51 @@ export interface UploadResult {
   wallMs: number;
 }
 
-/** `concurrent` uploads of the same photograph at once, sampling the server's RSS meanwhile. */
+/** A post of `photos` copies of one photograph, as the client sends it. */
+function postForm(photo: Buffer, photos: number, caption: string): FormData {
+  const form = new FormData();
+  form.append('caption', caption);
+  for (let index = 0; index < photos; index++) {
+    form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+    form.append('alt_text', `Benchmark photo ${index + 1}`);
+  }
+  return form;
+}
+
+/** Wall time to 201 of `runs` posts of `photos` photographs, one after another (ms, sorted). */
+export async function timeCarouselUploads(
+  baseUrl: string,
+  tokens: readonly string[],
+  photo: Buffer,
+  photos: number,
+  runs: number,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/posts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[run % tokens.length]!}` },
+      body: postForm(photo, photos, `Benchmark carousel ${run + 1}`),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 201) throw new Error(`carousel upload answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/**
+ * `concurrent` uploads at once, each a post of `photosPerPost` copies of the same photograph,
+ * sampling the server's RSS meanwhile.
+ */
 export async function runConcurrentUploads(
   baseUrl: string,
   serverPid: number,
   tokens: readonly string[],
   photo: Buffer,
   concurrent: number,
+  photosPerPost = 1,
 ): Promise<UploadResult> {
   const baselineRssBytes = residentBytes(serverPid);
   let peakRssBytes = baselineRssBytes;
@@ -141,13 +179,10 @@ export async function runConcurrentUploads(
   const started = performance.now();
   const statuses = await Promise.all(
     Array.from({ length: concurrent }, async (_value, index) => {
-      const form = new FormData();
-      form.append('caption', `Benchmark upload ${index + 1}`);
-      form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
       const response = await fetch(`${baseUrl}/api/posts`, {
         method: 'POST',
         headers: { authorization: `Bearer ${tokens[index % tokens.length]!}` },
-        body: form,
+        body: postForm(photo, photosPerPost, `Benchmark upload ${index + 1}`),
       });
       await response.arrayBuffer();
       return response.status;

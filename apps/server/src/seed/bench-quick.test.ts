@@ -39,6 +39,8 @@ const expectedRows = [
   'upload.rss.peak',
   'upload.created',
   'upload.busy',
+  'upload.carousel.p50',
+  'upload.carousel.rss.peak',
   'bytes.before',
   'bytes.after',
   'client.js.raw',

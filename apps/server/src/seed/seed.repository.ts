@@ -10,6 +10,7 @@ import type {
   DB,
   FollowsTable,
   LikesTable,
+  PostImagesTable,
   PostsTable,
   ProfilesTable,
   UsersTable,
@@ -47,6 +48,13 @@ export function insertPosts(
   rows: readonly Insertable<PostsTable>[],
 ): Promise<void> {
   return insertChunked(rows, (chunk) => db.insertInto('posts').values(chunk).execute());
+}
+
+export function insertPostImages(
+  db: Kysely<DB>,
+  rows: readonly Insertable<PostImagesTable>[],
+): Promise<void> {
+  return insertChunked(rows, (chunk) => db.insertInto('post_images').values(chunk).execute());
 }
 
 export function insertLikes(db: Kysely<DB>, rows: readonly LikesTable[]): Promise<void> {
@@ -163,13 +171,13 @@ export async function findCounterMismatches(db: Kysely<DB>): Promise<CounterMism
   return { likes, comments, posts, followers, following };
 }
 
-/** Image keys of every post, in feed order: tests check that each file exists. */
+/** Every post photo's keys, by post and position: tests check that each file exists. */
 export function listPostImages(db: Kysely<DB>) {
   return db
-    .selectFrom('posts')
-    .select(['id', 'image_key', 'image_variants'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('post_images')
+    .select(['post_id', 'position', 'image_key', 'variants as image_variants', 'alt_text'])
+    .orderBy('post_id')
+    .orderBy('position')
     .execute();
 }
 

@@ -110,7 +110,21 @@ describe.each(dialects)('seed on %s', (dialect) => {
       }
     }
     expect(files).toBe(summary.files);
-    expect(new Set(posts.map((post) => post.image_key)).size).toBe(40);
+    expect(new Set(posts.map((post) => post.image_key)).size).toBe(posts.length);
+    // Every post has its photos; about one in five is a carousel of 2–5.
+    const photosPerPost = new Map<string, number>();
+    for (const photo of posts) {
+      photosPerPost.set(photo.post_id, (photosPerPost.get(photo.post_id) ?? 0) + 1);
+    }
+    expect(photosPerPost.size).toBe(40);
+    const carousels = [...photosPerPost.values()].filter((count) => count > 1);
+    expect(carousels.length).toBeGreaterThan(0);
+    expect(carousels.length).toBeLessThan(20);
+    for (const count of carousels) expect(count).toBeLessThanOrEqual(5);
+    for (const photo of posts) {
+      const inCarousel = (photosPerPost.get(photo.post_id) ?? 0) > 1;
+      expect(photo.alt_text !== null, photo.image_key).toBe(inCarousel);
+    }
 
     const signIn = await server.request('/api/auth/sign-in', {
       method: 'POST',

@@ -21,7 +21,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
-import type { DB, PostsTable } from '../db/schema';
+import type { DB, PostImagesTable, PostsTable } from '../db/schema';
 import type { ProcessedImage } from '../media/image';
 import { processImage } from '../media/image';
 import type { StoredVariant } from '../repositories/stored-variants';
@@ -47,6 +47,7 @@ import {
   hasAnyUser,
   insertComments,
   insertLikes,
+  insertPostImages,
   insertPosts,
   insertProfiles,
   insertUsers,
@@ -257,6 +258,13 @@ async function makeImagePool(
  * Writes each post's files. The first post showing a pool image gets real bytes through
  * `storage.put`; later ones get hard links to those files on local storage (same bytes, own key).
  */
+/** The share of seeded posts that are carousels (2–5 photos), as issue 17's bench asks. */
+const carouselShare = 0.2;
+
+/** The seed's photographs are generated scenes; carousels describe them as such, in order. */
+const carouselAltText = (number: number, of: number) =>
+  `A generated photograph of a scene, ${number} of ${of}`;
+
 class PostFileWriter {
   private readonly firstCopy = new Map<number, string[]>();
   private readonly madeDirectories = new Set<string>();
@@ -456,9 +464,12 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
       : null;
   const files = new PostFileWriter(target.storage, storageRoot);
   const captionRandom = root.fork('captions');
+  // About one post in five is a carousel of 2–5 photos: more photos of the pool, own keys.
+  const carouselRandom = root.fork('carousels');
   for (let start = 0; start < postCount; start += postsPerTransaction) {
     const end = Math.min(postCount, start + postsPerTransaction);
     const rows: Insertable<PostsTable>[] = [];
+    const imageRows: Insertable<PostImagesTable>[] = [];
     for (let index = start; index < end; index++) {
       const image = pool[postImage[index]!]!;
       const keys = postKeys[index]!;
@@ -481,8 +492,53 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
         comments_count: commentsPerPost[index] ?? 0,
         created_at: new Date(postTimes[index]!).toISOString(),
       });
+      const photos = carouselRandom.chance(carouselShare) ? carouselRandom.int(2, 5) : 1;
+      // The first photo's id is the post's, as migration 0004 gives every older post.
+      imageRows.push({
+        id: postIds[index]!,
+        post_id: postIds[index]!,
+        position: 0,
+        image_key: keys[0]!,
+        width: image.original.width,
+        height: image.original.height,
+        placeholder: image.placeholder,
+        variants: storedVariants.encode(variants),
+        alt_text: photos > 1 ? carouselAltText(1, photos) : null,
+      });
+      for (let position = 1; position < photos; position++) {
+        const poolIndex = (postImage[index]! + position) % pool.length;
+        const extra = pool[poolIndex]!;
+        const author = users[authors[index]!]!;
+        const nonce = Buffer.from(carouselRandom.bytes16()).toString('hex');
+        const key = postImageKey(author.id, postTimes[index]!, extra.original.extension, nonce);
+        const extraKeys = [
+          key,
+          ...extra.variants.map((variant) => variantKey(key, variant.width, variant.extension)),
+        ];
+        await files.write(poolIndex, extra, extraKeys);
+        imageRows.push({
+          id: uuidv7({ msecs: postTimes[index]!, random: carouselRandom.bytes16() }),
+          post_id: postIds[index]!,
+          position,
+          image_key: key,
+          width: extra.original.width,
+          height: extra.original.height,
+          placeholder: extra.placeholder,
+          variants: storedVariants.encode(
+            extra.variants.map((variant, at) => ({
+              key: extraKeys[at + 1]!,
+              width: variant.width,
+              height: variant.height,
+            })),
+          ),
+          alt_text: carouselAltText(position + 1, photos),
+        });
+      }
     }
-    await inTransaction(db, (trx) => insertPosts(trx, rows));
+    await inTransaction(db, async (trx) => {
+      await insertPosts(trx, rows);
+      await insertPostImages(trx, imageRows);
+    });
     if (end % 20_000 === 0 || end === postCount) log(`posts: ${end}/${postCount}`);
   }
   endPhase('posts');

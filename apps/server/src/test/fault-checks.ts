@@ -112,13 +112,13 @@ export async function countersOff(db: Kysely<DB>): Promise<Record<string, number
   return { likes: Number(row?.likes), comments: Number(row?.comments), posts: Number(row?.posts) };
 }
 
-/** Every storage key the posts table references (originals and variants). */
+/** Every storage key the posts' photos reference (originals and variants). */
 export async function referencedKeys(db: Kysely<DB>): Promise<string[]> {
-  const posts = await db.selectFrom('posts').select(['image_key', 'image_variants']).execute();
-  return posts
-    .flatMap((post) => [
-      post.image_key,
-      ...(JSON.parse(post.image_variants) as { key: string }[]).map((variant) => variant.key),
+  const photos = await db.selectFrom('post_images').select(['image_key', 'variants']).execute();
+  return photos
+    .flatMap((photo) => [
+      photo.image_key,
+      ...(JSON.parse(photo.variants) as { key: string }[]).map((variant) => variant.key),
     ])
     .sort();
 }
