@@ -28,7 +28,8 @@ export const followResultSchema = z.object({
 });
 export type FollowResult = z.infer<typeof followResultSchema>;
 
-const pageLimit = (defaultLimit: number, maxLimit: number) =>
+/** A list's `limit`: a default, and a maximum above which it is clamped, not refused. */
+export const pageLimit = (defaultLimit: number, maxLimit: number) =>
   z
     .string()
     .regex(/^\d{1,9}$/, 'limit must be a non-negative whole number')

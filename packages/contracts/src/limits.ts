@@ -11,6 +11,10 @@ export const limits = {
   bioMaxLength: 150,
   websiteMaxLength: 200,
   captionMaxLength: 2200,
+  /** Photos in one post (a carousel); the first is the post's `image`. */
+  maxPostImages: 10,
+  /** Alt text of one photo. */
+  maxAltTextLength: 1000,
   commentMaxLength: 2200,
   feedDefaultLimit: 10,
   feedMaxLimit: 50,
@@ -26,6 +30,9 @@ export const limits = {
   /** People lists (followers, following, requests): Part 2's default and maximum page. */
   listDefaultLimit: 20,
   listMaxLimit: 50,
+  /** Saved posts: Part 2's default and maximum page. */
+  savedDefaultLimit: 20,
+  savedMaxLimit: 50,
   suggestionsDefaultLimit: 5,
   suggestionsMaxLimit: 30,
   /** Image variant widths stored beside each original, never upscaled. */

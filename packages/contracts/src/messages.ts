@@ -18,5 +18,11 @@ export const messages = {
   unavailable: 'The service is temporarily unavailable, please try again in a moment',
   cannotFollowYourself: "You can't follow yourself",
   accountPrivate: 'This account is private',
+  tooManyPhotos: 'A post can have at most 10 photos',
+  altTextTooLong: 'Alt text must be at most 1000 characters',
+  postNeedsPhoto: 'A post keeps at least one photo',
+  photoNamedTwice: 'Each photo may be named only once',
+  notYourPost: 'Only the author can change this post',
+  notYourComment: 'Only its author or the author of the post can delete this comment',
   storageFull: 'The server has run out of storage space, please try again later',
 } as const;

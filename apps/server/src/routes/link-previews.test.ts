@@ -5,25 +5,29 @@ import { postHead, profileHead, shorten } from './link-previews';
 const origin = new URL('https://photos.example.com');
 
 function makePost(overrides: Partial<Post> = {}): Post {
+  const image = {
+    width: 2400,
+    height: 1600,
+    placeholder: null,
+    variants: [
+      { url: '/storage/user-uploads/u1/posts/1-320.webp', width: 320, height: 213 },
+      { url: '/storage/user-uploads/u1/posts/1-1080.webp', width: 1080, height: 720 },
+      { url: '/storage/user-uploads/u1/posts/1-640.webp', width: 640, height: 427 },
+    ],
+  };
   return {
     id: '0190a7e2-1111-7000-8000-000000000001',
     user_id: 'u1',
     image_url: '/storage/user-uploads/u1/posts/1.jpg',
-    image: {
-      width: 2400,
-      height: 1600,
-      placeholder: null,
-      variants: [
-        { url: '/storage/user-uploads/u1/posts/1-320.webp', width: 320, height: 213 },
-        { url: '/storage/user-uploads/u1/posts/1-1080.webp', width: 1080, height: 720 },
-        { url: '/storage/user-uploads/u1/posts/1-640.webp', width: 640, height: 427 },
-      ],
-    },
+    image,
+    images: [{ ...image, id: 'i1', url: '/storage/user-uploads/u1/posts/1.jpg', alt_text: null }],
     caption: 'Sunrise over the lake',
     created_at: '2024-03-03T23:30:00.000Z',
+    edited_at: null,
     likes_count: 1234,
     comments_count: 1,
     liked_by_me: false,
+    saved_by_me: false,
     author: { id: 'u1', username: 'alice', avatar_url: null, is_verified: false },
     comments_preview: [],
     ...overrides,

@@ -26,25 +26,31 @@ export function toPost(
   likedByMe: boolean,
   commentsPreview: Comment[],
 ): Post {
+  const isPrivate = Boolean(row.author_is_private);
+  const image = {
+    width: row.image_width,
+    height: row.image_height,
+    placeholder: row.image_placeholder,
+    variants: row.image_variants.map((variant) => ({
+      url: urls.post(variant.key, isPrivate),
+      width: variant.width,
+      height: variant.height,
+    })),
+  };
+  const imageUrl = urls.post(row.image_key, isPrivate);
   return {
     id: row.id,
     user_id: row.user_id,
-    image_url: urls.post(row.image_key, Boolean(row.author_is_private)),
-    image: {
-      width: row.image_width,
-      height: row.image_height,
-      placeholder: row.image_placeholder,
-      variants: row.image_variants.map((variant) => ({
-        url: urls.post(variant.key, Boolean(row.author_is_private)),
-        width: variant.width,
-        height: variant.height,
-      })),
-    },
+    image_url: imageUrl,
+    image,
+    images: [{ ...image, id: row.id, url: imageUrl, alt_text: null }],
     caption: row.caption,
     created_at: row.created_at,
+    edited_at: null,
     likes_count: Number(row.likes_count),
     comments_count: Number(row.comments_count),
     liked_by_me: likedByMe,
+    saved_by_me: false,
     author: {
       id: row.user_id,
       username: row.author_username,

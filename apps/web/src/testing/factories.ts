@@ -2,6 +2,7 @@ import type {
   Comment,
   Post,
   PostPage,
+  PostPhoto,
   Profile,
   SessionResponse,
   Suggestion,
@@ -75,27 +76,50 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
   };
 }
 
+/** One photo of a post, as `Post.images` lists it. */
+export function makePhoto(
+  postId: string,
+  index = 0,
+  overrides: Partial<PostPhoto> = {},
+): PostPhoto {
+  const name = index === 0 ? postId : `${postId}-${index}`;
+  return {
+    id: `${name}-image`,
+    url: `/storage/user-uploads/user-2/posts/${name}.jpg`,
+    width: 1080,
+    height: 1350,
+    placeholder: null,
+    variants: [320, 640, 1080].map((width) => ({
+      url: `/storage/user-uploads/user-2/posts/${name}-${width}.webp`,
+      width,
+      height: Math.round((width * 1350) / 1080),
+    })),
+    alt_text: null,
+    ...overrides,
+  };
+}
+
 export function makePost(overrides: Partial<Post> = {}): Post {
   const id = overrides.id ?? 'post-1';
+  const first = overrides.images?.[0] ?? makePhoto(id);
   return {
     id,
     user_id: 'user-2',
-    image_url: `/storage/user-uploads/user-2/posts/${id}.jpg`,
+    image_url: first.url,
     image: {
-      width: 1080,
-      height: 1350,
-      placeholder: null,
-      variants: [320, 640, 1080].map((width) => ({
-        url: `/storage/user-uploads/user-2/posts/${id}-${width}.webp`,
-        width,
-        height: Math.round((width * 1350) / 1080),
-      })),
+      width: first.width,
+      height: first.height,
+      placeholder: first.placeholder,
+      variants: first.variants,
     },
+    images: [first],
     caption: 'Sunset over the bay',
     created_at: '2026-03-01T09:00:00.000Z',
+    edited_at: null,
     likes_count: 0,
     comments_count: 0,
     liked_by_me: false,
+    saved_by_me: false,
     author: { id: 'user-2', username: 'bob', avatar_url: null, is_verified: false },
     comments_preview: [],
     ...overrides,
