@@ -17,8 +17,13 @@ export interface PickedPhoto {
  */
 export function usePickedPhotos() {
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  // Every change goes through `commit`, so two changes in one moment (a pick, then a drop) each
+  // start from the other's result, not from the last render's.
   const current = useRef<PickedPhoto[]>([]);
-  current.current = photos;
+  const commit = (next: PickedPhoto[]) => {
+    current.current = next;
+    setPhotos(next);
+  };
   const nextId = useRef(0);
 
   useEffect(
@@ -50,28 +55,24 @@ export function usePickedPhotos() {
         altText: '',
       });
     }
-    if (added.length > 0) {
-      // Read before the next render: a second pick in the same moment counts these too.
-      current.current = [...current.current, ...added];
-      setPhotos((before) => [...before, ...added]);
-    }
+    if (added.length > 0) commit([...current.current, ...added]);
     return { problem, added: added.map((photo) => photo.id) };
   };
 
   const remove = (id: string) => {
     const photo = current.current.find((candidate) => candidate.id === id);
     if (photo) URL.revokeObjectURL(photo.previewUrl);
-    setPhotos((before) => before.filter((candidate) => candidate.id !== id));
+    commit(current.current.filter((candidate) => candidate.id !== id));
   };
 
-  const move = (from: number, to: number) => setPhotos((before) => arrayMove(before, from, to));
+  const move = (from: number, to: number) => commit(arrayMove(current.current, from, to));
 
   const setAltText = (id: string, altText: string) =>
-    setPhotos((before) => before.map((photo) => (photo.id === id ? { ...photo, altText } : photo)));
+    commit(current.current.map((photo) => (photo.id === id ? { ...photo, altText } : photo)));
 
   const clear = () => {
     for (const photo of current.current) URL.revokeObjectURL(photo.previewUrl);
-    setPhotos([]);
+    commit([]);
   };
 
   return { photos, add, remove, move, setAltText, clear };

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makePhoto, makePost, makeProfile, page, signedInSession } from '@/testing/factories';
-import { mockApi, sentUrl } from '@/testing/mock-api';
+import { callsTo, mockApi, sentUrl } from '@/testing/mock-api';
 import { renderAsReader } from '@/testing/render';
 import { ProfileView } from './profile-view';
 
@@ -49,6 +49,6 @@ describe('the SAVED tab', () => {
     renderAsReader(<ProfileView profile={alice} tab="saved" own={false} />, signedInSession());
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['POSTS', 'TAGGED']);
     expect(screen.queryByRole('heading', { name: 'No Saved Posts' })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/me/saved'))).toBe(false);
+    expect(callsTo(fetchMock, 'GET', '/api/me/saved')).toHaveLength(0);
   });
 });
