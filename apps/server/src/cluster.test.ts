@@ -20,7 +20,12 @@ import { startS3Server } from './test/s3-server';
 type Instance = Awaited<ReturnType<typeof startTestServer>>;
 
 /** The migrations the server bundles (db/migrate.ts), in order. */
-const bundledMigrations = ['0001-initial', '0002-cache-changes-and-avatar-keys', '0003-follows'];
+const bundledMigrations = [
+  '0001-initial',
+  '0002-cache-changes-and-avatar-keys',
+  '0003-follows',
+  '0004-post-images-and-saves',
+];
 
 /**
  * One more instance of the product: its own process state and data folder, the shared
@@ -191,6 +196,48 @@ describe('several instances on one PostgreSQL database and one S3 bucket', () =>
       const byAuthor = await b.request(`/api/profiles/${author.id}/posts`);
       expect(byAuthor.body.posts.map((post: { id: string }) => post.id)).toEqual([created.id]);
       expect((await b.request(`/api/profiles/${author.id}`)).body.posts_count).toBe(1);
+    });
+
+    it("a save on A shows on B's warm pages at once, and a post deleted on A is gone from B with its files", async () => {
+      const author = await signUpUser(a);
+      const reader = await signUpUser(b);
+      const created = (await uploadPost(a, author, jpeg)).body;
+      // B's pages are warm, the post unsaved.
+      const warm = await b.request('/api/posts?limit=5', { token: reader.token });
+      expect(warm.body.posts[0]).toMatchObject({ id: created.id, saved_by_me: false });
+      await b.request(`/api/profiles/${author.id}/posts`);
+
+      const saved = await a.request(`/api/posts/${created.id}/save`, {
+        method: 'PUT',
+        token: reader.token,
+      });
+      expect(saved.body).toEqual({ saved: true });
+      const onB = await b.request('/api/posts?limit=5', { token: reader.token });
+      expect(onB.body.posts[0]).toMatchObject({ id: created.id, saved_by_me: true });
+      const list = await b.request('/api/me/saved', { token: reader.token });
+      expect(list.body.posts.map((post: { id: string }) => post.id)).toEqual([created.id]);
+
+      const keys = [
+        created.image_url,
+        ...created.image.variants.map((v: { url: string }) => v.url),
+      ].map((url: string) => url.slice(url.indexOf('user-uploads/')));
+      for (const key of keys) expect(await bucket.head(key)).not.toBeNull();
+      const deleted = await a.request(`/api/posts/${created.id}`, {
+        method: 'DELETE',
+        token: author.token,
+      });
+      expect(deleted.status).toBe(204);
+      expect((await b.request(`/api/posts/${created.id}`)).status).toBe(404);
+      const feed = await b.request('/api/posts?limit=5', { token: reader.token });
+      expect(feed.body.posts.map((post: { id: string }) => post.id)).not.toContain(created.id);
+      const grid = await b.request(`/api/profiles/${author.id}/posts`);
+      expect(grid.body.posts).toEqual([]);
+      expect((await b.request('/api/me/saved', { token: reader.token })).body.posts).toEqual([]);
+      expect(
+        (await b.request(`/api/posts/${created.id}`, { method: 'DELETE', token: author.token }))
+          .status,
+      ).toBe(404);
+      for (const key of keys) expect(await bucket.head(key)).toBeNull();
     });
 
     it('500 concurrent likes by 50 users on 10 posts over both instances (and duplicates, then unlikes): every likes_count equals its like rows', async () => {

@@ -3,6 +3,7 @@ import { Migrator } from 'kysely';
 import { initial } from './migrations/0001-initial';
 import { cacheChangesAndAvatarKeys } from './migrations/0002-cache-changes-and-avatar-keys';
 import { follows } from './migrations/0003-follows';
+import { postImagesAndSaves } from './migrations/0004-post-images-and-saves';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-cache-changes-and-avatar-keys': cacheChangesAndAvatarKeys,
   '0003-follows': follows,
+  '0004-post-images-and-saves': postImagesAndSaves,
 };
 
 const provider: MigrationProvider = {
@@ -31,4 +33,10 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
         : `migration ${failed?.migrationName ?? 'unknown'} failed`;
     throw new Error(`Database migration failed: ${reason}`);
   }
+}
+
+/** Migrates up to and including `name` only: tests build a database as an older version left it. */
+export async function migrateUpTo(db: Kysely<DB>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -42,6 +42,7 @@ export interface ProfilesTable {
 export interface PostsTable {
   id: string;
   user_id: string;
+  /** `image_*`: the first photo, mirrored from `post_images` (migration 0004). */
   image_key: string;
   image_width: number;
   image_height: number;
@@ -51,6 +52,29 @@ export interface PostsTable {
   caption: string | null;
   likes_count: Generated<number>;
   comments_count: Generated<number>;
+  created_at: string;
+  /** When the author last changed the caption or photos; null if never. */
+  edited_at: Generated<string | null>;
+}
+
+/** One photo of a post; `position` 0 is the first (mirrored in `posts.image_*`). */
+export interface PostImagesTable {
+  id: string;
+  post_id: string;
+  position: number;
+  image_key: string;
+  width: number;
+  height: number;
+  placeholder: string | null;
+  /** JSON array of `{ key, width, height }`, smallest first (repositories/stored-variants.ts). */
+  variants: string;
+  alt_text: string | null;
+}
+
+/** A post someone saved to look at again. */
+export interface SavesTable {
+  user_id: string;
+  post_id: string;
   created_at: string;
 }
 
@@ -101,6 +125,8 @@ export interface DB {
   sessions: SessionsTable;
   profiles: ProfilesTable;
   posts: PostsTable;
+  post_images: PostImagesTable;
+  saves: SavesTable;
   likes: LikesTable;
   comments: CommentsTable;
   cache_changes: CacheChangesTable;

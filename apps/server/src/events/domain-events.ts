@@ -8,9 +8,11 @@ export type DomainEvent =
   | { type: 'session.ended'; userId: string | null; tokenHash: string }
   | { type: 'profile.updated'; profileId: string }
   | { type: 'post.created'; postId: string; authorId: string }
+  | { type: 'post.deleted'; postId: string; authorId: string }
   | { type: 'like.added'; postId: string; userId: string; likesCount: number }
   | { type: 'like.removed'; postId: string; userId: string; likesCount: number }
   | { type: 'comment.added'; commentId: string; postId: string; userId: string }
+  | { type: 'comment.deleted'; commentId: string; postId: string; userId: string }
   | { type: 'follow.added'; followerId: string; followeeId: string; followersCount: number }
   | { type: 'follow.removed'; followerId: string; followeeId: string; followersCount: number };
 

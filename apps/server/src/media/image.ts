@@ -365,6 +365,19 @@ export async function variantsOf(input: Buffer, widths: number[]): Promise<Encod
 }
 
 /**
+ * The checks that need no pixel decoding: an accepted type by its bytes, a readable header, at
+ * most `maxInputPixels`. Cheap enough to run on every photo of a post before any is processed;
+ * damage deeper in the file shows only when `processImage` decodes it.
+ */
+export async function checkImage(input: Buffer): Promise<void> {
+  try {
+    await inspect(input);
+  } catch (error) {
+    throw toRejection(error);
+  }
+}
+
+/**
  * Validates and re-encodes an uploaded image. Rejects with ImageRejectedError (and nothing else)
  * when the bytes are not an accepted image, are damaged, or have too many pixels.
  */

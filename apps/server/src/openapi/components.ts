@@ -10,11 +10,13 @@ import {
   likeResultSchema,
   postAuthorSchema,
   postImageSchema,
+  postPhotoSchema,
   postPageSchema,
   postSchema,
   profileSchema,
   profileSummaryPageSchema,
   profileSummarySchema,
+  saveResultSchema,
   sessionResponseSchema,
   suggestionListSchema,
   suggestionSchema,
@@ -39,6 +41,10 @@ apiComponents
   .add(sessionResponseSchema, { id: 'SessionResponse' })
   .add(imageVariantSchema, { id: 'ImageVariant' })
   .add(postImageSchema, { id: 'PostImage' })
+  .add(postPhotoSchema, {
+    id: 'PostPhoto',
+    description: "One photo of a post, in the author's order.",
+  })
   .add(postAuthorSchema, { id: 'PostAuthor' })
   .add(commentAuthorSchema, { id: 'CommentAuthor' })
   .add(commentSchema, { id: 'Comment' })
@@ -46,6 +52,7 @@ apiComponents
   .add(postSchema, { id: 'Post' })
   .add(postPageSchema, { id: 'PostPage', description: 'A page of posts, newest first.' })
   .add(likeResultSchema, { id: 'LikeResult' })
+  .add(saveResultSchema, { id: 'SaveResult' })
   .add(profileSummarySchema, { id: 'ProfileSummary', description: 'A person in a list.' })
   .add(profileSummaryPageSchema, { id: 'ProfileSummaryPage' })
   .add(followResultSchema, { id: 'FollowResult' })

@@ -28,6 +28,12 @@ const contractCalls = [
   'delete /api/posts/{id}/like',
   'get /api/posts/{id}/comments',
   'post /api/posts/{id}/comments',
+  'patch /api/posts/{id}',
+  'delete /api/posts/{id}',
+  'delete /api/comments/{id}',
+  'put /api/posts/{id}/save',
+  'delete /api/posts/{id}/save',
+  'get /api/me/saved',
   'get /api/profiles/{id}/followers',
   'get /api/profiles/{id}/following',
   'put /api/profiles/{id}/follow',
@@ -137,13 +143,23 @@ describe('the API reference', () => {
       expect.arrayContaining(['Post', 'PostPage', 'Profile', 'Comment', 'Error', 'AuthResponse']),
     );
     expect(Object.keys(schemas.Post.properties)).toEqual(
-      expect.arrayContaining(['id', 'image', 'caption', 'liked_by_me', 'comments_preview']),
+      expect.arrayContaining([
+        'id',
+        'image',
+        'images',
+        'caption',
+        'edited_at',
+        'liked_by_me',
+        'saved_by_me',
+        'comments_preview',
+      ]),
     );
     const upload = body.paths['/api/posts'].post.requestBody.content;
     expect(Object.keys(upload)).toEqual(['multipart/form-data']);
     expect(upload['multipart/form-data'].schema.properties.image).toMatchObject({
-      type: 'string',
-      format: 'binary',
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      maxItems: 10,
     });
     const signUp = body.paths['/api/auth/sign-up'].post.requestBody.content['application/json'];
     expect(signUp.schema.required).toEqual(['full_name', 'username', 'email', 'password']);

@@ -96,3 +96,19 @@ export async function countComments(db: Kysely<DB>, postId: string): Promise<num
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Who may delete a comment: its author and the author of its post. */
+export function findCommentOwners(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .select(['comments.post_id', 'comments.user_id', 'posts.user_id as post_author_id'])
+    .where('comments.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Deletes a comment; true when a row was removed (false: it was already gone). */
+export async function deleteComment(db: Kysely<DB>, id: string): Promise<boolean> {
+  const rows = await db.deleteFrom('comments').where('id', '=', id).returning('id').execute();
+  return rows.length > 0;
+}

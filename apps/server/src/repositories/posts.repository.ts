@@ -37,6 +37,7 @@ function selectPostsWithAuthor(db: Kysely<DB>) {
       'posts.likes_count',
       'posts.comments_count',
       'posts.created_at',
+      'posts.edited_at',
       'profiles.username as author_username',
       'profiles.avatar_key as author_avatar_key',
       'profiles.is_verified as author_is_verified',
@@ -99,6 +100,50 @@ export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promi
   return (await query.execute()).map(decodePost);
 }
 
+/**
+ * One person's saved posts, newest saved first, that they may still see: public accounts',
+ * their own, and those of private accounts they follow (the saves_newest index, then each post
+ * and author by key).
+ */
+export async function listSavedPosts(
+  db: Kysely<DB>,
+  userId: string,
+  options: { limit: number; after?: PostPosition },
+): Promise<(PostRow & { saved_at: string })[]> {
+  let query = selectPostsWithAuthor(db)
+    .innerJoin('saves', 'saves.post_id', 'posts.id')
+    .select('saves.created_at as saved_at')
+    .where('saves.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('profiles.is_private', '=', 0),
+        eb('posts.user_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.followee_id')
+            .where('follows.follower_id', '=', userId)
+            .whereRef('follows.followee_id', '=', 'posts.user_id'),
+        ),
+      ]),
+    )
+    .orderBy('saves.created_at', 'desc')
+    .orderBy('saves.post_id', 'desc')
+    .limit(options.limit);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('saves.created_at', 'saves.post_id'),
+        '<',
+        eb.tuple(after.createdAt, after.id),
+      ),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...decodePost(row), saved_at: row.saved_at }));
+}
+
 /** Who wrote a post and whether their account is private: for access checks. */
 export function findPostAuthor(db: Kysely<DB>, id: string) {
   return db
@@ -153,39 +198,69 @@ export async function addToCommentsCount(db: Kysely<DB>, id: string, delta: numb
     .execute();
 }
 
-/** Every storage key a post references (original and variants): the sweeper keeps these. */
-export async function listPostImageKeys(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db.selectFrom('posts').select(['image_key', 'image_variants']).execute();
-  return rows.flatMap((row) => [row.image_key, ...storedVariants.keys(row.image_variants)]);
+/** A post's caption, and when it was edited; in the caller's transaction. */
+export async function updatePostCaption(
+  db: Kysely<DB>,
+  id: string,
+  caption: string | null,
+  editedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('posts')
+    .set({ caption, edited_at: editedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
-/** A batch of posts' stored images in id order, after `afterId`: for maintenance scans. */
-export async function listPostImagesAfter(db: Kysely<DB>, afterId: string, limit: number) {
-  const rows = await db
-    .selectFrom('posts')
-    .select(['id', 'image_key', 'image_width', 'image_variants'])
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
+/** Marks a post edited (its photos changed) without touching its caption. */
+export async function markPostEdited(db: Kysely<DB>, id: string, editedAt: string): Promise<void> {
+  await db.updateTable('posts').set({ edited_at: editedAt }).where('id', '=', id).execute();
+}
+
+/** Points the post's mirror of its first photo (`image_*`) at this photo. */
+export async function mirrorFirstImage(
+  db: Kysely<DB>,
+  id: string,
+  image: {
+    image_key: string;
+    width: number;
+    height: number;
+    placeholder: string | null;
+    variants: readonly StoredVariant[];
+  },
+): Promise<void> {
+  await db
+    .updateTable('posts')
+    .set({
+      image_key: image.image_key,
+      image_width: image.width,
+      image_height: image.height,
+      image_placeholder: image.placeholder,
+      image_variants: storedVariants.encode(image.variants),
+    })
+    .where('id', '=', id)
     .execute();
-  return rows.map((row) => ({ ...row, image_variants: storedVariants.decode(row.image_variants) }));
 }
 
 /**
- * Replaces a post's variant list if it is still `expected` (another instance may have done the
- * same meanwhile). True when this call changed it.
+ * Takes the post's row lock for the rest of the transaction (PostgreSQL; SQLite has one writer
+ * anyway) with a write that changes nothing: SQLite has no `FOR UPDATE`. False when the post is
+ * gone. Edits and deletes take it first, so they take turns in one order and never deadlock.
  */
-export async function replacePostVariants(
-  db: Kysely<DB>,
-  id: string,
-  expected: readonly StoredVariant[],
-  variants: readonly StoredVariant[],
-): Promise<boolean> {
+export async function lockPost(db: Kysely<DB>, id: string): Promise<boolean> {
   const result = await db
     .updateTable('posts')
-    .set({ image_variants: storedVariants.encode(variants) })
+    .set((eb) => ({ edited_at: eb.ref('edited_at') }))
     .where('id', '=', id)
-    .where('image_variants', '=', storedVariants.encode(expected))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Deletes a post; its photos, likes, comments and saves go with it (foreign keys cascade, and
+ * their triggers tell every cache). True when a row was removed.
+ */
+export async function deletePost(db: Kysely<DB>, id: string): Promise<boolean> {
+  const rows = await db.deleteFrom('posts').where('id', '=', id).returning('id').execute();
+  return rows.length > 0;
 }

@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { answerNotFound } from '../errors';
 import { authRoutes } from './auth.routes';
+import { commentRoutes } from './comments.routes';
 import { followRequestRoutes } from './follow-requests.routes';
+import { postChangeRoutes } from './post-changes.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
+import { savedRoutes } from './saved.routes';
 import { suggestionRoutes } from './suggestions.routes';
 import { attachViewer } from './viewer';
 
@@ -23,6 +26,9 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(authRoutes(context), { prefix: '/auth' });
     await api.register(profileRoutes(context), { prefix: '/profiles' });
     await api.register(postRoutes(context), { prefix: '/posts' });
+    await api.register(postChangeRoutes(context), { prefix: '/posts' });
+    await api.register(commentRoutes(context), { prefix: '/comments' });
+    await api.register(savedRoutes(context), { prefix: '/me/saved' });
     await api.register(followRequestRoutes(context), { prefix: '/me/follow-requests' });
     await api.register(suggestionRoutes(context), { prefix: '/suggestions' });
   };

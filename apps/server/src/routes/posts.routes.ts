@@ -7,7 +7,6 @@ import {
   createPostFormSchema,
   idParamsSchema,
   likeResultSchema,
-  limits,
   feedQuerySchema,
   postPageSchema,
   postSchema,
@@ -15,7 +14,7 @@ import {
 import type { AppContext } from '../context';
 import { uploadRejected } from '../errors';
 import { rateLimits } from '../rate-limits';
-import { multipartOverheadBytes, readUpload } from './read-upload';
+import { maxPostUploadBytes, readUpload } from './read-upload';
 import { errorResponses, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -54,11 +53,10 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
         onRequest: async (request) => {
           requireViewer(request);
           const declared = Number(request.headers['content-length'] ?? 0);
-          if (declared > limits.maxUploadBytes + multipartOverheadBytes)
-            throw uploadRejected.tooLarge();
+          if (declared > maxPostUploadBytes) throw uploadRejected.tooLarge();
         },
         schema: {
-          summary: 'Share a photo',
+          summary: 'Share a post of 1–10 photos',
           tags: ['posts'],
           body: { content: { 'multipart/form-data': { schema: createPostFormSchema } } },
           response: { 201: postSchema, ...errorResponses(400, 401, 429, 503, ...writeFailures) },
@@ -67,8 +65,12 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const viewer = requireViewer(request);
         const upload = await readUpload(request);
-        const post = await services.createPost.create(viewer.userId, upload);
-        return reply.code(201).send(post);
+        try {
+          const post = await services.createPost.create(viewer.userId, upload);
+          return await reply.code(201).send(post);
+        } finally {
+          await upload.dispose();
+        }
       },
     );
 

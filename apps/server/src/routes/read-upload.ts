@@ -1,44 +1,107 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { captionSchema, limits } from '@pinhole/contracts';
-import { uploadRejected, validationError } from '../errors';
+import { altTextSchema, captionSchema, limits, messages } from '@pinhole/contracts';
+import { AppError, uploadRejected, validationError } from '../errors';
 
-/** Multipart overhead allowed on top of the image before a request is refused unread. */
+/** Multipart overhead allowed on top of the images before a request is refused unread. */
 export const multipartOverheadBytes = 64 * 1024;
 
-export interface Upload {
-  data: Buffer;
-  caption: string | null;
+/** The most a request to share a post may declare: every photo at the limit, and the form. */
+export const maxPostUploadBytes =
+  limits.maxPostImages * limits.maxUploadBytes + multipartOverheadBytes;
+
+export interface UploadedPhoto {
+  /** A temporary file holding the photo's bytes as they arrived (removed by `dispose`). */
+  file: string;
+  altText: string | null;
 }
 
+export interface Upload {
+  photos: UploadedPhoto[];
+  caption: string | null;
+  /** Removes the temporary files; call it once the photos are processed or refused. */
+  dispose(): Promise<void>;
+}
+
+const tooManyPhotos = () =>
+  new AppError('validation_error', messages.tooManyPhotos, { image: messages.tooManyPhotos });
+
+const emptyPhoto = (index: number) => {
+  const message = `Photo ${index + 1} is empty`;
+  return new AppError('validation_error', message, { [`image.${index}`]: message });
+};
+
 /**
- * Reads the `image` file and `caption` field of `POST /api/posts`, refusing an oversized file while
- * it streams. The form is streamed rather than validated up front, so the caption is checked here
- * with the same contract schema the route documents.
+ * Reads `POST /api/posts`: 1–10 `image` files, as many optional `alt_text` fields matched by
+ * order, and a `caption`. Each photo streams to a temporary file, refused with 413 as soon as it
+ * passes 5 MB, so ten photos never sit in memory at once (the service reads them back one at a
+ * time). The form is streamed rather than validated up front, so the fields are checked here
+ * with the contract schemas the route documents.
  */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) throw uploadRejected.notAnImage();
-  let data: Buffer | undefined;
-  let caption: unknown;
-  const parts = request.parts({
-    limits: {
-      fileSize: limits.maxUploadBytes,
-      files: 1,
-      fields: 10,
-      fieldSize: limits.captionMaxLength * 4 + 16,
-      parts: 12,
-    },
-  });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      // toBuffer throws a 413 as soon as the stream passes the limit, before the rest is read.
-      const buffer = await part.toBuffer();
-      if (part.fieldname === 'image') data = buffer;
-    } else if (part.fieldname === 'caption') {
-      caption = part.value;
+  let folder: string | undefined;
+  const dispose = async () => {
+    if (folder) await fs.rm(folder, { recursive: true, force: true });
+  };
+  try {
+    const files: string[] = [];
+    const altTexts: unknown[] = [];
+    let caption: unknown;
+    const parts = request.parts({
+      limits: {
+        fileSize: limits.maxUploadBytes,
+        // One more than allowed, so an 11th photo is seen and named rather than cut off.
+        files: limits.maxPostImages + 1,
+        fields: limits.maxPostImages + 10,
+        fieldSize: limits.captionMaxLength * 4 + 16,
+        parts: 2 * limits.maxPostImages + 12,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image') {
+          part.file.resume();
+          continue;
+        }
+        if (files.length === limits.maxPostImages) throw tooManyPhotos();
+        folder ??= await fs.mkdtemp(path.join(os.tmpdir(), 'pinhole-upload-'));
+        const file = path.join(folder, String(files.length));
+        await pipeline(part.file, createWriteStream(file));
+        // The stream ends early at the limit; the parser would also fail the next part.
+        if (part.file.truncated) throw uploadRejected.tooLarge();
+        files.push(file);
+      } else if (part.fieldname === 'caption') {
+        caption = part.value;
+      } else if (part.fieldname === 'alt_text') {
+        altTexts.push(part.value);
+      }
     }
+    if (files.length === 0) throw uploadRejected.notAnImage();
+    for (const [index, file] of files.entries()) {
+      if ((await fs.stat(file)).size === 0) throw emptyPhoto(index);
+    }
+    if (altTexts.length > files.length) {
+      const message = 'There are more alt texts than photos';
+      throw new AppError('validation_error', message, { alt_text: message });
+    }
+    const parsedCaption = captionSchema.safeParse(caption ?? null);
+    if (!parsedCaption.success) throw validationError(parsedCaption.error);
+    const photos = files.map((file, index) => {
+      const parsed = altTextSchema.safeParse(altTexts[index] ?? null);
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? messages.altTextTooLong;
+        throw new AppError('validation_error', message, { [`alt_text.${index}`]: message });
+      }
+      return { file, altText: parsed.data };
+    });
+    return { photos, caption: parsedCaption.data, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
   }
-  if (!data || data.length === 0) throw uploadRejected.notAnImage();
-  const parsed = captionSchema.safeParse(caption ?? null);
-  if (!parsed.success) throw validationError(parsed.error);
-  return { data, caption: parsed.data };
 }

@@ -10,6 +10,7 @@ import type {
   DB,
   FollowsTable,
   LikesTable,
+  PostImagesTable,
   PostsTable,
   ProfilesTable,
   UsersTable,
@@ -47,6 +48,13 @@ export function insertPosts(
   rows: readonly Insertable<PostsTable>[],
 ): Promise<void> {
   return insertChunked(rows, (chunk) => db.insertInto('posts').values(chunk).execute());
+}
+
+export function insertPostImages(
+  db: Kysely<DB>,
+  rows: readonly Insertable<PostImagesTable>[],
+): Promise<void> {
+  return insertChunked(rows, (chunk) => db.insertInto('post_images').values(chunk).execute());
 }
 
 export function insertLikes(db: Kysely<DB>, rows: readonly LikesTable[]): Promise<void> {

@@ -21,7 +21,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
-import type { DB, PostsTable } from '../db/schema';
+import type { DB, PostImagesTable, PostsTable } from '../db/schema';
 import type { ProcessedImage } from '../media/image';
 import { processImage } from '../media/image';
 import type { StoredVariant } from '../repositories/stored-variants';
@@ -47,6 +47,7 @@ import {
   hasAnyUser,
   insertComments,
   insertLikes,
+  insertPostImages,
   insertPosts,
   insertProfiles,
   insertUsers,
@@ -459,6 +460,7 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
   for (let start = 0; start < postCount; start += postsPerTransaction) {
     const end = Math.min(postCount, start + postsPerTransaction);
     const rows: Insertable<PostsTable>[] = [];
+    const imageRows: Insertable<PostImagesTable>[] = [];
     for (let index = start; index < end; index++) {
       const image = pool[postImage[index]!]!;
       const keys = postKeys[index]!;
@@ -481,8 +483,23 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
         comments_count: commentsPerPost[index] ?? 0,
         created_at: new Date(postTimes[index]!).toISOString(),
       });
+      // The post's one photo, as migration 0004 gives every older post (id = the post's).
+      imageRows.push({
+        id: postIds[index]!,
+        post_id: postIds[index]!,
+        position: 0,
+        image_key: keys[0]!,
+        width: image.original.width,
+        height: image.original.height,
+        placeholder: image.placeholder,
+        variants: storedVariants.encode(variants),
+        alt_text: null,
+      });
     }
-    await inTransaction(db, (trx) => insertPosts(trx, rows));
+    await inTransaction(db, async (trx) => {
+      await insertPosts(trx, rows);
+      await insertPostImages(trx, imageRows);
+    });
     if (end % 20_000 === 0 || end === postCount) log(`posts: ${end}/${postCount}`);
   }
   endPhase('posts');

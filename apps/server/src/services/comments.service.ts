@@ -1,7 +1,15 @@
 import type { Comment } from '@pinhole/contracts';
+import { messages } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
+import { AppError, notFound } from '../errors';
 import { newId, nowIso } from '../ids';
-import { findCommentById, insertComment, listComments } from '../repositories/comments.repository';
+import {
+  deleteComment,
+  findCommentById,
+  findCommentOwners,
+  insertComment,
+  listComments,
+} from '../repositories/comments.repository';
 import { addToCommentsCount } from '../repositories/posts.repository';
 import { toComment } from './post-json';
 import { requireVisiblePost } from './visibility';
@@ -35,5 +43,24 @@ export class CommentsService {
     });
     await this.infra.events.publish({ type: 'comment.added', commentId: id, postId, userId });
     return toComment(await findCommentById(this.db, id), this.infra.storage);
+  }
+
+  /**
+   * Deletes a comment: its author or the post's author may. 404 when it does not exist (a
+   * second delete) or its post is out of the viewer's sight; the post's counter moves with it.
+   */
+  async remove(commentId: string, userId: string): Promise<void> {
+    const postId = await this.db.transaction().execute(async (trx) => {
+      const owners = await findCommentOwners(trx, commentId);
+      if (!owners) throw notFound();
+      await requireVisiblePost(trx, owners.post_id, userId);
+      if (owners.user_id !== userId && owners.post_author_id !== userId) {
+        throw new AppError('forbidden', messages.notYourComment);
+      }
+      if (!(await deleteComment(trx, commentId))) throw notFound();
+      await addToCommentsCount(trx, owners.post_id, -1);
+      return owners.post_id;
+    });
+    await this.infra.events.publish({ type: 'comment.deleted', commentId, postId, userId });
   }
 }

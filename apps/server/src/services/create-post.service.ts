@@ -1,11 +1,14 @@
+import fs from 'node:fs/promises';
 import type { Post } from '@pinhole/contracts';
 import { messages } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import { AppError, uploadRejected } from '../errors';
 import { newId, nowIso } from '../ids';
 import type { ProcessedImage } from '../media/image';
-import { ImageRejectedError, processImage } from '../media/image';
+import { ImageRejectedError, checkImage, processImage } from '../media/image';
 import { ImageQueueFullError } from '../media/image-queue';
+import type { NewPostImage } from '../repositories/post-images.repository';
+import { insertPostImages } from '../repositories/post-images.repository';
 import { insertPost } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
 import type { StoredVariant } from '../repositories/stored-variants';
@@ -15,10 +18,25 @@ import type { PostReadsService } from './post-reads.service';
 /** Seconds a client is asked to wait when every image worker is busy. */
 const busyRetryAfterSeconds = 5;
 
-function rejectionToError(error: ImageRejectedError): AppError {
-  if (error.reason === 'unsupported') return uploadRejected.notAnImage();
-  const message = error.reason === 'corrupt' ? messages.corruptImage : messages.imageTooLarge;
-  return new AppError('validation_error', message, { image: message });
+/** The refusal of a post for its photo at `index` (0-based), with the photo named in `fields`. */
+function rejectionToError(error: ImageRejectedError, index: number): AppError {
+  const refusal =
+    error.reason === 'unsupported'
+      ? uploadRejected.notAnImage()
+      : new AppError(
+          'validation_error',
+          error.reason === 'corrupt' ? messages.corruptImage : messages.imageTooLarge,
+        );
+  return new AppError(refusal.code, refusal.message, {
+    image: refusal.message,
+    [`image.${index}`]: refusal.message,
+  });
+}
+
+/** A photo of a new post: where its bytes wait, and its alt text. */
+export interface NewPhoto {
+  file: string;
+  altText: string | null;
 }
 
 export class CreatePostService {
@@ -28,32 +46,58 @@ export class CreatePostService {
   ) {}
 
   /**
-   * Validates and re-encodes the image, stores it, then records the post. If anything fails after
-   * a file was written, the files are removed (retried while the store is unreachable): no
-   * orphaned file, no half-written post.
+   * Shares a post of 1–10 photos. Every photo's type and size in pixels is checked before any is
+   * processed; then each is decoded, cleaned and stored in turn (one at a time, through the image
+   * queue, so ten 12 MP photos never sit decoded at once), and the post is recorded with all of
+   * them. If a photo turns out damaged while it is decoded, or anything else fails, the files
+   * already written are removed (retried while the store is unreachable): one bad photo leaves
+   * no file and no post behind.
    */
-  async create(userId: string, upload: { data: Buffer; caption: string | null }): Promise<Post> {
-    const image = await this.#decode(upload.data);
+  async create(
+    userId: string,
+    upload: { photos: NewPhoto[]; caption: string | null },
+  ): Promise<Post> {
+    for (const [index, photo] of upload.photos.entries()) {
+      await this.#check(await fs.readFile(photo.file), index);
+    }
     const { db } = this.infra.database;
     const written: string[] = [];
     const postId = newId();
     let post: Post;
     try {
-      const stored = await this.#store(userId, image, written);
+      const images: NewPostImage[] = [];
+      for (const [index, photo] of upload.photos.entries()) {
+        const image = await this.#decode(await fs.readFile(photo.file), index);
+        const stored = await this.#store(userId, image, written);
+        images.push({
+          id: newId(),
+          post_id: postId,
+          position: index,
+          image_key: stored.key,
+          width: image.original.width,
+          height: image.original.height,
+          placeholder: image.placeholder,
+          variants: stored.variants,
+          alt_text: photo.altText,
+        });
+      }
+      const first = images[0];
+      if (!first) throw uploadRejected.notAnImage();
       // Read back inside the transaction: once it commits, nothing may fail the request, or the
       // person would see an error for a post that exists.
       post = await db.transaction().execute(async (trx) => {
         await insertPost(trx, {
           id: postId,
           user_id: userId,
-          image_key: stored.key,
-          image_width: image.original.width,
-          image_height: image.original.height,
-          image_placeholder: image.placeholder,
-          image_variants: stored.variants,
+          image_key: first.image_key,
+          image_width: first.width,
+          image_height: first.height,
+          image_placeholder: first.placeholder,
+          image_variants: first.variants,
           caption: upload.caption,
           created_at: nowIso(),
         });
+        await insertPostImages(trx, images);
         await addToPostsCount(trx, userId, 1);
         return this.postReads.get(postId, userId, trx);
       });
@@ -65,11 +109,20 @@ export class CreatePostService {
     return post;
   }
 
-  async #decode(data: Buffer): Promise<ProcessedImage> {
+  async #check(data: Buffer, index: number): Promise<void> {
+    try {
+      await checkImage(data);
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw rejectionToError(error, index);
+      throw error;
+    }
+  }
+
+  async #decode(data: Buffer, index: number): Promise<ProcessedImage> {
     try {
       return await this.infra.imageQueue.run(() => processImage(data));
     } catch (error) {
-      if (error instanceof ImageRejectedError) throw rejectionToError(error);
+      if (error instanceof ImageRejectedError) throw rejectionToError(error, index);
       if (error instanceof ImageQueueFullError) {
         throw new AppError('unavailable', messages.busy, undefined, busyRetryAfterSeconds);
       }

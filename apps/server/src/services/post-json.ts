@@ -1,5 +1,6 @@
 import type { Comment, Post } from '@pinhole/contracts';
 import type { CommentRow } from '../repositories/comments.repository';
+import type { PostImageRow } from '../repositories/post-images.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import type { Storage } from '../storage/storage';
 import type { MediaUrls } from './media-urls';
@@ -20,37 +21,73 @@ export function toComment(row: CommentRow, storage: Storage): Comment {
   };
 }
 
+/** What differs between readers of the same post. */
+export interface ViewerPostState {
+  liked: boolean;
+  saved: boolean;
+}
+
+export const noViewerState: ViewerPostState = { liked: false, saved: false };
+
+/**
+ * A post as the API answers it. The photos come from `post_images`; `image_url` and `image` are
+ * the first of them, as before posts had several (a post always has one, the migration and
+ * every writer see to it; the post's own mirror columns stand in should a reader race a delete).
+ */
 export function toPost(
   row: PostRow,
+  images: readonly PostImageRow[],
   urls: MediaUrls,
-  likedByMe: boolean,
+  state: ViewerPostState,
   commentsPreview: Comment[],
 ): Post {
   const isPrivate = Boolean(row.author_is_private);
-  const image = {
-    width: row.image_width,
-    height: row.image_height,
-    placeholder: row.image_placeholder,
-    variants: row.image_variants.map((variant) => ({
+  const stored =
+    images.length > 0
+      ? images
+      : [
+          {
+            id: row.id,
+            image_key: row.image_key,
+            width: row.image_width,
+            height: row.image_height,
+            placeholder: row.image_placeholder,
+            variants: row.image_variants,
+            alt_text: null,
+          },
+        ];
+  const photos = stored.map((image) => ({
+    id: image.id,
+    url: urls.post(image.image_key, isPrivate),
+    width: image.width,
+    height: image.height,
+    placeholder: image.placeholder,
+    variants: image.variants.map((variant) => ({
       url: urls.post(variant.key, isPrivate),
       width: variant.width,
       height: variant.height,
     })),
-  };
-  const imageUrl = urls.post(row.image_key, isPrivate);
+    alt_text: image.alt_text,
+  }));
+  const first = photos[0]!;
   return {
     id: row.id,
     user_id: row.user_id,
-    image_url: imageUrl,
-    image,
-    images: [{ ...image, id: row.id, url: imageUrl, alt_text: null }],
+    image_url: first.url,
+    image: {
+      width: first.width,
+      height: first.height,
+      placeholder: first.placeholder,
+      variants: first.variants,
+    },
+    images: photos,
     caption: row.caption,
     created_at: row.created_at,
-    edited_at: null,
+    edited_at: row.edited_at,
     likes_count: Number(row.likes_count),
     comments_count: Number(row.comments_count),
-    liked_by_me: likedByMe,
-    saved_by_me: false,
+    liked_by_me: state.liked,
+    saved_by_me: state.saved,
     author: {
       id: row.user_id,
       username: row.author_username,
@@ -61,17 +98,24 @@ export function toPost(
   };
 }
 
-/** A post's JSON without `liked_by_me` and its closing brace: the part every reader shares. */
-export function openPostJson({ liked_by_me: _perReader, ...shared }: Post): string {
+/** A post's JSON without what differs between readers and its closing brace: the shared part. */
+export function openPostJson({
+  liked_by_me: _liked,
+  saved_by_me: _saved,
+  ...shared
+}: Post): string {
   return JSON.stringify(shared).slice(0, -1);
 }
 
-/** Joins shared post JSON into a page body (`PostPage`), adding each post's `liked_by_me` last. */
+/** Joins shared post JSON into a page body (`PostPage`), adding each post's reader state last. */
 export function pageJson(
   posts: readonly { id: string; openJson: string }[],
   nextCursor: string | null,
-  likedByMe: (postId: string) => boolean,
+  stateOf: (postId: string) => ViewerPostState,
 ): string {
-  const items = posts.map((post) => `${post.openJson},"liked_by_me":${likedByMe(post.id)}}`);
+  const items = posts.map((post) => {
+    const state = stateOf(post.id);
+    return `${post.openJson},"liked_by_me":${state.liked},"saved_by_me":${state.saved}}`;
+  });
   return `{"posts":[${items.join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
 }

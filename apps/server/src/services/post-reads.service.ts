@@ -5,7 +5,7 @@ import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { notFound } from '../errors';
 import { listCommentPreviews } from '../repositories/comments.repository';
-import { likedPostIds } from '../repositories/likes.repository';
+import { listImagesOfPosts } from '../repositories/post-images.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import { findPostById, listPosts } from '../repositories/posts.repository';
 import { cacheTags } from './caching/cache-tags';
@@ -14,8 +14,10 @@ import { EncodedBody } from './caching/encoded-body';
 import type { Tagged } from './caching/tagged-cache';
 import { mediaUrls } from './media-urls';
 import { decodeCursor, encodeCursor } from './post-cursor';
-import { openPostJson, pageJson, toComment, toPost } from './post-json';
+import type { ViewerPostState } from './post-json';
+import { noViewerState, openPostJson, pageJson, toComment, toPost } from './post-json';
 import type { SharedPostPage } from './read-caches';
+import { stateMask, viewerStatesAmong, viewerStatesFresh } from './viewer-post-states';
 import { canSeeContentOf } from './visibility';
 
 /** A list of posts: one person's (`userId`), a viewer's Following feed, or everyone's. */
@@ -30,8 +32,8 @@ function listTags(query: PostListRequest): string[] {
   return [cacheTags.everyoneFeed];
 }
 
-/** Distinct like patterns kept per cached page; most readers like none of a page's posts. */
-const maxLikedBodiesPerPage = 16;
+/** Distinct like/save patterns kept per cached page; most readers mark none of a page's posts. */
+const maxViewerBodiesPerPage = 16;
 
 /** Reading posts: pages of the feed and of a profile, and one post. */
 export class PostReadsService {
@@ -44,8 +46,9 @@ export class PostReadsService {
   /**
    * A page of posts as a JSON body (a `PostPage`), shared by every reader from the page cache
    * until one of its posts, their authors or the list changes; a signed-in viewer adds their
-   * likes from their own cache. Readers who like the same posts of a page share one body, so
-   * each is serialized and compressed once. The caller has synced the caches for this request.
+   * likes and saves from their own caches. Readers who like and save the same posts of a page
+   * share one body, so each is serialized and compressed once. The caller has synced the caches
+   * for this request.
    */
   async page(query: PostListRequest, viewerId: string | null): Promise<EncodedBody> {
     const limit = query.limit ?? limits.feedDefaultLimit;
@@ -63,20 +66,31 @@ export class PostReadsService {
     const cache =
       query.followedBy === undefined ? this.infra.caches.pages : this.infra.caches.followingPages;
     const page = await cache.get(key, () => this.#loadPage(query, limit));
-    if (viewerId === null || page.posts.length === 0) return page.unlikedBody;
-    const liked = await this.likedAmong(
-      viewerId,
-      page.posts.map((post) => post.id),
-    );
-    const mask = page.posts.map((post) => (liked.get(post.id) === true ? '1' : '0')).join('');
-    if (!mask.includes('1')) return page.unlikedBody;
-    let body = page.likedBodies.get(mask);
+    if (viewerId === null || page.posts.length === 0) return page.plainBody;
+    const postIds = page.posts.map((post) => post.id);
+    const stateOf = await this.statesAmong(viewerId, postIds);
+    const mask = stateMask(postIds, stateOf);
+    if (/^0*$/.test(mask)) return page.plainBody;
+    let body = page.viewerBodies.get(mask);
     if (!body) {
-      const json = pageJson(page.posts, page.nextCursor, (postId) => liked.get(postId) === true);
-      body = new EncodedBody(Buffer.from(json));
-      setBounded(page.likedBodies, mask, body, maxLikedBodiesPerPage);
+      body = new EncodedBody(Buffer.from(pageJson(page.posts, page.nextCursor, stateOf)));
+      setBounded(page.viewerBodies, mask, body, maxViewerBodiesPerPage);
     }
     return body;
+  }
+
+  /** The viewer's like and save of each of these posts, from the viewer's caches. */
+  statesAmong(viewerId: string, postIds: readonly string[]) {
+    return viewerStatesAmong(this.db, this.infra.caches, viewerId, postIds);
+  }
+
+  /** Posts as one viewer sees them (their likes and saves), from rows they may see. */
+  async forViewer(rows: PostRow[], viewerId: string): Promise<Post[]> {
+    const stateOf = await this.statesAmong(
+      viewerId,
+      rows.map((row) => row.id),
+    );
+    return this.#hydrate(rows, stateOf);
   }
 
   /**
@@ -88,26 +102,10 @@ export class PostReadsService {
     if (!row) throw notFound();
     const author = { id: row.user_id, is_private: row.author_is_private };
     if (!(await canSeeContentOf(db, viewerId, author))) throw notFound();
-    const [post] = await this.#hydrate([row], viewerId, db);
+    const stateOf = await viewerStatesFresh(db, viewerId, [row.id]);
+    const [post] = await this.#hydrate([row], stateOf, db);
     if (!post) throw notFound();
     return post;
-  }
-
-  /**
-   * Which of these posts the viewer likes, from the viewer's cached like states; only posts not
-   * known yet are asked for, in one query. Forgotten when the viewer likes or unlikes anything.
-   */
-  async likedAmong(viewerId: string, postIds: readonly string[]): Promise<Map<string, boolean>> {
-    const { likes } = this.infra.caches;
-    const kept = likes.peek(viewerId);
-    if (kept && postIds.every((id) => kept.has(id))) return kept;
-    return likes.update(viewerId, async (current) => {
-      const missing = postIds.filter((id) => !current?.has(id));
-      const liked = await likedPostIds(this.db, viewerId, missing);
-      const known = new Map(current);
-      for (const id of missing) known.set(id, liked.has(id));
-      return { value: known, tags: [cacheTags.likesOf(viewerId)] };
-    });
   }
 
   async #loadPage(query: PostListRequest, limit: number): Promise<Tagged<SharedPostPage>> {
@@ -129,7 +127,7 @@ export class PostReadsService {
       rows.length > limit && last
         ? encodeCursor({ createdAt: last.created_at, id: last.id })
         : null;
-    const hydrated = await this.#hydrate(pageRows, null);
+    const hydrated = await this.#hydrate(pageRows, () => noViewerState);
     const posts = hydrated.map((post) => ({ id: post.id, openJson: openPostJson(post) }));
     const tags = new Set<string>(listTags(query));
     for (const post of hydrated) {
@@ -141,8 +139,8 @@ export class PostReadsService {
       value: {
         posts,
         nextCursor,
-        unlikedBody: new EncodedBody(Buffer.from(pageJson(posts, nextCursor, () => false))),
-        likedBodies: new Map(),
+        plainBody: new EncodedBody(Buffer.from(pageJson(posts, nextCursor, () => noViewerState))),
+        viewerBodies: new Map(),
       },
       tags: [...tags],
     };
@@ -150,12 +148,16 @@ export class PostReadsService {
 
   /**
    * Turns post rows into API posts with a fixed number of queries, whatever the page size: one
-   * for the viewer's likes among them and one for all their comment previews.
+   * for all their photos and one for all their comment previews.
    */
-  async #hydrate(rows: PostRow[], viewerId: string | null, db = this.db): Promise<Post[]> {
+  async #hydrate(
+    rows: PostRow[],
+    stateOf: (postId: string) => ViewerPostState,
+    db = this.db,
+  ): Promise<Post[]> {
     const ids = rows.map((row) => row.id);
-    const [liked, previews] = await Promise.all([
-      viewerId ? likedPostIds(db, viewerId, ids) : Promise.resolve(new Set<string>()),
+    const [images, previews] = await Promise.all([
+      listImagesOfPosts(db, ids),
       listCommentPreviews(db, ids, limits.commentsPreviewCount),
     ]);
     const { storage } = this.infra;
@@ -167,7 +169,13 @@ export class PostReadsService {
       previewsByPost.set(row.post_id, list);
     }
     return rows.map((row) =>
-      toPost(row, urls, liked.has(row.id), previewsByPost.get(row.id) ?? []),
+      toPost(
+        row,
+        images.get(row.id) ?? [],
+        urls,
+        stateOf(row.id),
+        previewsByPost.get(row.id) ?? [],
+      ),
     );
   }
 }

@@ -8,15 +8,18 @@ import { ChangeFeed } from './caching/change-feed';
 import type { CacheStats } from './caching/tagged-cache';
 import { TaggedCache } from './caching/tagged-cache';
 
-/** A page of posts as every reader sees it; only `liked_by_me` differs between readers. */
+/** A page of posts as every reader sees it; only `liked_by_me` and `saved_by_me` differ. */
 export interface SharedPostPage {
-  /** Each post's JSON without `liked_by_me` and without its closing brace. */
+  /** Each post's JSON without `liked_by_me`, `saved_by_me` and its closing brace. */
   posts: { id: string; openJson: string }[];
   nextCursor: string | null;
-  /** The body for a reader who likes none of these posts, as every signed-out reader. */
-  unlikedBody: EncodedBody;
-  /** Bodies by which of the posts the reader likes ('0110…'): made on first use, a few kept. */
-  likedBodies: Map<string, EncodedBody>;
+  /** The body for a reader who likes and saved none of these posts, as every signed-out one. */
+  plainBody: EncodedBody;
+  /**
+   * Bodies by the reader's state of each post, one digit per post (bit 1 liked, bit 2 saved:
+   * '0130…'): made on first use, a few kept.
+   */
+  viewerBodies: Map<string, EncodedBody>;
 }
 
 export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
@@ -43,7 +46,9 @@ export interface ReadCaches {
   suggestions: TaggedCache<Suggestion[]>;
   /** Per viewer: the posts whose like state is known, and whether the viewer likes each. */
   likes: TaggedCache<Map<string, boolean>>;
-  stats(): Record<'pages' | 'followingPages' | 'sessions' | 'likes', CacheStats>;
+  /** Per viewer: the posts whose save state is known, and whether the viewer saved each. */
+  saves: TaggedCache<Map<string, boolean>>;
+  stats(): Record<'pages' | 'followingPages' | 'sessions' | 'likes' | 'saves', CacheStats>;
 }
 
 export function createReadCaches(database: Database): ReadCaches {
@@ -51,8 +56,9 @@ export function createReadCaches(database: Database): ReadCaches {
   const sessions = new TaggedCache<LiveSession | null>(10_000);
   const followingPages = new TaggedCache<SharedPostPage>(2_000);
   const likes = new TaggedCache<Map<string, boolean>>(5_000);
+  const saves = new TaggedCache<Map<string, boolean>>(5_000);
   const suggestions = new TaggedCache<Suggestion[]>(5_000);
-  const all = [pages, followingPages, sessions, likes, suggestions];
+  const all = [pages, followingPages, sessions, likes, saves, suggestions];
   const apply = (topics: readonly string[]) => {
     const tags: string[] = [];
     for (const topic of topics) {
@@ -75,12 +81,14 @@ export function createReadCaches(database: Database): ReadCaches {
     followingPages,
     sessions,
     likes,
+    saves,
     suggestions,
     stats: () => ({
       pages: pages.stats,
       followingPages: followingPages.stats,
       sessions: sessions.stats,
       likes: likes.stats,
+      saves: saves.stats,
     }),
   };
 }

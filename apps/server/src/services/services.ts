@@ -4,8 +4,10 @@ import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
 import { FollowsService } from './follows.service';
 import { LikesService } from './likes.service';
+import { PostEditsService } from './post-edits.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
+import { SavesService } from './saves.service';
 import { StoredFilesService } from './stored-files.service';
 import { SuggestionsService } from './suggestions.service';
 import { SweepService } from './sweep.service';
@@ -25,6 +27,8 @@ export function createServices(infra: Infrastructure) {
     follows,
     postReads,
     createPost: new CreatePostService(infra, postReads),
+    postEdits: new PostEditsService(infra, postReads),
+    saves: new SavesService(infra, postReads),
     likes: new LikesService(infra),
     comments: new CommentsService(infra),
     suggestions: new SuggestionsService(infra),

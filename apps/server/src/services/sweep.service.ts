@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
-import { listPostImageKeys } from '../repositories/posts.repository';
+import { listPostImageKeys } from '../repositories/post-images.repository';
 import { listAvatarKeys } from '../repositories/profiles.repository';
 import type { MediaKind } from '../storage/storage';
 import { bucketName, mediaKindOf } from '../storage/storage';

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostById, replacePostVariants } from '../repositories/posts.repository';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { PostImageRow } from '../repositories/post-images.repository';
+import { listImagesOfPosts, replaceImageVariants } from '../repositories/post-images.repository';
+import { findPostById } from '../repositories/posts.repository';
 import type { TestUser } from '../test/harness';
 import {
   dialects,
@@ -9,6 +13,11 @@ import {
   startTestServer,
   uploadPost,
 } from '../test/harness';
+
+async function firstPhoto(db: Kysely<DB>, postId: string): Promise<PostImageRow> {
+  const images = await listImagesOfPosts(db, [postId]);
+  return images.get(postId)![0]!;
+}
 
 describe.each(dialects)('variant backfill on %s', (dialect) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -30,18 +39,20 @@ describe.each(dialects)('variant backfill on %s', (dialect) => {
 
     // The post as an older version stored it: no 800 px variant, no file.
     const { db } = server.context.database;
-    const row = (await findPostById(db, created.body.id))!;
-    const wide = row.image_variants.find((variant) => variant.width === 800)!;
-    const older = row.image_variants.filter((variant) => variant !== wide);
-    expect(await replacePostVariants(db, row.id, row.image_variants, older)).toBe(true);
+    const row = await firstPhoto(db, created.body.id);
+    const wide = row.variants.find((variant) => variant.width === 800)!;
+    const older = row.variants.filter((variant) => variant !== wide);
+    expect(await replaceImageVariants(db, row, row.variants, older)).toBe(true);
+    expect((await findPostById(db, row.post_id))!.image_variants).toEqual(older);
     await server.context.storage.delete(wide.key);
-    const before = await server.request(`/api/posts/${row.id}`);
+    const before = await server.request(`/api/posts/${row.post_id}`);
     expect(widths(before.body)).toEqual([320, 640]);
 
     const result = await server.context.services.variantBackfill.run();
     expect(result).toMatchObject({ updated: 1, failed: 0 });
-    const after = await server.request(`/api/posts/${row.id}`);
+    const after = await server.request(`/api/posts/${row.post_id}`);
     expect(widths(after.body)).toEqual([320, 640, 800]);
+    expect(after.body.images[0].variants).toEqual(after.body.image.variants);
     const file = await server.request(after.body.image.variants[2].url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/webp');
@@ -54,12 +65,12 @@ describe.each(dialects)('variant backfill on %s', (dialect) => {
   it('counts a post whose original is missing as failed and leaves it as it was', async () => {
     const created = await uploadPost(server, author, await makeJpeg(500, 500));
     const { db } = server.context.database;
-    const row = (await findPostById(db, created.body.id))!;
-    const older = row.image_variants.filter((variant) => variant.width !== 500);
-    await replacePostVariants(db, row.id, row.image_variants, older);
+    const row = await firstPhoto(db, created.body.id);
+    const older = row.variants.filter((variant) => variant.width !== 500);
+    await replaceImageVariants(db, row, row.variants, older);
     await server.context.storage.delete(row.image_key);
     const result = await server.context.services.variantBackfill.run();
     expect(result).toMatchObject({ updated: 0, failed: 1 });
-    expect((await findPostById(db, row.id))!.image_variants).toEqual(older);
+    expect((await firstPhoto(db, row.post_id)).variants).toEqual(older);
   });
 });

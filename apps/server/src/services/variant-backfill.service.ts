@@ -2,7 +2,7 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import type { Infrastructure } from '../context';
 import { ImageQueueFullError, variantWidthsFor, variantsOf } from '../media/image';
-import { listPostImagesAfter, replacePostVariants } from '../repositories/posts.repository';
+import { listPostImagesAfter, replaceImageVariants } from '../repositories/post-images.repository';
 import type { StoredVariant } from '../repositories/stored-variants';
 import { StorageKeyExistsError, variantKey } from '../storage/storage';
 
@@ -22,7 +22,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * Gives posts stored before a variant width existed the variants they lack (today: one at the
+ * Gives post photos stored before a variant width existed the variants they lack (today: one at the
  * original's own width when it is at most 1080 px), so no srcset falls back to the original.
  * Runs a minute after start, one image at a time through the upload queue (uploads go first);
  * idempotent and safe on several instances at once.
@@ -34,26 +34,26 @@ export class VariantBackfillService {
     const result: BackfillResult = { checked: 0, updated: 0, failed: 0 };
     let afterId = '';
     for (;;) {
-      const posts = await listPostImagesAfter(this.infra.database.db, afterId, batchSize);
-      if (posts.length === 0) return result;
-      for (const post of posts) {
+      const images = await listPostImagesAfter(this.infra.database.db, afterId, batchSize);
+      if (images.length === 0) return result;
+      for (const image of images) {
         result.checked += 1;
-        const have = new Set(post.image_variants.map((variant) => variant.width));
-        const missing = variantWidthsFor(post.image_width).filter((width) => !have.has(width));
+        const have = new Set(image.variants.map((variant) => variant.width));
+        const missing = variantWidthsFor(image.width).filter((width) => !have.has(width));
         if (missing.length === 0) continue;
         try {
-          const added = await this.#make(post.image_key, missing);
-          const variants = [...post.image_variants, ...added].sort((a, b) => a.width - b.width);
+          const added = await this.#make(image.image_key, missing);
+          const variants = [...image.variants, ...added].sort((a, b) => a.width - b.width);
           const db = this.infra.database.db;
-          if (await replacePostVariants(db, post.id, post.image_variants, variants)) {
+          if (await replaceImageVariants(db, image, image.variants, variants)) {
             result.updated += 1;
           }
         } catch {
-          // A missing or unreadable original: the post keeps what it has, the next start retries.
+          // A missing or unreadable original: the photo keeps what it has, the next start retries.
           result.failed += 1;
         }
       }
-      afterId = posts.at(-1)?.id ?? afterId;
+      afterId = images.at(-1)?.id ?? afterId;
       await yieldToRequests();
     }
   }

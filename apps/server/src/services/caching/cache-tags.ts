@@ -18,6 +18,8 @@ export const cacheTags = {
    * a new post belongs to would cost a query, and new posts are rare next to reads and likes.
    */
   followingFeed: 'feed:following',
+  /** Which posts one person saved: their `saved_by_me` and their saved list. */
+  savesOf: (userId: string) => `saves-of:${userId}`,
   /** Which posts one person likes. */
   likesOf: (userId: string) => `likes-of:${userId}`,
   /** What pages show of a person: username, name, picture, badge. */

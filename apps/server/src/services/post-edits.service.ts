@@ -1,0 +1,121 @@
+import type { Post, UpdatePostRequest } from '@pinhole/contracts';
+import { messages } from '@pinhole/contracts';
+import type { Kysely } from 'kysely';
+import type { Infrastructure } from '../context';
+import type { DB } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import { nowIso } from '../ids';
+import {
+  deleteImagesOfPost,
+  deletePostImages,
+  listImagesOfPosts,
+  reorderPostImages,
+} from '../repositories/post-images.repository';
+import {
+  deletePost,
+  findPostAuthor,
+  lockPost,
+  markPostEdited,
+  mirrorFirstImage,
+  updatePostCaption,
+} from '../repositories/posts.repository';
+import { addToPostsCount } from '../repositories/profiles.repository';
+import type { PostReadsService } from './post-reads.service';
+import { canSeeContentOf } from './visibility';
+
+const notYourPost = () => new AppError('forbidden', messages.notYourPost);
+
+/**
+ * The author of a post, for a change only they may make: 404 when the post does not exist or
+ * the viewer may not see it (a private account's post is not there for them), 403 when they see
+ * it but did not write it.
+ */
+async function requireAuthor(db: Kysely<DB>, postId: string, userId: string): Promise<string> {
+  const author = await findPostAuthor(db, postId);
+  if (!author || !(await canSeeContentOf(db, userId, author))) throw notFound();
+  if (author.id !== userId) throw notYourPost();
+  return author.id;
+}
+
+/** Changing and deleting posts: by their author only (admins come later). */
+export class PostEditsService {
+  constructor(
+    private readonly infra: Infrastructure,
+    private readonly postReads: PostReadsService,
+  ) {}
+
+  /**
+   * Changes the caption and/or the photos (new order, alt texts, the ones left out removed) and
+   * marks the post edited. The photos left out lose their files once the change committed.
+   */
+  async update(postId: string, userId: string, change: UpdatePostRequest): Promise<Post> {
+    let removedKeys: string[] = [];
+    const post = await this.infra.database.db.transaction().execute(async (trx) => {
+      await requireAuthor(trx, postId, userId);
+      if (change.caption === undefined && change.images === undefined) {
+        return this.postReads.get(postId, userId, trx);
+      }
+      // Two edits, or an edit and a delete, of one post take turns: each reads what the other left.
+      if (!(await lockPost(trx, postId))) throw notFound();
+      const editedAt = nowIso();
+      await markPostEdited(trx, postId, editedAt);
+      if (change.images !== undefined) {
+        removedKeys = await this.#arrangePhotos(trx, postId, change.images);
+      }
+      if (change.caption !== undefined) {
+        await updatePostCaption(trx, postId, change.caption, editedAt);
+      }
+      return this.postReads.get(postId, userId, trx);
+    });
+    await this.infra.storage.discard(removedKeys);
+    return post;
+  }
+
+  /** Puts the named photos in order with their alt texts, removes the others; their keys. */
+  async #arrangePhotos(
+    db: Kysely<DB>,
+    postId: string,
+    order: NonNullable<UpdatePostRequest['images']>,
+  ): Promise<string[]> {
+    const current = (await listImagesOfPosts(db, [postId])).get(postId) ?? [];
+    const byId = new Map(current.map((image) => [image.id, image]));
+    for (const [index, named] of order.entries()) {
+      if (!byId.has(named.id)) {
+        const message = 'This post has no such photo';
+        throw new AppError('validation_error', message, { [`images.${index}.id`]: message });
+      }
+    }
+    const kept = new Set(order.map((image) => image.id));
+    const removed = current.filter((image) => !kept.has(image.id));
+    await deletePostImages(
+      db,
+      removed.map((image) => image.id),
+    );
+    await reorderPostImages(db, postId, order);
+    const first = byId.get(order[0]!.id)!;
+    await mirrorFirstImage(db, postId, first);
+    return removed.flatMap((image) => [
+      image.image_key,
+      ...image.variants.map((variant) => variant.key),
+    ]);
+  }
+
+  /**
+   * Deletes a post with its likes, comments and saves (the foreign keys cascade, and their
+   * triggers tell every instance's caches), moves the author's post count, then removes every
+   * stored file of its photos. A second delete finds nothing: 404.
+   */
+  async delete(postId: string, userId: string): Promise<void> {
+    const keys = await this.infra.database.db.transaction().execute(async (trx) => {
+      const authorId = await requireAuthor(trx, postId, userId);
+      // A concurrent delete of the same post waits here, then finds no post: 404.
+      if (!(await lockPost(trx, postId))) throw notFound();
+      const keys = await deleteImagesOfPost(trx, postId);
+      if (!(await deletePost(trx, postId))) throw notFound();
+      await addToPostsCount(trx, authorId, -1);
+      return keys;
+    });
+    await this.infra.storage.discard(keys);
+    await this.infra.events.publish({ type: 'post.deleted', postId, authorId: userId });
+  }
+}
