@@ -70,7 +70,7 @@ export function PostOptionsDialog({
                 <button
                   type="button"
                   onClick={() => openInstead('delete')}
-                  className={`${option} font-semibold text-like`}
+                  className={`${option} font-semibold text-red-700`}
                 >
                   Delete
                 </button>
