@@ -1,3 +1,5 @@
+// First: it configures zod before anything can load it.
+import '@/lib/zod-jitless';
 import '@fontsource/inter/400.css';
 import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
@@ -7,15 +9,10 @@ import './index.css';
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { config as zodConfig } from 'zod/v4/core';
 import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
 import { createQueryClient } from '@/lib/query-client';
 import { routerFuture } from '@/lib/router-future';
 import { AppRoot } from './app/app-root';
-
-// zod compiles object parsers with `new Function` after probing whether eval works; the CSP
-// (script-src 'self') refuses the probe and Chrome reports it as an issue on every page.
-zodConfig({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

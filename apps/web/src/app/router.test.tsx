@@ -31,6 +31,7 @@ function api(extra: Record<string, unknown> = {}) {
     'GET /api/profiles/by-username/alice': alice,
     'GET /api/profiles/user-2/posts': page([post]),
     'GET /api/profiles/user-1/posts': page([]),
+    'GET /api/me/saved': page([]),
     'GET /api/posts/abc': post,
     'GET /api/posts/abc/comments': {
       comments: [

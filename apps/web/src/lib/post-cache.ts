@@ -29,6 +29,25 @@ export function updateCachedPost(
   queryClient.setQueryData<Post>(queryKeys.post(postId), (post) => post && change(post));
 }
 
+/**
+ * Takes a deleted post out of every cached list at once; its own entry (`/p/:id`) is dropped, so
+ * asking for it again finds it gone.
+ */
+export function removeCachedPost(queryClient: QueryClient, postId: string): void {
+  queryClient.setQueriesData<PostPages>({ queryKey: queryKeys.posts }, (data) => {
+    if (!data?.pages.some((page) => page.posts.some((post) => post.id === postId))) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        posts: page.posts.filter((post) => post.id !== postId),
+      })),
+    };
+  });
+  queryClient.removeQueries({ queryKey: queryKeys.post(postId), exact: true });
+  queryClient.removeQueries({ queryKey: queryKeys.comments(postId), exact: true });
+}
+
 /** The post as some cached list already holds it, to draw at once while it is asked for. */
 export function findCachedPost(queryClient: QueryClient, postId: string): Post | undefined {
   for (const [, data] of queryClient.getQueriesData<PostPages>({ queryKey: queryKeys.posts })) {

@@ -12,6 +12,8 @@ export const queryKeys = {
   /** The signed-in reader's chosen home feed (outside `posts`: it is not a list). */
   feedChoice: ['home', 'feed-choice'] as const,
   profilePosts: (profileId: string) => ['posts', 'profile', profileId] as const,
+  /** The reader's saved posts, newest saved first (`/:username/saved`). */
+  saved: ['posts', 'saved'] as const,
   /** One post on its own (`/p/:id`); outside `posts`, which holds only lists. */
   post: (postId: string) => ['post', postId] as const,
   /** Every cached profile sits under this prefix. */

@@ -1,5 +1,7 @@
+import { useNavigate } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { namesNothing } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { postTitle } from '@/lib/page-titles';
@@ -18,6 +20,10 @@ export function isPostId(id: string): boolean {
 /** One post with every comment, on its page or in a dialog; not found once it is gone. */
 export function PostContent({ postId, variant }: { postId: string; variant: 'page' | 'dialog' }) {
   const { data: post, error, refetch, isFetching } = usePost(postId);
+  const navigate = useNavigate();
+  // A deleted post's page goes home; its dialog closes onto the page it was opened over.
+  const leave = () =>
+    void (variant === 'page' ? navigate(paths.home.to(), { replace: true }) : navigate(-1));
   useDocumentTitle(post && postTitle(post));
 
   // Before the data: a post deleted while its dialog is open keeps its last copy in the cache.
@@ -29,6 +35,7 @@ export function PostContent({ postId, variant }: { postId: string; variant: 'pag
         variant={variant}
         comments={<PostComments post={post} />}
         commentForm={<CommentForm postId={post.id} />}
+        onDeleted={leave}
       />
     );
   }

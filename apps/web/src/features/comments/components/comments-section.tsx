@@ -4,6 +4,7 @@ import { ProfileName } from '@/components/ui/profile-name';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAddComment } from '@/features/comments/api/add-comment';
 import { useComments } from '@/features/comments/api/get-comments';
+import { DeleteCommentButton } from './delete-comment-button';
 import { formatCount } from '@/lib/format';
 
 interface CommentsSectionProps {
@@ -23,6 +24,8 @@ export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
   const shown = showingAll
     ? allComments
     : [...preview, ...justPosted.filter((mine) => !preview.some((c) => c.id === mine.id))];
+  const forgetMine = (commentId: string) =>
+    setJustPosted((mine) => mine.filter((comment) => comment.id !== commentId));
 
   const viewAll = () => {
     if (expanded) void refetch();
@@ -41,7 +44,7 @@ export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
           View all {formatCount(post.comments_count)} comments
         </button>
       )}
-      <CommentList comments={shown} />
+      <CommentList comments={shown} post={post} onDeleted={forgetMine} />
       {beforeForm}
       <CommentForm
         postId={post.id}
@@ -57,16 +60,27 @@ export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
  */
 export function PostComments({ post }: { post: Post }) {
   const { data: allComments } = useComments(post.id, true);
-  return <CommentList comments={allComments ?? post.comments_preview} />;
+  return <CommentList comments={allComments ?? post.comments_preview} post={post} />;
 }
 
-function CommentList({ comments }: { comments: Comment[] }) {
+interface CommentListProps {
+  comments: Comment[];
+  post: Post;
+  onDeleted?: (commentId: string) => void;
+}
+
+function CommentList({ comments, post, onDeleted }: CommentListProps) {
+  const viewerId = useAuth().user?.id;
   if (comments.length === 0) return null;
   return (
     <ul className="flex flex-col gap-0.5" aria-label="Comments">
       {comments.map((comment) => (
         <li key={comment.id} className="text-sm break-words whitespace-pre-line">
           <ProfileName username={comment.author.username} /> {comment.content}
+          {/* Its author, or the post's author, may delete it. */}
+          {viewerId && (viewerId === comment.user_id || viewerId === post.user_id) && (
+            <DeleteCommentButton comment={comment} onDeleted={onDeleted} />
+          )}
         </li>
       ))}
     </ul>

@@ -3,18 +3,28 @@ import { useMutation } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
 
 export interface CreatePostInput {
-  file: File;
+  /** In the post's order, each with its alt text (blank for none). */
+  photos: { file: File; altText: string }[];
   caption: string;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }
 
-export function createPost({ file, caption, signal, onProgress }: CreatePostInput): Promise<Post> {
+export function createPost({
+  photos,
+  caption,
+  signal,
+  onProgress,
+}: CreatePostInput): Promise<Post> {
   const form = new FormData();
-  // The caption goes first so the server knows it before the file streams in. A blank caption is
-  // left out: the server stores a missing caption as null, as the spec asks.
+  // The text parts go first so the server knows them before the files stream in. A blank caption
+  // is left out: the server stores a missing caption as null, as the spec asks.
   if (caption.trim() !== '') form.append('caption', caption);
-  form.append('image', file);
+  // Alt texts are matched to photos by order, so once any photo has one, every photo sends its
+  // own (blank ones stored as null).
+  if (photos.some(({ altText }) => altText.trim() !== ''))
+    for (const { altText } of photos) form.append('alt_text', altText.trim());
+  for (const { file } of photos) form.append('image', file);
   return apiUpload('/api/posts', import.meta.env.DEV ? postSchema : undefined, form, {
     signal,
     onProgress,

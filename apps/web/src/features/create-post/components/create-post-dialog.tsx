@@ -1,11 +1,15 @@
-import { advertisedImageTypes, checkImageFile, limits, type Post } from '@pinhole/contracts';
+import { advertisedImageTypes, limits, type Post } from '@pinhole/contracts';
 import { ImageOff, ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { AltTextFields } from '@/components/ui/alt-text-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
+import { AddPhotoTile, PhotoStrip } from '@/components/ui/photo-strip';
 import { errorMessage } from '@/lib/api-client';
 import { useCreatePost } from '@/features/create-post/api/create-post';
+import { usePickedPhotos } from '@/features/create-post/hooks/use-picked-photos';
+import { UploadProgress } from './upload-progress';
 
 interface CreatePostDialogProps {
   open: boolean;
@@ -17,36 +21,25 @@ export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDi
   const captionId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
-  const previewRef = useRef<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const { photos, add, remove, move, setAltText, clear } = usePickedPhotos();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Photos the browser could not draw (the server has the final word on their bytes).
+  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
   const [caption, setCaption] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [previewBroken, setPreviewBroken] = useState(false);
   const { mutateAsync, isPending: submitting, reset: resetMutation } = useCreatePost();
 
-  const replacePreview = (url: string | null) => {
-    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
-    previewRef.current = url;
-    setPreviewUrl(url);
-    setPreviewBroken(false);
-  };
-
-  // Free the preview's memory if the dialog goes away while holding one.
-  useEffect(
-    () => () => {
-      if (previewRef.current) URL.revokeObjectURL(previewRef.current);
-    },
-    [],
-  );
+  const selected = photos.find((photo) => photo.id === selectedId) ?? photos[0];
+  const full = photos.length >= limits.maxPostImages;
 
   const reset = () => {
     abortRef.current?.abort();
     abortRef.current = null;
-    replacePreview(null);
-    setFile(null);
+    clear();
+    setSelectedId(null);
+    setBroken(new Set());
     setCaption('');
     setError(null);
     setProgress(null);
@@ -61,39 +54,45 @@ export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDi
   };
 
   const choose = (files: FileList | null | undefined) => {
-    const chosen = files?.[0];
-    if (!chosen) return;
-    const problem = checkImageFile(chosen);
-    if (problem) {
-      setError(problem);
-      return;
+    if (!files || files.length === 0 || submitting) return;
+    const { problem, added } = add(files);
+    setError(problem);
+    // The first new photo is the one shown large.
+    if (added[0]) setSelectedId(added[0]);
+  };
+
+  const removePhoto = (id: string) => {
+    remove(id);
+    setError(null);
+    if (id === selected?.id) {
+      const index = photos.findIndex((photo) => photo.id === id);
+      setSelectedId(photos[index + 1]?.id ?? photos[index - 1]?.id ?? null);
     }
-    setError(null);
-    setFile(chosen);
-    replacePreview(URL.createObjectURL(chosen));
   };
 
-  const removeFile = () => {
-    replacePreview(null);
-    setFile(null);
-    setError(null);
-  };
-
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files);
+  const dropZone = {
+    onDragEnter: (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(true);
+    },
+    onDragOver: (event: DragEvent) => event.preventDefault(),
+    onDragLeave: () => setDragging(false),
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(false);
+      choose(event.dataTransfer.files);
+    },
   };
 
   async function share() {
-    if (!file || submitting) return;
+    if (photos.length === 0 || submitting) return;
     const controller = new AbortController();
     abortRef.current = controller;
     setError(null);
     setProgress(0);
     try {
       const post = await mutateAsync({
-        file,
+        photos,
         caption,
         signal: controller.signal,
         onProgress: setProgress,
@@ -107,31 +106,28 @@ export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDi
     }
   }
 
-  const percent = progress === null ? null : Math.round(progress * 100);
-
   return (
     <Dialog open={open} onOpenChange={changeOpen} title="Create New Post" widthClass="max-w-lg">
-      <div className="flex flex-col gap-4 p-4">
-        {previewUrl ? (
+      <div className="flex flex-col gap-4 p-4" {...(selected && dropZone)}>
+        {selected ? (
           <div className="relative flex min-h-32 items-center justify-center overflow-hidden rounded-lg bg-neutral-100">
-            {previewBroken ? (
-              // The browser cannot draw it; the server will have the final word on the bytes.
+            {broken.has(selected.id) ? (
               <span className="flex flex-col items-center gap-2 px-12 py-8 text-sm text-muted">
                 <ImageOff aria-hidden className="size-8" />
-                <span className="break-all">{file?.name}</span>
+                <span className="break-all">{selected.file.name}</span>
               </span>
             ) : (
               <img
-                src={previewUrl}
+                src={selected.previewUrl}
                 alt="Selected image preview"
-                onError={() => setPreviewBroken(true)}
-                className="mx-auto max-h-[min(20rem,45dvh)] w-full object-contain"
+                onError={() => setBroken((before) => new Set(before).add(selected.id))}
+                className="mx-auto max-h-[min(20rem,40dvh)] w-full object-contain"
               />
             )}
             <button
               type="button"
               aria-label="Remove image"
-              onClick={removeFile}
+              onClick={() => removePhoto(selected.id)}
               disabled={submitting}
               className="absolute top-2 right-2 rounded-full bg-black/70 p-1.5 text-white hover:bg-black disabled:opacity-50"
             >
@@ -142,13 +138,7 @@ export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDi
           <button
             type="button"
             onClick={() => inputRef.current?.click()}
-            onDragEnter={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragOver={(event) => event.preventDefault()}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
+            {...dropZone}
             data-dragging={dragging || undefined}
             className="flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-neutral-300 px-4 py-12 text-center transition-colors hover:border-neutral-400 hover:bg-neutral-50 data-dragging:border-brand data-dragging:bg-sky-50"
           >
@@ -163,6 +153,7 @@ export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDi
           ref={inputRef}
           type="file"
           accept="image/*"
+          multiple
           aria-label="Image file"
           tabIndex={-1}
           className="sr-only"
@@ -172,7 +163,25 @@ export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDi
             event.target.value = '';
           }}
         />
-        {file && (
+        {selected && (
+          <PhotoStrip
+            photos={photos.map(({ id, previewUrl }) => ({
+              id,
+              src: broken.has(id) ? null : previewUrl,
+            }))}
+            onMove={move}
+            onRemove={removePhoto}
+            selectedId={selected.id}
+            onSelect={setSelectedId}
+            disabled={submitting}
+            addTile={
+              !full && (
+                <AddPhotoTile onClick={() => inputRef.current?.click()} disabled={submitting} />
+              )
+            }
+          />
+        )}
+        {selected && (
           <div className="flex flex-col gap-1">
             <label htmlFor={captionId} className="text-sm font-semibold">
               Caption
@@ -192,24 +201,24 @@ export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDi
             </span>
           </div>
         )}
-        {submitting && percent !== null && (
-          <div
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-1.5 overflow-hidden rounded-full bg-neutral-200"
-          >
-            <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
+        {selected && (
+          <AltTextFields
+            photos={photos.map(({ id, previewUrl, altText }) => ({
+              id,
+              src: broken.has(id) ? null : previewUrl,
+              altText,
+            }))}
+            onChange={setAltText}
+            disabled={submitting}
+          />
         )}
+        {submitting && progress !== null && <UploadProgress fraction={progress} />}
         {error && <ErrorBox>{error}</ErrorBox>}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => changeOpen(false)}>
             Cancel
           </Button>
-          <Button disabled={!file || submitting} onClick={share}>
+          <Button disabled={photos.length === 0 || submitting} onClick={share}>
             {submitting ? 'Sharing...' : 'Share'}
           </Button>
         </div>

@@ -97,7 +97,7 @@ describe('PostCard', () => {
     const placeholder = btoa(String.fromCharCode(...hash));
     const post = makePost();
     renderCard({ ...post, image: { ...post.image, placeholder } });
-    const box = screen.getByTestId('post-image-box');
+    const box = screen.getByTestId('photo-slide');
     // The average of a flat grey is that grey (ThumbHash rounds a little).
     expect(box.style.backgroundColor).toMatch(/^rgb\((19\d|20\d), (19\d|20\d), (19\d|20\d)\)$/);
     await waitFor(() =>

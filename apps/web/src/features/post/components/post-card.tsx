@@ -7,6 +7,7 @@ import { PostAuthor } from './post-author';
 import { PostImage } from './post-image';
 import { PostOptions } from './post-options';
 import { PostTime } from './post-time';
+import { SaveButton } from './save-button';
 import { ProfileName } from '@/components/ui/profile-name';
 
 interface PostCardProps {
@@ -27,7 +28,7 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
   // The time label is the post's permalink, as on Instagram.
   const time = (
     <PostLink postId={post.id} className="self-start hover:underline">
-      <PostTime createdAt={post.created_at} />
+      <PostTime createdAt={post.created_at} editedAt={post.edited_at} />
     </PostLink>
   );
 
@@ -38,12 +39,13 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
     >
       <header className="flex items-center gap-3 px-3 py-1.5">
         <PostAuthor author={post.author} />
-        <PostOptions postId={post.id} />
+        <PostOptions post={post} />
       </header>
       <PostImage post={post} priority={priority} onDoubleTap={likeOnDoubleTap} />
       <div className="flex flex-col gap-1.5 px-3 pt-1.5">
         <div className="-ml-2 flex items-center">
           <LikeButton post={post} />
+          <SaveButton post={post} />
         </div>
         {likes && <p className="text-sm font-semibold">{likes}</p>}
         {post.caption && <PostCaption post={post} />}

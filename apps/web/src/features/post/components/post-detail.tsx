@@ -7,6 +7,7 @@ import { PostAuthor } from './post-author';
 import { boxRatio, PostImage } from './post-image';
 import { PostOptions } from './post-options';
 import { PostTime } from './post-time';
+import { SaveButton } from './save-button';
 
 /** Instagram's column beside the photo; with the photo's 600 px it fills a 935 px page. */
 const sideWidth = '335px';
@@ -18,6 +19,8 @@ interface PostDetailProps {
   /** Every comment and the comment form; the app layer supplies them (another feature). */
   comments: ReactNode;
   commentForm: ReactNode;
+  /** After its author deleted it: the page or dialog leaves. */
+  onDeleted?: () => void;
 }
 
 /**
@@ -25,7 +28,7 @@ interface PostDetailProps {
  * right whose height follows the photo's (the comments scroll inside it); phones stack it all
  * like a feed post.
  */
-export function PostDetail({ post, variant, comments, commentForm }: PostDetailProps) {
+export function PostDetail({ post, variant, comments, commentForm, onDeleted }: PostDetailProps) {
   const likes = likesLabel(post.likes_count);
   const likeOnDoubleTap = useLikeOnDoubleTap(post);
   const ratio = boxRatio(post.image);
@@ -38,7 +41,7 @@ export function PostDetail({ post, variant, comments, commentForm }: PostDetailP
   const header = (
     <header className="flex items-center gap-3 border-line px-3 py-1.5 md:border-b">
       <PostAuthor author={post.author} />
-      <PostOptions postId={post.id} />
+      <PostOptions post={post} onDeleted={onDeleted} />
     </header>
   );
 
@@ -72,11 +75,12 @@ export function PostDetail({ post, variant, comments, commentForm }: PostDetailP
           <div className="order-1 flex flex-col gap-1 px-3 pt-1.5 md:order-none md:border-t md:border-line">
             <div className="-ml-2 flex items-center">
               <LikeButton post={post} />
+              <SaveButton post={post} />
             </div>
             {likes && <p className="text-sm font-semibold">{likes}</p>}
           </div>
           <div className="order-3 flex flex-col px-3 pb-3 md:order-none">
-            <PostTime createdAt={post.created_at} />
+            <PostTime createdAt={post.created_at} editedAt={post.edited_at} />
             {commentForm}
           </div>
         </div>

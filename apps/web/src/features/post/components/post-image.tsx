@@ -1,8 +1,8 @@
-import { bestSource, feedImageSizes, srcSet, type Post } from '@pinhole/contracts';
-import { Heart } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { feedImageSizes, type Post } from '@pinhole/contracts';
+import { ChevronLeft, ChevronRight, Heart } from 'lucide-react';
+import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { prefersReducedMotion, useDoubleTap } from '@/lib/double-tap';
-import { usePlaceholder } from '@/lib/use-placeholder';
+import { PhotoSlide } from './photo-slide';
 
 /** Portrait photos taller than 4:5 are letterboxed, as on Instagram, not allowed to fill a screen. */
 const tallestRatio = 4 / 5;
@@ -11,8 +11,6 @@ const tallestRatio = 4 / 5;
 export function boxRatio({ width, height }: Post['image']): number {
   return Math.max(width > 0 && height > 0 ? width / height : 1, tallestRatio);
 }
-/** For browsers without srcset support: the variant that suits a 470 px column on most screens. */
-const defaultWidth = 640;
 
 interface PostImageProps {
   post: Post;
@@ -25,9 +23,15 @@ interface PostImageProps {
   className?: string;
 }
 
+const arrow =
+  'absolute top-1/2 hidden size-7 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-neutral-900 shadow hover:bg-white disabled:invisible sm:flex';
+
 /**
- * The box takes the photo's shape from the post's stored width and height before a byte arrives,
- * so nothing below it moves; the ThumbHash colours it until the photo has loaded.
+ * The post's photos in one box shaped like the first (from the stored width and height, before a
+ * byte arrives, so nothing below it moves). Several photos are a carousel: a row of slides that
+ * snaps, swiped on phones, with arrows on wider screens; only the shown photo and the next one
+ * are loaded. The first photo is drawn exactly as a one-photo post's: it is the feed's largest
+ * paint, preloaded by the server's HTML with the same sources.
  */
 export function PostImage({
   post,
@@ -36,40 +40,124 @@ export function PostImage({
   onDoubleTap,
   className = '',
 }: PostImageProps) {
-  const { image } = post;
-  const [loaded, setLoaded] = useState(false);
+  const photos = post.images;
+  const count = photos.length;
+  const [index, setIndex] = useState(0);
+  // The furthest photo shown so far: it and the one after it stay loaded.
+  const [reached, setReached] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   // Each double tap draws a new heart (a new key restarts the animation).
   const [hearts, setHearts] = useState(0);
   const onClick = useDoubleTap(() => {
     if (!onDoubleTap) return;
     onDoubleTap();
-    if (!prefersReducedMotion()) setHearts((count) => count + 1);
+    if (!prefersReducedMotion()) setHearts((n) => n + 1);
   });
-  const img = useRef<HTMLImageElement>(null);
-  const placeholder = usePlaceholder(image.placeholder, img, loaded);
+
+  const show = (next: number) => {
+    setIndex(next);
+    setReached((furthest) => Math.max(furthest, next));
+  };
+  const go = (event: MouseEvent, step: number) => {
+    event.stopPropagation();
+    const next = Math.min(Math.max(index + step, 0), count - 1);
+    const el = track.current;
+    if (el?.scrollTo && el.clientWidth > 0) {
+      // The scroll's end shows it; meanwhile its photo starts loading.
+      setReached((furthest) => Math.max(furthest, next));
+      el.scrollTo({
+        left: next * el.clientWidth,
+        behavior: prefersReducedMotion() ? 'instant' : 'smooth',
+      });
+    } else show(next);
+  };
+
+  // An arrow vanishes at either end: if it had the focus, the other arrow takes it (before the
+  // browser would drop it on the page).
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLButtonElement && active.disabled && box.current?.contains(active))
+      box.current.querySelector<HTMLButtonElement>('button[data-step]:enabled')?.focus();
+  }, [index]);
 
   return (
     <div
+      ref={box}
       data-testid="post-image-box"
       onClick={onDoubleTap ? onClick : undefined}
-      className={`relative w-full overflow-hidden bg-neutral-100 bg-cover bg-center select-none ${className}`}
-      style={{ aspectRatio: String(boxRatio(image)), ...placeholder }}
+      {...(count > 1 && {
+        role: 'group',
+        'aria-roledescription': 'carousel',
+        'aria-label': 'Photos',
+      })}
+      className={`relative w-full overflow-hidden bg-neutral-100 select-none ${className}`}
+      style={{ aspectRatio: String(boxRatio(post.image)) }}
     >
-      <img
-        ref={img}
-        src={bestSource(image, post.image_url, defaultWidth)}
-        srcSet={srcSet(image, post.image_url)}
-        sizes={sizes}
-        width={image.width || undefined}
-        height={image.height || undefined}
-        alt={`Photo by ${post.author.username}`}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
-        draggable={false}
-        onLoad={() => setLoaded(true)}
-        className="absolute inset-0 size-full object-contain"
-      />
+      <div
+        ref={track}
+        // Swiping, scrolling or an arrow settles on a photo (the row snaps): that one is shown.
+        // Not before: a smooth scroll passing by would flicker the dots and the announcement.
+        onScroll={(event) => {
+          const { scrollLeft, clientWidth } = event.currentTarget;
+          const position = clientWidth > 0 ? scrollLeft / clientWidth : 0;
+          if (clientWidth > 0 && Math.abs(position - Math.round(position)) < 0.02)
+            show(Math.round(position));
+        }}
+        // A scrolling region must be reachable by keyboard (the arrow keys then scroll it).
+        tabIndex={count > 1 ? 0 : undefined}
+        className="flex size-full snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand [&::-webkit-scrollbar]:hidden"
+      >
+        {photos.map((photo, i) => (
+          <PhotoSlide
+            key={photo.id}
+            image={i === 0 ? post.image : photo}
+            url={i === 0 ? post.image_url : photo.url}
+            alt={photo.alt_text ?? `Photo by ${post.author.username}`}
+            altText={photo.alt_text}
+            drawn={i <= reached + 1}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? (i === 0 ? 'high' : 'low') : undefined}
+            sizes={sizes}
+            slideLabel={count > 1 ? `${i + 1} of ${count}` : undefined}
+          />
+        ))}
+      </div>
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            aria-label="Previous photo"
+            data-step={-1}
+            disabled={index === 0}
+            onClick={(event) => go(event, -1)}
+            className={`${arrow} left-2`}
+          >
+            <ChevronLeft aria-hidden className="size-5" />
+          </button>
+          <button
+            type="button"
+            aria-label="Next photo"
+            data-step={1}
+            disabled={index === count - 1}
+            onClick={(event) => go(event, 1)}
+            className={`${arrow} right-2`}
+          >
+            <ChevronRight aria-hidden className="size-5" />
+          </button>
+          <div aria-hidden className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
+            {photos.map((photo, i) => (
+              <span
+                key={photo.id}
+                className={`size-1.5 rounded-full ${i === index ? 'bg-white' : 'bg-white/45'}`}
+              />
+            ))}
+          </div>
+          <p aria-live="polite" className="sr-only">
+            Photo {index + 1} of {count}
+          </p>
+        </>
+      )}
       {hearts > 0 && (
         <Heart
           key={hearts}

@@ -1,23 +1,43 @@
+import type { Post } from '@pinhole/contracts';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Toast } from '@/components/ui/toast';
 import { absoluteUrl, paths } from '@/config/paths';
+import { DeletePostDialog } from './delete-post-dialog';
+
+// The edit dialog brings the photo strip and its drag-and-drop library: only for an author who
+// asks for it.
+const loadEditDialog = () => import('./edit-post-dialog');
+const EditPostDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditPostDialog })));
 
 interface PostOptionsDialogProps {
-  postId: string;
+  post: Post;
+  /** The reader wrote the post: Edit and Delete are offered. */
+  own: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onDeleted?: () => void;
 }
 
 const option =
   'flex min-h-12 w-full items-center justify-center border-t border-line px-4 text-sm first:border-t-0 hover:bg-neutral-50 focus-visible:bg-neutral-100 focus-visible:outline-none';
 
 /** Instagram's list of a post's options: a column of choices in a small dialog. */
-export function PostOptionsDialog({ postId, open, onOpenChange }: PostOptionsDialogProps) {
+export function PostOptionsDialog({
+  post,
+  own,
+  open,
+  onOpenChange,
+  onDeleted,
+}: PostOptionsDialogProps) {
+  const postId = post.id;
   // How an action went, told after the dialog has closed.
   const [message, setMessage] = useState<string | null>(null);
   const hideMessage = useCallback(() => setMessage(null), []);
+  // The dialog an option opened in place of this one.
+  const [next, setNext] = useState<'edit' | 'delete' | null>(null);
+  const [editMounted, setEditMounted] = useState(false);
   const copyLink = async () => {
     onOpenChange(false);
     try {
@@ -28,6 +48,12 @@ export function PostOptionsDialog({ postId, open, onOpenChange }: PostOptionsDia
       setMessage("Couldn't copy the link");
     }
   };
+  const openInstead = (dialog: 'edit' | 'delete') => {
+    onOpenChange(false);
+    if (dialog === 'edit') setEditMounted(true);
+    setNext(dialog);
+  };
+  const closeNext = (stillOpen: boolean) => !stillOpen && setNext(null);
 
   return (
     <>
@@ -39,6 +65,25 @@ export function PostOptionsDialog({ postId, open, onOpenChange }: PostOptionsDia
             className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-white shadow-2xl focus:outline-none"
           >
             <DialogPrimitive.Title className="sr-only">Post options</DialogPrimitive.Title>
+            {own && (
+              <>
+                <button
+                  type="button"
+                  onClick={() => openInstead('delete')}
+                  className={`${option} font-semibold text-red-700`}
+                >
+                  Delete
+                </button>
+                <button
+                  type="button"
+                  onPointerEnter={() => void loadEditDialog()}
+                  onClick={() => openInstead('edit')}
+                  className={option}
+                >
+                  Edit
+                </button>
+              </>
+            )}
             <Link to={paths.post.to(postId)} onClick={() => onOpenChange(false)} className={option}>
               Go to post
             </Link>
@@ -49,6 +94,19 @@ export function PostOptionsDialog({ postId, open, onOpenChange }: PostOptionsDia
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>
+      {own && (
+        <DeletePostDialog
+          postId={postId}
+          open={next === 'delete'}
+          onOpenChange={closeNext}
+          onDeleted={onDeleted}
+        />
+      )}
+      {own && editMounted && (
+        <Suspense fallback={null}>
+          <EditPostDialog post={post} open={next === 'edit'} onOpenChange={closeNext} />
+        </Suspense>
+      )}
       {message && <Toast onDone={hideMessage}>{message}</Toast>}
     </>
   );

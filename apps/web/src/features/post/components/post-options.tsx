@@ -1,5 +1,7 @@
+import type { Post } from '@pinhole/contracts';
 import { Ellipsis } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useAuth } from '@/lib/auth/use-auth';
 
 // Radix Dialog (and the toast) are not part of the first screen: they load when the reader
 // reaches for the button.
@@ -8,8 +10,15 @@ const PostOptionsDialog = lazy(() =>
   loadOptionsDialog().then((m) => ({ default: m.PostOptionsDialog })),
 );
 
-/** The "…" button of a post and what it opens: Go to post, Copy link. */
-export function PostOptions({ postId }: { postId: string }) {
+interface PostOptionsProps {
+  post: Post;
+  /** After the author deleted the post from here (its page then leaves). */
+  onDeleted?: () => void;
+}
+
+/** The "…" button of a post and what it opens: Go to post, Copy link; Edit and Delete for its author. */
+export function PostOptions({ post, onDeleted }: PostOptionsProps) {
+  const own = useAuth().user?.id === post.user_id;
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, then kept (Radix animates open and closed).
   const [mounted, setMounted] = useState(false);
@@ -32,7 +41,13 @@ export function PostOptions({ postId }: { postId: string }) {
       </button>
       {mounted && (
         <Suspense fallback={null}>
-          <PostOptionsDialog postId={postId} open={open} onOpenChange={setOpen} />
+          <PostOptionsDialog
+            post={post}
+            own={own}
+            open={open}
+            onOpenChange={setOpen}
+            onDeleted={onDeleted}
+          />
         </Suspense>
       )}
     </>

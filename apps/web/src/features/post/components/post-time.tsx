@@ -2,10 +2,13 @@ import { useClock } from '@/lib/clock';
 import { formatDateTime } from '@/lib/format';
 import { timeLabel } from '@/lib/time-label';
 
-/** The spec's relative time label, with the exact moment on hover. */
-export function PostTime({ createdAt }: { createdAt: string }) {
+/**
+ * The spec's relative time label, with the exact moment on hover; "Edited" beside it once the
+ * author changed the post.
+ */
+export function PostTime({ createdAt, editedAt }: { createdAt: string; editedAt?: string | null }) {
   const clock = useClock();
-  return (
+  const time = (
     <time
       dateTime={createdAt}
       // The server's HTML was drawn with the server's clock, perhaps cached for a minute.
@@ -21,4 +24,6 @@ export function PostTime({ createdAt }: { createdAt: string }) {
       {timeLabel(createdAt, clock.now())}
     </time>
   );
+  if (!editedAt) return time;
+  return <span className="text-xs text-muted">{time} · Edited</span>;
 }

@@ -1,15 +1,8 @@
-import { bestSource, limits, srcSet, type Post } from '@pinhole/contracts';
 import { Camera } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { LoadMore } from '@/components/ui/load-more';
-import { PostLink } from '@/lib/post-link';
-import { usePlaceholder } from '@/lib/use-placeholder';
+import { useCallback, useMemo } from 'react';
 import { useProfilePosts } from '@/features/profile/api/get-profile-posts';
 import { EmptyTab } from './empty-tab';
-
-/** Grid tiles are a third of a 935 px column at most; the 320 and 640 variants cover 1x and 2x. */
-const gridSizes = '(max-width: 935px) 34vw, 310px';
-const gridMaxVariant = 640;
+import { PostsGrid } from './posts-grid';
 
 export function ProfilePostsGrid({ profileId, own }: { profileId: string; own: boolean }) {
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } =
@@ -38,47 +31,11 @@ export function ProfilePostsGrid({ profileId, own }: { profileId: string; own: b
   }
 
   return (
-    <>
-      <ul
-        aria-label="Posts"
-        className="grid gap-0.5 sm:gap-1"
-        style={{ gridTemplateColumns: `repeat(${limits.profileGridColumns}, minmax(0, 1fr))` }}
-      >
-        {posts.map((post) => (
-          <GridTile key={post.id} post={post} />
-        ))}
-      </ul>
-      {hasNextPage && <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />}
-    </>
-  );
-}
-
-/** A tile opens its post: as a dialog over the profile on wide screens, as a page on phones. */
-function GridTile({ post }: { post: Post }) {
-  const [loaded, setLoaded] = useState(false);
-  const img = useRef<HTMLImageElement>(null);
-  const placeholder = usePlaceholder(post.image.placeholder, img, loaded);
-  return (
-    <li>
-      <PostLink
-        postId={post.id}
-        className="relative block aspect-square overflow-hidden bg-neutral-100 bg-cover bg-center"
-        style={placeholder}
-      >
-        <img
-          ref={img}
-          onLoad={() => setLoaded(true)}
-          src={bestSource(post.image, post.image_url, gridMaxVariant / 2)}
-          srcSet={srcSet(post.image, post.image_url, gridMaxVariant)}
-          sizes={gridSizes}
-          width={post.image.width || undefined}
-          height={post.image.height || undefined}
-          alt={post.caption ? `Photo: ${post.caption}` : `Photo by ${post.author.username}`}
-          loading="lazy"
-          decoding="async"
-          className="absolute inset-0 size-full object-cover"
-        />
-      </PostLink>
-    </li>
+    <PostsGrid
+      posts={posts}
+      hasNextPage={hasNextPage}
+      loadingMore={isFetchingNextPage}
+      onLoadMore={loadMore}
+    />
   );
 }

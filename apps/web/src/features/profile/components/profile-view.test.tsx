@@ -22,7 +22,7 @@ const alice = makeProfile({
 });
 
 function routes(posts = [makePost({ id: 'p1' }), makePost({ id: 'p2', caption: null })]) {
-  return { 'GET /api/profiles/user-1/posts': page(posts) };
+  return { 'GET /api/profiles/user-1/posts': page(posts), 'GET /api/me/saved': page([]) };
 }
 
 function renderOwn(tab: ProfileTab = 'posts', profile = alice) {
@@ -139,10 +139,10 @@ describe('ProfileView', () => {
     expect(log).toHaveBeenCalledWith('Error loading posts', expect.anything());
   });
 
-  it('shows the fixed texts of SAVED and TAGGED', () => {
+  it('shows the texts of an empty SAVED and of TAGGED', async () => {
     mockApi(routes());
     const { unmount } = renderOwn('saved');
-    expect(screen.getByRole('heading', { name: 'No Saved Posts' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Saved Posts' })).toBeInTheDocument();
     expect(screen.getByText('Save posts you want to see again.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Posts' })).not.toBeInTheDocument();
     unmount();

@@ -7,6 +7,7 @@ import { keepScroll } from '@/lib/scroll-state';
 import { EmptyTab } from './empty-tab';
 import { ProfileHeader } from './profile-header';
 import { ProfilePostsGrid } from './profile-posts-grid';
+import { SavedPostsGrid } from './saved-posts-grid';
 
 export type ProfileTab = 'posts' | 'saved' | 'tagged';
 
@@ -57,13 +58,8 @@ export function ProfileView({ profile, tab, own, followButton }: ProfileViewProp
       </nav>
       <div role="tabpanel" aria-label={tabs.find(({ value }) => value === tab)?.label}>
         {tab === 'posts' && <ProfilePostsGrid profileId={profile.id} own={own} />}
-        {tab === 'saved' && (
-          <EmptyTab
-            icon={Bookmark}
-            title="No Saved Posts"
-            text="Save posts you want to see again."
-          />
-        )}
+        {/* Saved posts are only ever the reader's own (the route sends others elsewhere). */}
+        {tab === 'saved' && own && <SavedPostsGrid />}
         {tab === 'tagged' && (
           <EmptyTab
             icon={SquareUser}

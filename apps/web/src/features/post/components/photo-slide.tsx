@@ -1,0 +1,97 @@
+import { bestSource, srcSet, type PostImage } from '@pinhole/contracts';
+import { useRef, useState } from 'react';
+import { usePlaceholder } from '@/lib/use-placeholder';
+
+/** For browsers without srcset support: the variant that suits a 470 px column on most screens. */
+const defaultWidth = 640;
+
+interface PhotoSlideProps {
+  image: PostImage;
+  /** The original, for browsers that cannot use a variant. */
+  url: string;
+  alt: string;
+  /** The author's description (shown on demand by the ALT badge); the `alt` already carries it. */
+  altText: string | null;
+  /** Drawn, or only its placeholder colour: a carousel loads the shown photo and the next. */
+  drawn: boolean;
+  loading: 'eager' | 'lazy';
+  fetchPriority?: 'high' | 'low';
+  sizes: string;
+  /** In a carousel, which slide it is ("2 of 3"). */
+  slideLabel?: string;
+}
+
+/**
+ * One photo filling its box: the ThumbHash colours the box until the photo has loaded, and the
+ * box, not the photo, holds the shape, so nothing moves when it arrives.
+ */
+export function PhotoSlide({
+  image,
+  url,
+  alt,
+  altText,
+  drawn,
+  slideLabel,
+  ...load
+}: PhotoSlideProps) {
+  const [loaded, setLoaded] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  const placeholder = usePlaceholder(image.placeholder, img, loaded);
+  return (
+    <div
+      data-testid="photo-slide"
+      {...(slideLabel && {
+        role: 'group',
+        'aria-roledescription': 'slide',
+        'aria-label': slideLabel,
+      })}
+      className="relative size-full shrink-0 snap-center bg-cover bg-center"
+      style={placeholder}
+    >
+      {drawn && (
+        <img
+          ref={img}
+          src={bestSource(image, url, defaultWidth)}
+          srcSet={srcSet(image, url)}
+          sizes={load.sizes}
+          width={image.width || undefined}
+          height={image.height || undefined}
+          alt={alt}
+          loading={load.loading}
+          fetchPriority={load.fetchPriority}
+          decoding="async"
+          draggable={false}
+          onLoad={() => setLoaded(true)}
+          className="absolute inset-0 size-full object-contain"
+        />
+      )}
+      {altText && <AltBadge text={altText} />}
+    </div>
+  );
+}
+
+/** Shows the photo's description on demand, for sighted readers (screen readers read the alt). */
+function AltBadge({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={(event) => {
+          // Not a tap on the photo (two would like it).
+          event.stopPropagation();
+          setOpen(!open);
+        }}
+        className="absolute bottom-3 left-3 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-white hover:bg-black"
+      >
+        ALT
+      </button>
+      {open && (
+        <p className="absolute inset-x-3 bottom-10 max-h-[60%] overflow-y-auto rounded-md bg-black/80 p-2 text-sm break-words whitespace-pre-line text-white select-text">
+          {text}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { bestSource, limits, srcSet, type Post } from '@pinhole/contracts';
+import { Copy } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { LoadMore } from '@/components/ui/load-more';
+import { PostLink } from '@/lib/post-link';
+import { usePlaceholder } from '@/lib/use-placeholder';
+
+/** Grid tiles are a third of a 935 px column at most; the 320 and 640 variants cover 1x and 2x. */
+const gridSizes = '(max-width: 935px) 34vw, 310px';
+const gridMaxVariant = 640;
+
+interface PostsGridProps {
+  posts: Post[];
+  hasNextPage: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+/** Posts as square tiles, three a row (a profile's posts, the reader's saved posts). */
+export function PostsGrid({ posts, hasNextPage, loadingMore, onLoadMore }: PostsGridProps) {
+  return (
+    <>
+      <ul
+        aria-label="Posts"
+        className="grid gap-0.5 sm:gap-1"
+        style={{ gridTemplateColumns: `repeat(${limits.profileGridColumns}, minmax(0, 1fr))` }}
+      >
+        {posts.map((post) => (
+          <GridTile key={post.id} post={post} />
+        ))}
+      </ul>
+      {hasNextPage && <LoadMore loading={loadingMore} onLoadMore={onLoadMore} />}
+    </>
+  );
+}
+
+/** A tile opens its post: as a dialog over the profile on wide screens, as a page on phones. */
+function GridTile({ post }: { post: Post }) {
+  const [loaded, setLoaded] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  const placeholder = usePlaceholder(post.image.placeholder, img, loaded);
+  const altText = post.images[0]?.alt_text;
+  return (
+    <li>
+      <PostLink
+        postId={post.id}
+        className="relative block aspect-square overflow-hidden bg-neutral-100 bg-cover bg-center"
+        style={placeholder}
+      >
+        <img
+          ref={img}
+          onLoad={() => setLoaded(true)}
+          src={bestSource(post.image, post.image_url, gridMaxVariant / 2)}
+          srcSet={srcSet(post.image, post.image_url, gridMaxVariant)}
+          sizes={gridSizes}
+          width={post.image.width || undefined}
+          height={post.image.height || undefined}
+          alt={
+            altText ??
+            (post.caption ? `Photo: ${post.caption}` : `Photo by ${post.author.username}`)
+          }
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 size-full object-cover"
+        />
+        {/* Several photos: Instagram's mark for a carousel. */}
+        {post.images.length > 1 && (
+          <Copy
+            aria-hidden
+            data-testid="carousel-mark"
+            className="absolute top-2 right-2 size-5 -scale-x-100 text-white drop-shadow"
+          />
+        )}
+      </PostLink>
+    </li>
+  );
+}
