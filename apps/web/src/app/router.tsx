@@ -14,6 +14,9 @@ const PostDialogRoute = lazy(() =>
   import('./routes/post-dialog').then((m) => ({ default: m.PostDialogRoute })),
 );
 const PeopleRoute = lazy(() => import('./routes/people').then((m) => ({ default: m.PeopleRoute })));
+const PeopleDialogRoute = lazy(() =>
+  import('./routes/people-dialog').then((m) => ({ default: m.PeopleDialogRoute })),
+);
 const AccountEditRoute = lazy(() =>
   import('./routes/account-edit').then((m) => ({ default: m.AccountEditRoute })),
 );
@@ -47,8 +50,9 @@ const placeholders: { path: string; title: string }[] = [
 ];
 
 /**
- * Every address of the app (API.md, "Addresses"); anything else is the not-found page. A post
- * opened over a page (see `PostLink`) draws that page here, and the post as a dialog on top.
+ * Every address of the app (API.md, "Addresses"); anything else is the not-found page. A post or
+ * a list of followers opened over a page (see `OverlayLink`) draws that page here, and itself as
+ * a dialog on top.
  */
 export function AppRoutes() {
   const location = useLocation();
@@ -75,6 +79,14 @@ export function AppRoutes() {
         <Suspense fallback={null}>
           <Routes>
             <Route path={paths.post.pattern} element={<PostDialogRoute />} />
+            <Route
+              path={paths.followers.pattern}
+              element={<PeopleDialogRoute list="followers" />}
+            />
+            <Route
+              path={paths.following.pattern}
+              element={<PeopleDialogRoute list="following" />}
+            />
           </Routes>
         </Suspense>
       )}
