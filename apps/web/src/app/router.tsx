@@ -17,6 +17,9 @@ const PeopleRoute = lazy(() => import('./routes/people').then((m) => ({ default:
 const PeopleDialogRoute = lazy(() =>
   import('./routes/people-dialog').then((m) => ({ default: m.PeopleDialogRoute })),
 );
+const ExplorePeopleRoute = lazy(() =>
+  import('./routes/explore-people').then((m) => ({ default: m.ExplorePeopleRoute })),
+);
 const AccountEditRoute = lazy(() =>
   import('./routes/account-edit').then((m) => ({ default: m.AccountEditRoute })),
 );
@@ -36,7 +39,6 @@ export function prefetchPages(): void {
 
 const placeholders: { path: string; title: string }[] = [
   { path: paths.explore.pattern, title: 'Explore' },
-  { path: paths.explorePeople.pattern, title: 'Discover people' },
   { path: paths.exploreTag.pattern, title: 'Tags' },
   { path: paths.notifications.pattern, title: 'Notifications' },
   { path: paths.story.pattern, title: 'Stories' },
@@ -67,6 +69,7 @@ export function AppRoutes() {
           <Route path={paths.profileSaved.pattern} element={<ProfileRoute tab="saved" />} />
           <Route path={paths.profileTagged.pattern} element={<ProfileRoute tab="tagged" />} />
           <Route path={paths.account.to('edit')} element={<AccountEditRoute />} />
+          <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
           <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
           <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />
           {placeholders.map(({ path, title }) => (
