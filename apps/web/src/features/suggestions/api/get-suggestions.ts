@@ -1,5 +1,5 @@
 import { limits, suggestionListSchema, type SuggestionList } from '@pinhole/contracts';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
@@ -33,19 +33,6 @@ export function useSuggestions() {
   return useQuery({
     queryKey: [...queryKeys.suggestions, readerId],
     queryFn: ({ signal }) => getSuggestions(limits.suggestionsDefaultLimit, null, signal),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** Everyone suggested, a page of the largest size at a time (`/explore/people`). */
-export function useSuggestionPages() {
-  const readerId = useAuth().user?.id ?? null;
-  return useInfiniteQuery({
-    queryKey: [...queryKeys.suggestions, 'pages', readerId],
-    queryFn: ({ pageParam, signal }) =>
-      getSuggestions(limits.suggestionsMaxLimit, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.next_cursor,
     staleTime: 5 * 60_000,
   });
 }

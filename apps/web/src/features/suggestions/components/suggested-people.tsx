@@ -3,7 +3,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
-import { useSuggestionPages } from '@/features/suggestions/api/get-suggestions';
+import { useSuggestionPages } from '@/features/suggestions/api/get-suggestion-pages';
 import { SuggestionRow } from './suggestion-row';
 
 interface SuggestedPeopleProps {
