@@ -119,7 +119,11 @@ describe('issue 16: follows, the Following feed and private accounts', () => {
 
     await page.goto('/');
     await page.getByText('Follow some users or create your first post to get started!').waitFor();
-    const suggested = page.locator('section[aria-labelledby="feed-suggestions-heading"]');
+    // The feed's own suggestions (the sidebar beside it has the same heading).
+    const suggested = page
+      .getByRole('heading', { name: 'No posts yet' })
+      .locator('xpath=..')
+      .getByRole('region', { name: 'Suggestions for you' });
     const first = suggested.getByTestId('suggestion').first();
     await first.getByRole('link', { name: bob.username }).waitFor();
     expect(await first.textContent()).toContain(`Followed by ${xavier.username}`);

@@ -25,6 +25,8 @@ const chunkGroups = [
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/]router)[\\/]/,
   },
   { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+  // TanStack Query's two packages in one chunk: both are on every page.
+  { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
 ];
 
 function sharedChunkName(chunk: Rolldown.PreRenderedChunk): string {

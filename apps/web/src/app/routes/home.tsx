@@ -1,11 +1,9 @@
 import type { FeedKind } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/lib/auth/use-auth';
 import { homeTitle } from '@/lib/page-titles';
 import { queryKeys } from '@/lib/query-keys';
-import { useMounted } from '@/lib/use-mounted';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { Feed } from '@/features/feed/components/feed';
 import { FeedTabs } from '@/features/feed/components/feed-tabs';
@@ -13,15 +11,8 @@ import { useFeedChoice } from '@/features/feed/hooks/use-feed-choice';
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { PostCard } from '@/features/post/components/post-card';
 import { StoriesStrip } from '@/features/stories/components/stories-strip';
+import { FeedSuggestions } from '@/features/suggestions/components/feed-suggestions';
 import { SuggestionsSidebar } from '@/features/suggestions/components/suggestions-sidebar';
-
-// Only an empty Following feed shows it: out of the first script, and drawn once hydrated (see
-// useMounted), so the server and the hydrating render agree.
-const FeedSuggestions = lazy(() =>
-  import('@/features/suggestions/components/feed-suggestions').then((m) => ({
-    default: m.FeedSuggestions,
-  })),
-);
 
 export function HomeRoute() {
   useDocumentTitle(homeTitle);
@@ -58,7 +49,6 @@ function ChosenFeed() {
 
 function HomeFeed({ kind }: { kind: FeedKind }) {
   const queryClient = useQueryClient();
-  const mounted = useMounted();
   // Following someone from the empty Following feed brings their posts in at once.
   const readFeedAgain = () =>
     void queryClient.invalidateQueries({ queryKey: queryKeys.feedOf('following') });
@@ -66,15 +56,12 @@ function HomeFeed({ kind }: { kind: FeedKind }) {
     <Feed
       kind={kind}
       whenEmpty={
-        kind === 'following' &&
-        mounted && (
-          <Suspense fallback={null}>
-            <FeedSuggestions
-              renderFollow={(person) => (
-                <FollowButton person={person} onFollowChange={readFeedAgain} />
-              )}
-            />
-          </Suspense>
+        kind === 'following' && (
+          <FeedSuggestions
+            renderFollow={(person) => (
+              <FollowButton person={person} onFollowChange={readFeedAgain} />
+            )}
+          />
         )
       }
       renderPost={(post, index) => (

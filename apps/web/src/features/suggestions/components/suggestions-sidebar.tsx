@@ -1,13 +1,12 @@
 import { limits, type Suggestion } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { ProfileName } from '@/components/ui/profile-name';
-import { paths } from '@/config/paths';
 import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
 import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
-import { AvatarLink, SuggestionRow } from './suggestion-row';
+import { AvatarLink } from './suggestion-row';
+import { SuggestionsSection } from './suggestions-section';
 
 const footerLinks = ['About', 'Help', 'Press', 'API', 'Jobs', 'Privacy', 'Terms'];
 
@@ -63,24 +62,7 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
         />
       )}
       {suggestions.length > 0 && (
-        <section aria-labelledby="suggestions-heading" className="flex flex-col gap-3">
-          <div className="flex items-center justify-between">
-            <h2 id="suggestions-heading" className="text-sm font-semibold text-muted">
-              Suggestions for you
-            </h2>
-            <Link
-              to={paths.explorePeople.to()}
-              className="text-xs font-semibold text-neutral-900 hover:text-muted"
-            >
-              See All
-            </Link>
-          </div>
-          <ul className="flex flex-col gap-3">
-            {suggestions.map((person) => (
-              <SuggestionRow key={person.id} person={person} follow={renderFollow(person)} />
-            ))}
-          </ul>
-        </section>
+        <SuggestionsSection people={suggestions} renderFollow={renderFollow} look="sidebar" />
       )}
       <footer className="flex flex-col gap-3 text-xs text-muted">
         <nav aria-label="Footer">
