@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, closeBrowser, openPage, signUpViaApi, uniqueUser } from './support/browser';
+import {
+  baseUrl,
+  closeBrowser,
+  createUserViaHttp,
+  openPage,
+  signUpViaApi,
+  uniqueUser,
+} from './support/browser';
 import { createPostViaHttp } from './support/posts';
 
 afterAll(closeBrowser);
@@ -74,5 +81,57 @@ describe('issue 16: follows, the Following feed and private accounts', () => {
     expect(await followersCount(c.page).textContent()).toBe('2followers');
 
     await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
+  });
+
+  it('at 1280 px the follower count opens a dialog over the profile; the empty Following feed suggests people', async () => {
+    const bob = await createUserViaHttp(uniqueUser('fdb'));
+    const caption = `a post by ${bob.username}`;
+    await createPostViaHttp(bob.token, caption);
+    // Xavier follows Bob and posts nothing: someone following Xavier has an empty Following
+    // feed, with Bob as the first suggestion.
+    const xavier = await createUserViaHttp(uniqueUser('fdx'));
+    await api(xavier.token, 'PUT', `/api/profiles/${bob.id}/follow`);
+
+    const { page, context } = await openPage('follows-dialog', { width: 1280 });
+    const eve = await signUpViaApi(context, uniqueUser('fde'));
+    await api(eve.token, 'PUT', `/api/profiles/${xavier.id}/follow`);
+
+    await page.goto(`/${bob.username}`);
+    await page.getByRole('link', { name: /1\s*followers/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Followers' });
+    await dialog.getByRole('link', { name: xavier.username }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/${bob.username}/followers`);
+    // The profile stays underneath (hidden from assistive technology while the dialog is open).
+    expect(
+      await page
+        .getByRole('heading', { name: bob.username, level: 1, includeHidden: true })
+        .count(),
+    ).toBe(1);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/${bob.username}`);
+
+    // Loaded directly, the same address is the page.
+    await page.goto(`/${bob.username}/followers`);
+    await page.getByRole('heading', { name: 'Followers', level: 1 }).waitFor();
+    await page.getByRole('link', { name: xavier.username }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await page.goto('/');
+    await page.getByText('Follow some users or create your first post to get started!').waitFor();
+    // The feed's own suggestions (the sidebar beside it has the same heading).
+    const suggested = page
+      .getByRole('heading', { name: 'No posts yet' })
+      .locator('xpath=..')
+      .getByRole('region', { name: 'Suggestions for you' });
+    const first = suggested.getByTestId('suggestion').first();
+    await first.getByRole('link', { name: bob.username }).waitFor();
+    expect(await first.textContent()).toContain(`Followed by ${xavier.username}`);
+    const answered = followAnswered(page);
+    await first.getByRole('button', { name: `Follow ${bob.username}` }).click();
+    expect((await answered).status()).toBe(200);
+    await page.getByText(caption).waitFor();
+
+    await context.close();
   });
 });

@@ -18,8 +18,15 @@ const toServer = { target: apiOrigin, changeOrigin: true, headers: { origin: api
  * where rollup would name one after its first module (a `button` chunk held zod).
  */
 const chunkGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  // The router with React: every page needs both, and left to itself the router was cut into a
+  // chunk of its own (one more request, compressed apart) once a few lazy pages used it.
+  {
+    name: 'react',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run[\\/]router)[\\/]/,
+  },
   { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+  // TanStack Query's two packages in one chunk: both are on every page.
+  { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
 ];
 
 function sharedChunkName(chunk: Rolldown.PreRenderedChunk): string {

@@ -39,14 +39,16 @@ export const pageLimit = (defaultLimit: number, maxLimit: number) =>
     .optional()
     .describe(`Items per page: default ${defaultLimit}, at most ${maxLimit} (more is clamped)`);
 
+const pageCursor = z
+  .string()
+  .max(200, 'cursor is invalid')
+  .optional()
+  .describe('`next_cursor` of the previous page');
+
 /** Query of the people lists (followers, following, follow requests). */
 export const profileListQuerySchema = z.object({
   limit: pageLimit(limits.listDefaultLimit, limits.listMaxLimit),
-  cursor: z
-    .string()
-    .max(200, 'cursor is invalid')
-    .optional()
-    .describe('`next_cursor` of the previous page'),
+  cursor: pageCursor,
 });
 export type ProfileListQuery = z.output<typeof profileListQuerySchema>;
 
@@ -56,12 +58,17 @@ export const suggestionSchema = profileSummarySchema.extend({
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
-export const suggestionListSchema = z.object({ profiles: z.array(suggestionSchema) });
+export const suggestionListSchema = z.object({
+  profiles: z.array(suggestionSchema),
+  next_cursor: z.string().nullable(),
+});
 export type SuggestionList = z.infer<typeof suggestionListSchema>;
 
 export const suggestionQuerySchema = z.object({
   limit: pageLimit(limits.suggestionsDefaultLimit, limits.suggestionsMaxLimit),
+  cursor: pageCursor,
 });
+export type SuggestionQuery = z.output<typeof suggestionQuerySchema>;
 
 /** The reason shown under a suggestion, from one followed person who follows them. */
 export function suggestionReason(mutual: { username: string; count: number } | null): string {

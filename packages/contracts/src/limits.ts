@@ -26,7 +26,6 @@ export const limits = {
   /** Posts in the feed's first paint (more than a large screen shows); the rest follow at once. */
   feedFirstPaintCount: 3,
   sampleStoriesCount: 8,
-  sampleSuggestionsCount: 5,
   /** People lists (followers, following, requests): Part 2's default and maximum page. */
   listDefaultLimit: 20,
   listMaxLimit: 50,

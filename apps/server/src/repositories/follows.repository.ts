@@ -1,24 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { PostPosition } from './posts.repository';
-
-/** What a list of people shows of each: the columns of a `ProfileSummary`. */
-export interface PersonRow {
-  id: string;
-  username: string;
-  full_name: string;
-  avatar_key: string | null;
-  is_verified: number;
-}
-
-/** A person in a list, with when the follow (or request) was made: the list's order. */
-export type ListedPersonRow = PersonRow & { listed_at: string };
-
-export interface PeoplePageOptions {
-  limit: number;
-  /** Keyset: entries strictly older than this (`createdAt` of the follow, the person's id). */
-  after?: PostPosition;
-}
 
 /** Adds the follow unless it exists; true when a row was added. */
 export async function insertFollow(
@@ -140,76 +121,24 @@ export async function followedAmong(
   return new Set(rows.map((row) => row.followee_id));
 }
 
-/** Everyone the person follows (ids only): the Following feed's authors, suggestions' exclusions. */
-export async function listFolloweeIds(db: Kysely<DB>, followerId: string): Promise<string[]> {
+/**
+ * The people `followerId` followed most recently, at most `limit` (served by
+ * follows_following_list): where their suggestions start.
+ */
+export async function listRecentFolloweeIds(
+  db: Kysely<DB>,
+  followerId: string,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('follows')
     .select('followee_id')
     .where('follower_id', '=', followerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('followee_id', 'desc')
+    .limit(limit)
     .execute();
   return rows.map((row) => row.followee_id);
-}
-
-const personColumns = [
-  'profiles.id',
-  'profiles.username',
-  'profiles.full_name',
-  'profiles.avatar_key',
-  'profiles.is_verified',
-] as const;
-
-/** People who follow `userId`, newest follow first (served by follows_followers_list). */
-export function listFollowers(
-  db: Kysely<DB>,
-  userId: string,
-  options: PeoplePageOptions,
-): Promise<ListedPersonRow[]> {
-  let query = db
-    .selectFrom('follows')
-    .innerJoin('profiles', 'profiles.id', 'follows.follower_id')
-    .select([...personColumns, 'follows.created_at as listed_at'])
-    .where('follows.followee_id', '=', userId)
-    .orderBy('follows.created_at', 'desc')
-    .orderBy('follows.follower_id', 'desc')
-    .limit(options.limit);
-  const after = options.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb(
-        eb.refTuple('follows.created_at', 'follows.follower_id'),
-        '<',
-        eb.tuple(after.createdAt, after.id),
-      ),
-    );
-  }
-  return query.execute();
-}
-
-/** People `userId` follows, newest follow first (served by follows_following_list). */
-export function listFollowing(
-  db: Kysely<DB>,
-  userId: string,
-  options: PeoplePageOptions,
-): Promise<ListedPersonRow[]> {
-  let query = db
-    .selectFrom('follows')
-    .innerJoin('profiles', 'profiles.id', 'follows.followee_id')
-    .select([...personColumns, 'follows.created_at as listed_at'])
-    .where('follows.follower_id', '=', userId)
-    .orderBy('follows.created_at', 'desc')
-    .orderBy('follows.followee_id', 'desc')
-    .limit(options.limit);
-  const after = options.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb(
-        eb.refTuple('follows.created_at', 'follows.followee_id'),
-        '<',
-        eb.tuple(after.createdAt, after.id),
-      ),
-    );
-  }
-  return query.execute();
 }
 
 /** Adds a request unless one is pending; true when a row was added. */
@@ -241,33 +170,6 @@ export async function deleteFollowRequest(
   return rows.length > 0;
 }
 
-/** Requests awaiting `targetId`, newest first (served by follow_requests_inbox). */
-export function listFollowRequests(
-  db: Kysely<DB>,
-  targetId: string,
-  options: PeoplePageOptions,
-): Promise<ListedPersonRow[]> {
-  let query = db
-    .selectFrom('follow_requests')
-    .innerJoin('profiles', 'profiles.id', 'follow_requests.requester_id')
-    .select([...personColumns, 'follow_requests.created_at as listed_at'])
-    .where('follow_requests.target_id', '=', targetId)
-    .orderBy('follow_requests.created_at', 'desc')
-    .orderBy('follow_requests.requester_id', 'desc')
-    .limit(options.limit);
-  const after = options.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb(
-        eb.refTuple('follow_requests.created_at', 'follow_requests.requester_id'),
-        '<',
-        eb.tuple(after.createdAt, after.id),
-      ),
-    );
-  }
-  return query.execute();
-}
-
 /** Every pending requester of `targetId`: approved together when the account goes public. */
 export async function listRequesterIds(db: Kysely<DB>, targetId: string): Promise<string[]> {
   const rows = await db
@@ -276,14 +178,4 @@ export async function listRequesterIds(db: Kysely<DB>, targetId: string): Promis
     .where('target_id', '=', targetId)
     .execute();
   return rows.map((row) => row.requester_id);
-}
-
-/** Everyone the person has asked to follow and not been answered by. */
-export async function listRequestedIds(db: Kysely<DB>, requesterId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('follow_requests')
-    .select('target_id')
-    .where('requester_id', '=', requesterId)
-    .execute();
-  return rows.map((row) => row.target_id);
 }

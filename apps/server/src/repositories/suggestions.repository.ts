@@ -1,87 +1,97 @@
-import type { Kysely } from 'kysely';
+import { expressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
-import type { PersonRow } from './follows.repository';
+import { personColumns, type PersonRow } from './people-lists.repository';
 
 export type SuggestedRow = PersonRow & {
-  /** How many of the people the viewer follows follow this person. */
+  /** How many of the walked followees follow this person. */
   mutuals: number;
+  /** One of them, first by name: the reason's "Followed by …". */
+  mutual_username: string;
 };
 
-const personColumns = [
-  'profiles.id',
-  'profiles.username',
-  'profiles.full_name',
-  'profiles.avatar_key',
-  'profiles.is_verified',
-] as const;
+/**
+ * Neither followed nor asked to follow by the viewer (the key of each table answers it). Two
+ * plain `NOT EXISTS`, which PostgreSQL turns into anti-joins (an `OR` of them it would not).
+ */
+function unknownTo(viewerId: string, personId: Expression<string>): Expression<SqlBool> {
+  const eb = expressionBuilder<DB, never>();
+  return eb.and([
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('follows')
+          .select('follows.followee_id')
+          .where('follows.follower_id', '=', viewerId)
+          .where('follows.followee_id', '=', personId),
+      ),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('follow_requests')
+          .select('follow_requests.target_id')
+          .where('follow_requests.requester_id', '=', viewerId)
+          .where('follow_requests.target_id', '=', personId),
+      ),
+    ),
+  ]);
+}
 
 /**
- * People followed by the people the viewer follows, most such follows first, leaving out the
- * viewer, whoever they follow and whoever they asked to follow.
+ * People followed by the viewer's `walked` most recent followees, most such follows first (then
+ * the oldest accounts), leaving out the viewer and whoever they follow or asked to follow.
+ * Grouped by person id alone, and the profiles read only for the chosen: a join of every
+ * candidate's profile (thousands) cost more than the walk itself.
  */
 export async function listFriendsOfFriends(
   db: Kysely<DB>,
   viewerId: string,
+  walked: number,
   limit: number,
 ): Promise<SuggestedRow[]> {
   const rows = await db
-    .selectFrom('follows as mine')
-    .innerJoin('follows as theirs', 'theirs.follower_id', 'mine.followee_id')
-    .innerJoin('profiles', 'profiles.id', 'theirs.followee_id')
-    .select([...personColumns, (eb) => eb.fn.countAll<number>().as('mutuals')])
-    .where('mine.follower_id', '=', viewerId)
-    .where('theirs.followee_id', '!=', viewerId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('follows')
-            .select('follows.followee_id')
-            .where('follows.follower_id', '=', viewerId)
-            .whereRef('follows.followee_id', '=', 'theirs.followee_id'),
-        ),
-      ),
+    .with('walked', (qb) =>
+      qb
+        .selectFrom('follows')
+        .innerJoin('profiles', 'profiles.id', 'follows.followee_id')
+        .select(['follows.followee_id as id', 'profiles.username'])
+        .where('follows.follower_id', '=', viewerId)
+        .orderBy('follows.created_at', 'desc')
+        .orderBy('follows.followee_id', 'desc')
+        .limit(walked),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('follow_requests')
-            .select('follow_requests.target_id')
-            .where('follow_requests.requester_id', '=', viewerId)
-            .whereRef('follow_requests.target_id', '=', 'theirs.followee_id'),
-        ),
-      ),
+    .with('candidates', (qb) =>
+      qb
+        .selectFrom('walked')
+        .innerJoin('follows as theirs', 'theirs.follower_id', 'walked.id')
+        .select([
+          'theirs.followee_id as id',
+          (eb) => eb.fn.countAll<number>().as('mutuals'),
+          (eb) => eb.fn.min('walked.username').as('mutual_username'),
+        ])
+        .groupBy('theirs.followee_id'),
     )
-    .groupBy(personColumns)
-    .orderBy('mutuals', 'desc')
-    .orderBy('profiles.followers_count', 'desc')
-    .orderBy('profiles.id')
-    .limit(limit)
+    .with('chosen', (qb) =>
+      qb
+        .selectFrom('candidates')
+        .selectAll()
+        .where('candidates.id', '!=', viewerId)
+        .where((eb) => unknownTo(viewerId, eb.ref('candidates.id')))
+        .orderBy('candidates.mutuals', 'desc')
+        .orderBy('candidates.id')
+        .limit(limit),
+    )
+    .selectFrom('chosen')
+    .innerJoin('profiles', 'profiles.id', 'chosen.id')
+    .select([...personColumns, 'chosen.mutuals', 'chosen.mutual_username'])
+    .orderBy('chosen.mutuals', 'desc')
+    .orderBy('chosen.id')
     .execute();
-  return rows.map((row) => ({ ...row, mutuals: Number(row.mutuals) }));
-}
-
-/** For each suggested person, one of the viewer's followees who follows them (first by name). */
-export async function listMutualNames(
-  db: Kysely<DB>,
-  viewerId: string,
-  suggestedIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (suggestedIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('follows as mine')
-    .innerJoin('follows as theirs', 'theirs.follower_id', 'mine.followee_id')
-    .innerJoin('profiles', 'profiles.id', 'mine.followee_id')
-    .select([
-      'theirs.followee_id as suggested_id',
-      (eb) => eb.fn.min('profiles.username').as('username'),
-    ])
-    .where('mine.follower_id', '=', viewerId)
-    .where('theirs.followee_id', 'in', suggestedIds)
-    .groupBy('theirs.followee_id')
-    .execute();
-  return new Map(rows.map((row) => [row.suggested_id, String(row.username)]));
+  return rows.map((row) => ({
+    ...row,
+    mutuals: Number(row.mutuals),
+    mutual_username: String(row.mutual_username),
+  }));
 }
 
 /**
@@ -104,28 +114,7 @@ export async function listPopular(
   if (viewerId !== null) {
     query = query
       .where('profiles.id', '!=', viewerId)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('follows')
-              .select('follows.followee_id')
-              .where('follows.follower_id', '=', viewerId)
-              .whereRef('follows.followee_id', '=', 'profiles.id'),
-          ),
-        ),
-      )
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('follow_requests')
-              .select('follow_requests.target_id')
-              .where('follow_requests.requester_id', '=', viewerId)
-              .whereRef('follow_requests.target_id', '=', 'profiles.id'),
-          ),
-        ),
-      );
+      .where((eb) => unknownTo(viewerId, eb.ref('profiles.id')));
   }
   return query.execute();
 }

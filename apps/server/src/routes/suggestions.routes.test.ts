@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
+import { createCrowd } from '../test/crowd';
 import { dialects, disposeTestServer, signUpUser, startTestServer } from '../test/harness';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -120,5 +121,83 @@ describe.each(dialects)('suggestions on %s', (dialect) => {
       expect(bad.status, limit).toBe(400);
       expect(bad.body.error.code).toBe('validation_error');
     }
+  });
+
+  it('pages with next_cursor through the same ranking, and refuses a cursor it did not make', async () => {
+    const whole = await suggestions('me', '?limit=30');
+    expect(whole.body.next_cursor).toBeNull();
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await suggestions('me', query);
+      expect(page.status).toBe(200);
+      expect(page.body.profiles.length).toBeLessThanOrEqual(2);
+      paged.push(...names(page.body));
+      cursor = page.body.next_cursor;
+    } while (cursor !== null);
+    expect(paged).toEqual(names(whole.body));
+    for (const bad of ['nope', 'W10', Buffer.from('[-3]').toString('base64url')]) {
+      const response = await suggestions('me', `?cursor=${bad}`);
+      expect(response.status, bad).toBe(400);
+      expect(response.body.error.code).toBe('validation_error');
+    }
+  });
+});
+
+describe.each(dialects)('suggestions of someone who follows many, on %s', (dialect) => {
+  let server: Server;
+  afterAll(async () => {
+    await disposeTestServer(server);
+  });
+
+  it('walks the 100 most recent follows, and lists at most 90 in pages of up to 30', async () => {
+    server = await startTestServer(dialect);
+    const [viewer, early, earlyPick, latePick, ...crowd] = await createCrowd(server, 104);
+    const follow = (who: { token: string }, whom: { id: string }) =>
+      server.request(`/api/profiles/${whom.id}/follow`, { method: 'PUT', token: who.token });
+    expect((await follow(early!, earlyPick!)).status).toBe(200);
+    expect((await follow(crowd[0]!, latePick!)).status).toBe(200);
+    // The earliest follow, then 100 later ones: `early` falls outside the walk.
+    expect((await follow(viewer!, early!)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const person of crowd) expect((await follow(viewer!, person)).status).toBe(200);
+
+    const pages: { id: string; reason: string }[][] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `?limit=30${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await server.request(`/api/suggestions${query}`, { token: viewer!.token });
+      expect(page.status).toBe(200);
+      pages.push(page.body.profiles);
+      cursor = page.body.next_cursor;
+    } while (cursor !== null && pages.length < 5);
+    const listed = pages.flat();
+    // 104 people: the viewer and the 101 they follow are never listed, which leaves two.
+    expect(listed.map((p) => p.id).sort()).toEqual([earlyPick!.id, latePick!.id].sort());
+    expect(listed[0]).toMatchObject({
+      id: latePick!.id,
+      reason: expect.stringMatching(/^Followed by /),
+    });
+    expect(listed[1]).toMatchObject({ id: earlyPick!.id, reason: 'Popular on Pinhole' });
+
+    // Someone new, among 224 people: everyone else is popular enough to list, up to 90.
+    const [newcomer] = await createCrowd(server, 120);
+    const everyone = await server.request('/api/suggestions?limit=30', {
+      token: newcomer!.token,
+    });
+    let count = everyone.body.profiles.length;
+    let next: string | null = everyone.body.next_cursor;
+    let pagesRead = 1;
+    while (next !== null && pagesRead < 5) {
+      const page = await server.request(
+        `/api/suggestions?limit=30&cursor=${encodeURIComponent(next)}`,
+        { token: newcomer!.token },
+      );
+      count += page.body.profiles.length;
+      next = page.body.next_cursor;
+      pagesRead += 1;
+    }
+    expect([count, pagesRead]).toEqual([90, 3]);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { limits, suggestionListSchema, suggestionQuerySchema } from '@pinhole/contracts';
+import { suggestionListSchema, suggestionQuerySchema } from '@pinhole/contracts';
 import type { AppContext } from '../context';
 import { errorResponses } from './schemas';
 
@@ -11,18 +11,14 @@ export function suggestionRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           summary:
-            'People to follow: followed by people you follow first, then popular ones; never yourself nor someone you follow',
+            'People to follow: followed by people you follow first, then popular ones; never yourself nor someone you follow. Paged (up to 90 in all)',
           tags: ['follows'],
           querystring: suggestionQuerySchema,
           response: { 200: suggestionListSchema, ...errorResponses(400) },
         },
       },
-      async (request) => ({
-        profiles: await context.services.suggestions.list(
-          request.viewer?.userId ?? null,
-          request.query.limit ?? limits.suggestionsDefaultLimit,
-        ),
-      }),
+      async (request) =>
+        context.services.suggestions.list(request.viewer?.userId ?? null, request.query),
     );
   };
 }

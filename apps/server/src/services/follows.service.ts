@@ -5,7 +5,6 @@ import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { nowIso } from '../ids';
-import type { ListedPersonRow, PeoplePageOptions } from '../repositories/follows.repository';
 import {
   addToFollowCounts,
   deleteFollow,
@@ -14,11 +13,10 @@ import {
   insertFollow,
   insertFollowRequest,
   isFollowing,
-  listFollowRequests,
-  listFollowers,
-  listFollowing,
   listRequesterIds,
 } from '../repositories/follows.repository';
+import type { ListedPersonRow, PeoplePageOptions } from '../repositories/people-lists.repository';
+import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import { toProfileSummary } from './profile-summary';
 import { decodeCursor, encodeCursor } from './post-cursor';
@@ -136,7 +134,9 @@ export class FollowsService {
     query: ProfileListQuery,
   ): Promise<ProfileSummaryPage> {
     await this.requireVisible(profileId, viewerId);
-    return this.#page(query, viewerId, (options) => listFollowers(this.db, profileId, options));
+    return this.#page(query, viewerId, (options) =>
+      listPeople(this.db, 'followers', profileId, options),
+    );
   }
 
   async following(
@@ -145,12 +145,16 @@ export class FollowsService {
     query: ProfileListQuery,
   ): Promise<ProfileSummaryPage> {
     await this.requireVisible(profileId, viewerId);
-    return this.#page(query, viewerId, (options) => listFollowing(this.db, profileId, options));
+    return this.#page(query, viewerId, (options) =>
+      listPeople(this.db, 'following', profileId, options),
+    );
   }
 
   /** The viewer's own pending requests, newest first. */
   async requests(viewerId: string, query: ProfileListQuery): Promise<ProfileSummaryPage> {
-    return this.#page(query, viewerId, (options) => listFollowRequests(this.db, viewerId, options));
+    return this.#page(query, viewerId, (options) =>
+      listPeople(this.db, 'requests', viewerId, options),
+    );
   }
 
   async #addFollow(trx: Kysely<DB>, followerId: string, followeeId: string) {

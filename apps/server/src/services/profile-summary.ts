@@ -1,5 +1,5 @@
 import type { ProfileSummary } from '@pinhole/contracts';
-import type { PersonRow } from '../repositories/follows.repository';
+import type { PersonRow } from '../repositories/people-lists.repository';
 import type { Storage } from '../storage/storage';
 import { avatarUrl } from './media-urls';
 

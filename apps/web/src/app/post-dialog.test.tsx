@@ -5,6 +5,7 @@ import { seedFirstScreen } from '@/lib/first-screen';
 import { makePost, makeProfile, page, signedInSession } from '@/testing/factories';
 import { callsTo, mockApi } from '@/testing/mock-api';
 import { renderWithApp, testQueryClient } from '@/testing/render';
+import { screenWidth } from '@/testing/screen-width';
 import { Shell } from './shell';
 
 const alice = makeProfile({ id: 'user-1', username: 'alice' });
@@ -19,14 +20,6 @@ function api(extra: Record<string, unknown> = {}) {
     'GET /api/posts/abc/comments': { comments: [] },
     ...extra,
   });
-}
-
-/** A screen `wide` (Instagram's dialog) or a phone's, as matchMedia answers (jsdom has none). */
-function screenWidth(wide: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: wide && query.includes('min-width'),
-    media: query,
-  }));
 }
 
 function visit(path: string) {

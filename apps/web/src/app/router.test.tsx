@@ -137,7 +137,6 @@ describe('addresses', () => {
 
   it.each([
     ['/explore', 'Explore'],
-    ['/explore/people', 'Discover people'],
     ['/explore/tags/cats', 'Tags'],
     ['/notifications', 'Notifications'],
     ['/accounts/password/reset', 'Reset password'],

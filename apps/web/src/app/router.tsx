@@ -14,6 +14,12 @@ const PostDialogRoute = lazy(() =>
   import('./routes/post-dialog').then((m) => ({ default: m.PostDialogRoute })),
 );
 const PeopleRoute = lazy(() => import('./routes/people').then((m) => ({ default: m.PeopleRoute })));
+const PeopleDialogRoute = lazy(() =>
+  import('./routes/people-dialog').then((m) => ({ default: m.PeopleDialogRoute })),
+);
+const ExplorePeopleRoute = lazy(() =>
+  import('./routes/explore-people').then((m) => ({ default: m.ExplorePeopleRoute })),
+);
 const AccountEditRoute = lazy(() =>
   import('./routes/account-edit').then((m) => ({ default: m.AccountEditRoute })),
 );
@@ -33,7 +39,6 @@ export function prefetchPages(): void {
 
 const placeholders: { path: string; title: string }[] = [
   { path: paths.explore.pattern, title: 'Explore' },
-  { path: paths.explorePeople.pattern, title: 'Discover people' },
   { path: paths.exploreTag.pattern, title: 'Tags' },
   { path: paths.notifications.pattern, title: 'Notifications' },
   { path: paths.story.pattern, title: 'Stories' },
@@ -47,8 +52,9 @@ const placeholders: { path: string; title: string }[] = [
 ];
 
 /**
- * Every address of the app (API.md, "Addresses"); anything else is the not-found page. A post
- * opened over a page (see `PostLink`) draws that page here, and the post as a dialog on top.
+ * Every address of the app (API.md, "Addresses"); anything else is the not-found page. A post or
+ * a list of followers opened over a page (see `OverlayLink`) draws that page here, and itself as
+ * a dialog on top.
  */
 export function AppRoutes() {
   const location = useLocation();
@@ -63,6 +69,7 @@ export function AppRoutes() {
           <Route path={paths.profileSaved.pattern} element={<ProfileRoute tab="saved" />} />
           <Route path={paths.profileTagged.pattern} element={<ProfileRoute tab="tagged" />} />
           <Route path={paths.account.to('edit')} element={<AccountEditRoute />} />
+          <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
           <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
           <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />
           {placeholders.map(({ path, title }) => (
@@ -75,6 +82,14 @@ export function AppRoutes() {
         <Suspense fallback={null}>
           <Routes>
             <Route path={paths.post.pattern} element={<PostDialogRoute />} />
+            <Route
+              path={paths.followers.pattern}
+              element={<PeopleDialogRoute list="followers" />}
+            />
+            <Route
+              path={paths.following.pattern}
+              element={<PeopleDialogRoute list="following" />}
+            />
           </Routes>
         </Suspense>
       )}

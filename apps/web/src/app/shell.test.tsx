@@ -201,6 +201,23 @@ describe('Shell', () => {
     expect(within(sidebar).getByRole('button', { name: 'Switch' })).toBeInTheDocument();
   });
 
+  it('Switch signs out and opens the sign-in dialog for the other account', async () => {
+    const fetchMock = mockApi(signedInRoutes());
+    const user = userEvent.setup();
+    renderWithApp(<Shell />);
+    const sidebar = await screen.findByRole('complementary', { name: 'Suggestions' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Switch' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(callsTo(fetchMock, 'POST', '/api/auth/sign-out')).toHaveLength(1);
+    // Signed out underneath: the reader's row is gone from the sidebar.
+    expect(within(sidebar).queryByTestId('sidebar-me')).not.toBeInTheDocument();
+  });
+
   it('Sign out signs out and returns home', async () => {
     const fetchMock = mockApi(signedInRoutes());
     const user = userEvent.setup();

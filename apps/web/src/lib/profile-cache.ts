@@ -17,7 +17,15 @@ function patchList(list: SummaryList, id: string, fields: FollowFields): Summary
   return {
     ...list,
     profiles: list.profiles.map((person) =>
-      person.id === id ? { ...person, followed_by_me: fields.followed_by_me } : person,
+      // `requested_by_me` is not part of a summary, but a Follow button in a list reads it: a
+      // request to a private account shows as Requested there too.
+      person.id === id
+        ? {
+            ...person,
+            followed_by_me: fields.followed_by_me,
+            requested_by_me: fields.requested_by_me,
+          }
+        : person,
     ),
   };
 }

@@ -53,11 +53,12 @@ export function makeSuggestion(overrides: Partial<Suggestion> = {}): Suggestion 
 }
 
 /** Five people to suggest, `person-0`…`person-4`, as `GET /api/suggestions` answers. */
-export function suggestionList(count = 5) {
+export function suggestionList(count = 5, nextCursor: string | null = null) {
   return {
     profiles: Array.from({ length: count }, (_, index) =>
       makeSuggestion({ id: `person-${index}`, username: `person${index}` }),
     ),
+    next_cursor: nextCursor,
   };
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
@@ -45,6 +45,54 @@ describe('HomeRoute feeds', () => {
       await screen.findByText('Follow some users or create your first post to get started!'),
     ).toBeInTheDocument();
     expect(requested).toEqual(['following']);
+  });
+
+  it('under the empty Following feed suggests people; following one reads the feed again', async () => {
+    let followed = false;
+    const requested: (string | null)[] = [];
+    mockApi({
+      'GET /api/posts': ({ url }: { url: URL }) => {
+        requested.push(url.searchParams.get('feed'));
+        return json(followed ? page([makePost({ id: 'n1', caption: 'From person0' })]) : page([]));
+      },
+      'GET /api/suggestions': suggestionList(2),
+      'PUT /api/profiles/person-0/follow': () => {
+        followed = true;
+        return json({ following: true, requested: false, followers_count: 1 });
+      },
+    });
+    const user = userEvent.setup();
+    renderAsReader(<HomeRoute />, signedInSession());
+    // The sidebar (hidden below 1024 px, present in jsdom) has its own; this is the feed's.
+    const emptyFeed = (await screen.findByRole('heading', { name: 'No posts yet' })).parentElement!;
+    const section = await within(emptyFeed).findByRole('region', { name: 'Suggestions for you' });
+    expect(within(section).getAllByTestId('suggestion')).toHaveLength(2);
+    expect(within(section).getByRole('link', { name: 'See All' })).toHaveAttribute(
+      'href',
+      '/explore/people',
+    );
+
+    await user.click(within(section).getByRole('button', { name: 'Follow person0' }));
+    expect(await screen.findByText('From person0')).toBeInTheDocument();
+    expect(requested).toEqual(['following', 'following']);
+    expect(screen.queryByRole('heading', { name: 'No posts yet' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the empty Everyone feed without suggestions', async () => {
+    mockApi({
+      'GET /api/posts': page([]),
+      'GET /api/suggestions': suggestionList(2),
+    });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(queryKeys.feedChoice, 'everyone');
+    renderAsReader(<HomeRoute />, signedInSession(), queryClient);
+    const emptyFeed = (await screen.findByRole('heading', { name: 'No posts yet' })).parentElement!;
+    expect(emptyFeed).toHaveTextContent(
+      'Follow some users or create your first post to get started!',
+    );
+    // Give the suggestions time to arrive, had they been asked for.
+    await screen.findAllByTestId('suggestion');
+    expect(within(emptyFeed).queryByRole('region')).not.toBeInTheDocument();
   });
 
   it('switches to Everyone and remembers the choice in a cookie', async () => {

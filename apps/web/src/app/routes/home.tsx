@@ -1,7 +1,9 @@
 import type { FeedKind } from '@pinhole/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/lib/auth/use-auth';
 import { homeTitle } from '@/lib/page-titles';
+import { queryKeys } from '@/lib/query-keys';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { Feed } from '@/features/feed/components/feed';
 import { FeedTabs } from '@/features/feed/components/feed-tabs';
@@ -9,6 +11,7 @@ import { useFeedChoice } from '@/features/feed/hooks/use-feed-choice';
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { PostCard } from '@/features/post/components/post-card';
 import { StoriesStrip } from '@/features/stories/components/stories-strip';
+import { FeedSuggestions } from '@/features/suggestions/components/feed-suggestions';
 import { SuggestionsSidebar } from '@/features/suggestions/components/suggestions-sidebar';
 
 export function HomeRoute() {
@@ -45,9 +48,22 @@ function ChosenFeed() {
 }
 
 function HomeFeed({ kind }: { kind: FeedKind }) {
+  const queryClient = useQueryClient();
+  // Following someone from the empty Following feed brings their posts in at once.
+  const readFeedAgain = () =>
+    void queryClient.invalidateQueries({ queryKey: queryKeys.feedOf('following') });
   return (
     <Feed
       kind={kind}
+      whenEmpty={
+        kind === 'following' && (
+          <FeedSuggestions
+            renderFollow={(person) => (
+              <FollowButton person={person} onFollowChange={readFeedAgain} />
+            )}
+          />
+        )
+      }
       renderPost={(post, index) => (
         <PostCard
           post={post}

@@ -10,13 +10,19 @@ import { PeopleList } from '@/features/follows/components/people-list';
 import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
 import { NotFoundPage } from './not-found';
 
-const titles: Record<ListKind, string> = { followers: 'Followers', following: 'Following' };
+export const peopleTitles: Record<ListKind, string> = {
+  followers: 'Followers',
+  following: 'Following',
+};
 
-/** `/:username/followers` and `/:username/following`: a page (Instagram's phone layout). */
+/**
+ * `/:username/followers` and `/:username/following` as a page: on phones, and when the address is
+ * loaded directly (wide screens open it from the profile as `PeopleDialogRoute`).
+ */
 export function PeopleRoute({ list }: { list: ListKind }) {
   const { username = '' } = useParams();
   const { data: profile, error, refetch, isFetching } = useProfileByUsername(username);
-  useDocumentTitle(pageTitle(titles[list]));
+  useDocumentTitle(pageTitle(peopleTitles[list]));
   if (namesNothing(error)) return <NotFoundPage />;
   if (error && !profile)
     return <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />;
@@ -24,7 +30,7 @@ export function PeopleRoute({ list }: { list: ListKind }) {
   return (
     <div className="mx-auto w-full max-w-[600px] pt-4 sm:pt-8">
       <div className="flex flex-col items-center gap-1 border-b border-line pb-3">
-        <h1 className="text-base font-semibold">{titles[list]}</h1>
+        <h1 className="text-base font-semibold">{peopleTitles[list]}</h1>
         <Link
           to={paths.profile.to(profile.username)}
           className="text-sm text-muted hover:underline"

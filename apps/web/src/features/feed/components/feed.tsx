@@ -10,6 +10,8 @@ interface FeedProps {
   renderPost: (post: Post, index: number) => ReactNode;
   /** Which feed (signed out, always `everyone`). */
   kind: FeedKind;
+  /** Drawn under the empty feed's text: people to follow (the app composes them). */
+  whenEmpty?: ReactNode;
 }
 
 interface FeedItemProps {
@@ -26,7 +28,7 @@ const FeedItem = memo(function FeedItem({ post, index, render }: FeedItemProps) 
   return render(post, index);
 });
 
-export function Feed({ renderPost, kind }: FeedProps) {
+export function Feed({ renderPost, kind, whenEmpty }: FeedProps) {
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useFeed(kind);
 
   // A post can move across a page boundary between two requests; show it once.
@@ -67,6 +69,7 @@ export function Feed({ renderPost, kind }: FeedProps) {
         <p className="text-sm text-muted">
           Follow some users or create your first post to get started!
         </p>
+        {whenEmpty && <div className="mt-6 w-full">{whenEmpty}</div>}
       </div>
     );
   }

@@ -31,13 +31,15 @@ interface FollowButtonProps {
   person: FollowTarget;
   /** `button` on a profile, `link` (blue text) in the compact lists of the sidebar. */
   look?: 'button' | 'link';
+  /** After the server agreed to a follow or an unfollow (the empty feed reads itself again). */
+  onFollowChange?: () => void;
 }
 
 /**
  * Follow / Following / Requested. Following asks before unfollowing; Requested withdraws the
  * request; signed out, the click opens the sign-in dialog instead.
  */
-export function FollowButton({ person, look = 'button' }: FollowButtonProps) {
+export function FollowButton({ person, look = 'button', onFollowChange }: FollowButtonProps) {
   const signedIn = useAuth().user !== null;
   const promptSignIn = useSignInPrompt();
   const { mutate } = useSetFollow();
@@ -52,7 +54,7 @@ export function FollowButton({ person, look = 'button' }: FollowButtonProps) {
       setConfirming(true);
       return;
     }
-    mutate({ profileId: person.id, from: state });
+    mutate({ profileId: person.id, from: state }, { onSuccess: onFollowChange });
   };
 
   const variant = look === 'link' ? 'link' : state === 'none' ? 'primary' : 'secondary';
@@ -75,7 +77,9 @@ export function FollowButton({ person, look = 'button' }: FollowButtonProps) {
             username={person.username}
             open={confirming}
             onOpenChange={setConfirming}
-            onUnfollow={() => mutate({ profileId: person.id, from: 'following' })}
+            onUnfollow={() =>
+              mutate({ profileId: person.id, from: 'following' }, { onSuccess: onFollowChange })
+            }
           />
         </Suspense>
       )}

@@ -1,12 +1,12 @@
 import { isSafeWebUrl, type Profile } from '@pinhole/contracts';
 import { Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { formatCount } from '@/lib/format';
+import { OverlayLink } from '@/lib/overlay-link';
 
 /** `https://example.com/` reads as `example.com`. */
 function displayUrl(url: string): string {
@@ -62,9 +62,10 @@ export function ProfileHeader({ profile, own, followButton }: ProfileHeaderProps
           return (
             <li key={label} className={to ? undefined : shape}>
               {to ? (
-                <Link to={to} className={shape}>
+                // On wide screens the list opens as a dialog over the profile, as on Instagram.
+                <OverlayLink to={to} className={shape}>
                   {content}
-                </Link>
+                </OverlayLink>
               ) : (
                 content
               )}

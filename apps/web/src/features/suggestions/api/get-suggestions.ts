@@ -4,10 +4,16 @@ import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
 
-export async function getSuggestions(signal?: AbortSignal): Promise<SuggestionList> {
+export async function getSuggestions(
+  limit: number,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<SuggestionList> {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set('cursor', cursor);
   try {
     return await apiRequest(
-      `/api/suggestions?limit=${limits.suggestionsDefaultLimit}`,
+      `/api/suggestions?${params.toString()}`,
       import.meta.env.DEV ? suggestionListSchema : undefined,
       { signal },
     );
@@ -18,14 +24,15 @@ export async function getSuggestions(signal?: AbortSignal): Promise<SuggestionLi
 }
 
 /**
- * The sidebar's people to follow. Keyed by the reader, since they differ per person; someone
- * followed from it stays listed (as Following) until the list is read again.
+ * The first few people to follow (the sidebar, the empty Following feed). Keyed by the reader,
+ * since they differ per person; someone followed from it stays listed (as Following) until the
+ * list is read again.
  */
 export function useSuggestions() {
   const readerId = useAuth().user?.id ?? null;
   return useQuery({
     queryKey: [...queryKeys.suggestions, readerId],
-    queryFn: ({ signal }) => getSuggestions(signal),
+    queryFn: ({ signal }) => getSuggestions(limits.suggestionsDefaultLimit, null, signal),
     staleTime: 5 * 60_000,
   });
 }

@@ -28,6 +28,7 @@ describe('SuggestionsSidebar', () => {
           makeSuggestion({ id: 'b', username: 'bob', reason: 'Followed by carol + 2 more' }),
           makeSuggestion({ id: 'd', username: 'dave', is_verified: true }),
         ],
+        next_cursor: null,
       },
     });
     renderAsReader(
@@ -64,7 +65,7 @@ describe('SuggestionsSidebar', () => {
   });
 
   it('hides the section when there is nobody to suggest', async () => {
-    const fetchMock = mockApi({ 'GET /api/suggestions': { profiles: [] } });
+    const fetchMock = mockApi({ 'GET /api/suggestions': { profiles: [], next_cursor: null } });
     renderAsReader(<SuggestionsSidebar renderFollow={renderFollow} />, signedOutSession);
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/suggestions')).toHaveLength(1));
     await waitFor(() => expect(screen.getByText(/PINHOLE/)).toBeInTheDocument());

@@ -1,14 +1,12 @@
 import { limits, type Suggestion } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { Avatar } from '@/components/ui/avatar';
 import { ProfileName } from '@/components/ui/profile-name';
-import { paths } from '@/config/paths';
-import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
 import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
+import { AvatarLink } from './suggestion-row';
+import { SuggestionsSection } from './suggestions-section';
 
 const footerLinks = ['About', 'Help', 'Press', 'API', 'Jobs', 'Privacy', 'Terms'];
 
@@ -64,34 +62,7 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
         />
       )}
       {suggestions.length > 0 && (
-        <section aria-labelledby="suggestions-heading" className="flex flex-col gap-3">
-          <div className="flex items-center justify-between">
-            <h2 id="suggestions-heading" className="text-sm font-semibold text-muted">
-              Suggestions for you
-            </h2>
-            <Link
-              to={paths.explorePeople.to()}
-              className="text-xs font-semibold text-neutral-900 hover:text-muted"
-            >
-              See All
-            </Link>
-          </div>
-          <ul className="flex flex-col gap-3">
-            {suggestions.map((person) => (
-              <li key={person.id} data-testid="suggestion" className="flex items-center gap-3">
-                <AvatarLink username={person.username} src={person.avatar_url} />
-                <div className="flex min-w-0 flex-1 flex-col">
-                  <span className="flex items-center gap-1">
-                    <ProfileName username={person.username} className="truncate text-sm" />
-                    {person.is_verified && <VerifiedBadge className="size-3.5" />}
-                  </span>
-                  <span className="truncate text-xs text-muted">{person.reason}</span>
-                </div>
-                {renderFollow(person)}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <SuggestionsSection people={suggestions} renderFollow={renderFollow} look="sidebar" />
       )}
       <footer className="flex flex-col gap-3 text-xs text-muted">
         <nav aria-label="Footer">
@@ -109,14 +80,5 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
         <p>© {year} PINHOLE</p>
       </footer>
     </div>
-  );
-}
-
-/** The avatar leads where the name beside it does; only the name is announced. */
-function AvatarLink({ username, src }: { username: string; src?: string | null }) {
-  return (
-    <Link to={paths.profile.to(username)} tabIndex={-1} aria-hidden className="shrink-0">
-      <Avatar name={username} src={src} size={44} />
-    </Link>
   );
 }

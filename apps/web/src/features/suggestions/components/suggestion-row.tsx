@@ -1,0 +1,44 @@
+import type { Suggestion } from '@pinhole/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import { ProfileName } from '@/components/ui/profile-name';
+import { VerifiedBadge } from '@/components/ui/verified-badge';
+import { paths } from '@/config/paths';
+
+interface SuggestionRowProps {
+  person: Suggestion;
+  /** The Follow button (the app composes it from the follows feature). */
+  follow: ReactNode;
+  /** The full lists show the person's name above the reason; the sidebar only the reason. */
+  withFullName?: boolean;
+}
+
+/** One person to follow: avatar, name (both lead to the profile), why, and Follow. */
+export function SuggestionRow({ person, follow, withFullName = false }: SuggestionRowProps) {
+  return (
+    <li data-testid="suggestion" className="flex items-center gap-3">
+      <AvatarLink username={person.username} src={person.avatar_url} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span className="flex items-center gap-1">
+          <ProfileName username={person.username} className="truncate text-sm" />
+          {person.is_verified && <VerifiedBadge className="size-3.5" />}
+        </span>
+        {withFullName && person.full_name && (
+          <span className="truncate text-sm text-muted">{person.full_name}</span>
+        )}
+        <span className="truncate text-xs text-muted">{person.reason}</span>
+      </div>
+      {follow}
+    </li>
+  );
+}
+
+/** The avatar leads where the name beside it does; only the name is announced. */
+export function AvatarLink({ username, src }: { username: string; src?: string | null }) {
+  return (
+    <Link to={paths.profile.to(username)} tabIndex={-1} aria-hidden className="shrink-0">
+      <Avatar name={username} src={src} size={44} />
+    </Link>
+  );
+}
