@@ -19,7 +19,7 @@ describe('the API reference', () => {
     // Swagger UI has loaded its scripts, fetched the document and drawn the operations.
     await page.getByText('Pinhole API').first().waitFor();
     await page.getByText('/api/posts/{id}/comments').first().waitFor();
-    await page.getByText('Share a photo').waitFor();
+    await page.getByText('Share a post of 1–10 photos').waitFor();
     const violations = await page.evaluate(
       () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
     );
