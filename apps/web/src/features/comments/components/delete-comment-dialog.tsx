@@ -1,6 +1,5 @@
 import type { Comment } from '@pinhole/contracts';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { errorMessage, isNotFound } from '@/lib/api-client';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { useDeleteComment } from '@/features/comments/api/delete-comment';
 
 interface DeleteCommentDialogProps {
@@ -16,29 +15,14 @@ export function DeleteCommentDialog({
   onOpenChange,
   onDeleted,
 }: DeleteCommentDialogProps) {
-  const { mutate, isPending, error, reset } = useDeleteComment(comment);
-  const done = () => {
-    onOpenChange(false);
-    onDeleted?.(comment.id);
-  };
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+    <ConfirmDeleteDialog
       title="Delete comment?"
-      confirmLabel="Delete"
-      busyLabel="Deleting..."
-      busy={isPending}
-      error={error && !isNotFound(error) ? errorMessage(error) : null}
-      onConfirm={() =>
-        mutate(undefined, {
-          onSuccess: done,
-          onError: (failure) => isNotFound(failure) && done(),
-        })
-      }
+      open={open}
+      onOpenChange={onOpenChange}
+      deletion={useDeleteComment(comment)}
+      variables={undefined}
+      onDeleted={() => onDeleted?.(comment.id)}
     />
   );
 }

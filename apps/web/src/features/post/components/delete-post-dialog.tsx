@@ -1,5 +1,4 @@
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { errorMessage, isNotFound } from '@/lib/api-client';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { useDeletePost } from '@/features/post/api/delete-post';
 
 interface DeletePostDialogProps {
@@ -11,32 +10,16 @@ interface DeletePostDialogProps {
 }
 
 export function DeletePostDialog({ postId, open, onOpenChange, onDeleted }: DeletePostDialogProps) {
-  const { mutate, isPending, error, reset } = useDeletePost();
-  const done = () => {
-    onOpenChange(false);
-    onDeleted?.();
-  };
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+    <ConfirmDeleteDialog
       title="Delete post?"
-      confirmLabel="Delete"
-      busyLabel="Deleting..."
-      busy={isPending}
-      // Already gone (deleted twice, or from another tab) is what was asked for: no error.
-      error={error && !isNotFound(error) ? errorMessage(error) : null}
-      onConfirm={() =>
-        mutate(postId, {
-          onSuccess: done,
-          onError: (failure) => isNotFound(failure) && done(),
-        })
-      }
+      open={open}
+      onOpenChange={onOpenChange}
+      deletion={useDeletePost()}
+      variables={postId}
+      onDeleted={onDeleted}
     >
       Its photos, likes and comments will be deleted too. This can&apos;t be undone.
-    </ConfirmDialog>
+    </ConfirmDeleteDialog>
   );
 }
