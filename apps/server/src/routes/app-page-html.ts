@@ -49,9 +49,9 @@ function withHead(template: string, head: PageHead): { html: string; added: stri
 
 /** The built index.html with the page's head, its first screen's data and photo preload put in. */
 export function appPageHtml(template: string, parts: PageParts): string {
-  const { html, added } = parts.head
-    ? withHead(template, parts.head)
-    : { html: template, added: '' };
+  // A drawn page is readable before its script runs: the script waits for the first photo.
+  const base = isDrawn(parts) ? deferredTemplate(template) : template;
+  const { html, added } = parts.head ? withHead(base, parts.head) : { html: base, added: '' };
   const preload = parts.photo ? photoPreload(parts.photo) : '';
   // A page drawn on the server is painted only once all of it is parsed (the data script right
   // after #root marks the end): Chrome otherwise paints a half-parsed page, a feed column
@@ -65,14 +65,19 @@ export function appPageHtml(template: string, parts: PageParts): string {
       : `<script type="application/json" id="${firstScreenScriptId}">` +
         `${scriptSafeJson(parts.firstScreenJson)}</script>`;
   // Replacer functions: a `$` in the data must not be read as a replacement pattern.
-  const page = html
+  return html
     .replace('</head>', () => `${added}${preload}${renderBlock}</head>`)
     .replace(
       '<div id="root"></div>',
       () => `<div id="root">${parts.rootHtml ?? ''}</div>${script}`,
     );
-  // A drawn page is readable before its script runs: the script waits for the first photo.
-  return isDrawn(parts) ? withDeferredBoot(page) : page;
+}
+
+// The template changes only with a rebuild: its scripts are swapped once, not per page.
+let deferred: { template: string; html: string } | undefined;
+function deferredTemplate(template: string): string {
+  if (deferred?.template !== template) deferred = { template, html: withDeferredBoot(template) };
+  return deferred.html;
 }
 
 /** Whether the page carries its first screen drawn by the server (its script is then deferred). */
