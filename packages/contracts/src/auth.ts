@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { reservedUsernames } from './addresses';
 import { limits } from './limits';
-import { messages } from './messages';
 import { profileSchema } from './profile';
 
-/** Letters the spec allows in a username after lowercasing. */
-export const usernamePattern = /^[a-z0-9._]+$/;
+import { usernameSchema } from './username';
+
+export { usernamePattern, usernameSchema } from './username';
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -20,15 +19,6 @@ export const passwordSchema = z
   .min(1, 'Password is required')
   .min(limits.passwordMinLength, `Password must be at least ${limits.passwordMinLength} characters`)
   .max(limits.passwordMaxLength, `Password must be at most ${limits.passwordMaxLength} characters`);
-
-export const usernameSchema = z
-  .string({ error: 'Username is required' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'Username is required')
-  .max(limits.usernameMaxLength, `Username must be at most ${limits.usernameMaxLength} characters`)
-  .regex(usernamePattern, 'Username may only contain letters, numbers, periods and underscores')
-  .refine((name) => !reservedUsernames.has(name), messages.usernameUnavailable);
 
 // Control and zero-width characters make two names look alike; refuse them.
 const invisibleCharacters = /[\p{Cc}\p{Cf}]/u;

@@ -6,6 +6,7 @@ export * from './addresses';
 export * from './health';
 export * from './auth';
 export * from './profile';
+export * from './account';
 export * from './follow';
 export * from './post';
 export * from './comment';

@@ -34,6 +34,10 @@ export const limits = {
   savedMaxLimit: 50,
   suggestionsDefaultLimit: 5,
   suggestionsMaxLimit: 30,
+  /** An import archive (a zip) may be up to 2 GB. */
+  maxImportArchiveBytes: 2 * 1024 * 1024 * 1024,
+  /** Square avatar variants, in px. */
+  avatarVariantSizes: [150, 320] as const,
   /** Image variant widths stored beside each original, never upscaled. */
   imageVariantWidths: [320, 640, 1080] as const,
 } as const;

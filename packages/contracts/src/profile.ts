@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { usernameSchema } from './username';
 
 /** A profile picture: the square variants (150 and 320 px) and a placeholder. */
 export const avatarSchema = z.object({
@@ -55,6 +56,8 @@ const websiteSchema = z
   .nullable();
 
 export const updateProfileSchema = z.object({
+  /** Same rules as sign-up; someone else's → 409. */
+  username: usernameSchema.optional(),
   full_name: z
     .string()
     .trim()

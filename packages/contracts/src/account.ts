@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { passwordSchema } from './auth';
+import { limits } from './limits';
+
+/** `POST /api/auth/password`: the current password proves it is you; every other session ends. */
+export const changePasswordSchema = z.object({
+  current_password: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(limits.passwordMaxLength, 'Current password is incorrect'),
+  new_password: passwordSchema,
+});
+export type ChangePasswordRequest = z.output<typeof changePasswordSchema>;
+
+/** One place the account is signed in; `user_agent` is the raw header, parsed by the client. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  user_agent: z.string().nullable(),
+  /** The session that made this request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const accountSessionsResponseSchema = z.object({
+  sessions: z.array(accountSessionSchema),
+});
+export type AccountSessionsResponse = z.infer<typeof accountSessionsResponseSchema>;
+
+/** `DELETE /api/me`: the password again, so a borrowed unlocked phone cannot erase an account. */
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(limits.passwordMaxLength, 'Password is incorrect'),
+});
+export type DeleteAccountRequest = z.output<typeof deleteAccountSchema>;
+
+export const importStartedSchema = z.object({ id: z.string() });
+export type ImportStarted = z.infer<typeof importStartedSchema>;
+
+export const importStatusValues = ['queued', 'running', 'done', 'failed'] as const;
+
+/** One archive item (a post, a photo, a file) that was not imported, and why. */
+export const importFailureSchema = z.object({ item: z.string(), reason: z.string() });
+export type ImportFailure = z.infer<typeof importFailureSchema>;
+
+export const importStatusSchema = z.object({
+  status: z.enum(importStatusValues),
+  posts_total: z.number().int(),
+  posts_done: z.number().int(),
+  failures: z.array(importFailureSchema),
+});
+export type ImportStatus = z.infer<typeof importStatusSchema>;
