@@ -77,17 +77,24 @@ export async function openPage(
 }
 
 /**
- * `goto` and `reload` resolve once the app in the page has mounted, not only at the load event:
- * the home is drawn by the server and its script starts after the first photo, so a click right
- * after the load event could meet a button with nothing behind it yet. Pages without the app
- * (an API answer, an image) resolve as before.
+ * `goto` and `reload` resolve once the app in the page has mounted, not only at the load event.
+ * The home is drawn by the server and its script starts on the reader's first gesture, so these
+ * move the mouse as a reader would before acting; a test that must see the page before the app
+ * starts uses `gotoWithoutStarting`. Pages without the app (an API answer, an image) resolve as
+ * before.
  */
 function waitForTheAppOnLoad(page: Page): void {
-  const appReady = () =>
-    page.waitForFunction(
-      () => !document.getElementById('root') || 'ready' in document.documentElement.dataset,
+  const appReady = async () => {
+    const waiting = await page.evaluate(
+      () => !!document.getElementById('root') && !('ready' in document.documentElement.dataset),
     );
+    if (!waiting) return;
+    await page.mouse.move(2, 2);
+    await page.mouse.move(1, 1);
+    await page.waitForFunction(() => 'ready' in document.documentElement.dataset);
+  };
   const goto = page.goto.bind(page);
+  gotoWithoutStarting.set(page, goto);
   page.goto = async (...args) => {
     const response = await goto(...args);
     await appReady();
@@ -99,6 +106,14 @@ function waitForTheAppOnLoad(page: Page): void {
     await appReady();
     return response;
   };
+}
+
+const gotoWithoutStarting = new WeakMap<Page, Page['goto']>();
+
+/** Opens an address and resolves at its load event, without any gesture that starts the app. */
+export function gotoWithoutGesture(page: Page, url: string) {
+  const goto = gotoWithoutStarting.get(page) ?? page.goto.bind(page);
+  return goto(url);
 }
 
 let counter = 0;

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
+import { replayEarlyClick } from '@/lib/early-click';
 import { AppProvider } from './provider';
 import { Shell } from './shell';
 
@@ -29,11 +30,13 @@ export function AppRoot({
 
 /**
  * Marks the page once the app has mounted or hydrated (effects run only in the browser): before
- * that, a page the server drew shows buttons that do nothing yet. The e2e tests wait for it.
+ * that, a page the server drew shows buttons that do nothing yet. The e2e tests wait for it, and
+ * a click the page's boot script held until now is given to its button.
  */
 function ReadyMark() {
   useEffect(() => {
     document.documentElement.dataset.ready = '';
+    replayEarlyClick();
   }, []);
   return null;
 }
