@@ -2,7 +2,6 @@
 import '@/lib/zod-jitless';
 import '@fontsource/inter/400.css';
 import '@fontsource/inter/600.css';
-import '@fontsource/inter/700.css';
 import '@fontsource/inter/800.css';
 import '@fontsource/grand-hotel/400.css';
 import './index.css';

@@ -83,7 +83,7 @@ function AltBadge({ text }: { text: string }) {
           event.stopPropagation();
           setOpen(!open);
         }}
-        className="absolute bottom-3 left-3 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-white hover:bg-black"
+        className="absolute bottom-3 left-3 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-white hover:bg-black"
       >
         ALT
       </button>
