@@ -26,21 +26,25 @@ export function feedPath(cursor: string | null): string {
   return `/api/posts?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 }
 
-/** GET the feed page at `cursor`, signed out or (rotating through `tokens`) signed in. */
+/**
+ * GET the feed page at `cursor`, signed out or (rotating through `tokens`) signed in, with any
+ * extra `headers` (e.g. the Accept-Encoding a browser sends).
+ */
 export function runFeed(
   baseUrl: string,
   cursor: string | null,
   tokens: readonly string[],
   settings: LoadSettings,
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> {
   const path = feedPath(cursor);
   const requests: autocannon.Request[] =
     tokens.length === 0
-      ? [{ method: 'GET', path }]
+      ? [{ method: 'GET', path, headers }]
       : tokens.map((token) => ({
           method: 'GET',
           path,
-          headers: { authorization: `Bearer ${token}` },
+          headers: { ...headers, authorization: `Bearer ${token}` },
         }));
   return runLoad({ url: baseUrl, ...settings, requests });
 }

@@ -13,6 +13,7 @@ afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
 const feedLikesAndFollows = (database: string) => [
   `${database}.feed.out.p1`,
+  `${database}.feed.out.p1.br`,
   `${database}.feed.out.deep`,
   `${database}.feed.in.p1`,
   `${database}.feed.in.deep`,
