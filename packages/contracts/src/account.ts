@@ -53,3 +53,14 @@ export const importStatusSchema = z.object({
   failures: z.array(importFailureSchema),
 });
 export type ImportStatus = z.infer<typeof importStatusSchema>;
+
+/** `PUT /api/profiles/me/avatar`: read as a stream by the server; this describes the form. */
+export const avatarFormSchema = z.object({
+  image: z
+    .file()
+    .describe(
+      'The new picture, under 5 MB, its type decided from its bytes; cut to its centre square',
+    ),
+});
+
+export const sessionIdParamsSchema = z.object({ id: z.string().min(1).max(64) });

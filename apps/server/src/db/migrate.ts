@@ -4,6 +4,7 @@ import { initial } from './migrations/0001-initial';
 import { cacheChangesAndAvatarKeys } from './migrations/0002-cache-changes-and-avatar-keys';
 import { follows } from './migrations/0003-follows';
 import { postImagesAndSaves } from './migrations/0004-post-images-and-saves';
+import { accountAndImports } from './migrations/0005-account-and-imports';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002-cache-changes-and-avatar-keys': cacheChangesAndAvatarKeys,
   '0003-follows': follows,
   '0004-post-images-and-saves': postImagesAndSaves,
+  '0005-account-and-imports': accountAndImports,
 };
 
 const provider: MigrationProvider = {

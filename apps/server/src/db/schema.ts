@@ -18,6 +18,10 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** The browser's User-Agent at sign-in, cut to 512 characters (migration 0005). */
+  user_agent: string | null;
+  /** Last request seen, written at most every few minutes (auth.service.ts). */
+  last_seen_at: string | null;
 }
 
 export interface ProfilesTable {
@@ -113,6 +117,26 @@ export interface InstanceSecretsTable {
   value: string;
 }
 
+/** One background import of an archive (migration 0005); `failures` is JSON `[{ item, reason }]`. */
+export interface ImportsTable {
+  id: string;
+  user_id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  posts_total: Generated<number>;
+  posts_done: Generated<number>;
+  failures: Generated<string>;
+  created_at: string;
+  /** Moves while the job runs: a running job whose heartbeat stopped was interrupted. */
+  updated_at: string;
+}
+
+/** An archive post an account already imported, by a key derived from the archive's post. */
+export interface ImportedPostsTable {
+  user_id: string;
+  source_key: string;
+  post_id: string;
+}
+
 /** Written only by triggers (migration 0002); read by repositories/cache-changes.repository.ts. */
 export interface CacheChangesTable {
   id: Generated<number>;
@@ -133,4 +157,6 @@ export interface DB {
   follows: FollowsTable;
   follow_requests: FollowRequestsTable;
   instance_secrets: InstanceSecretsTable;
+  imports: ImportsTable;
+  imported_posts: ImportedPostsTable;
 }

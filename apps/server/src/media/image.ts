@@ -403,3 +403,39 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     throw toRejection(error);
   }
 }
+
+/**
+ * A profile picture: the centre square of the first frame (stills auto-oriented), as WebP at each
+ * of `sizes` (never upscaled past the square's own size) and a placeholder. Metadata is dropped
+ * and colours converted to sRGB, as for every variant. Rejects like `processImage`.
+ */
+export async function processAvatar(
+  input: Buffer,
+  sizes: readonly number[],
+): Promise<{ variants: EncodedImage[]; placeholder: string | null }> {
+  try {
+    const source = await inspect(input);
+    const still = { firstFrameOnly: true } as const;
+    const variants = await settleAll(
+      sizes.map((size) =>
+        toEncoded(
+          decode(input, source, still)
+            .resize(size, size, { fit: 'cover', position: 'centre', withoutEnlargement: true })
+            .toColourspace('srgb')
+            .webp(variantWebp),
+          'webp',
+          false,
+        ),
+      ),
+    );
+    const placeholder = await placeholderFrom(
+      decode(input, source, still).resize(placeholderMaxSize, placeholderMaxSize, {
+        fit: 'cover',
+        position: 'centre',
+      }),
+    ).catch(() => null);
+    return { variants, placeholder };
+  } catch (error) {
+    throw toRejection(error);
+  }
+}

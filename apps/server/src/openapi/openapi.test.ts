@@ -42,6 +42,13 @@ const contractCalls = [
   'post /api/me/follow-requests/{profileId}/approve',
   'delete /api/me/follow-requests/{profileId}',
   'get /api/suggestions',
+  'post /api/auth/password',
+  'get /api/auth/sessions',
+  'delete /api/auth/sessions',
+  'delete /api/auth/sessions/{id}',
+  'put /api/profiles/me/avatar',
+  'delete /api/profiles/me/avatar',
+  'delete /api/me',
   'get /storage/{*}',
 ];
 

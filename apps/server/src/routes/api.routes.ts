@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { answerNotFound } from '../errors';
+import { accountRoutes } from './account.routes';
 import { authRoutes } from './auth.routes';
 import { commentRoutes } from './comments.routes';
 import { followRequestRoutes } from './follow-requests.routes';
@@ -24,6 +25,7 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     api.setNotFoundHandler(answerNotFound);
 
     await api.register(authRoutes(context), { prefix: '/auth' });
+    await api.register(accountRoutes(context));
     await api.register(profileRoutes(context), { prefix: '/profiles' });
     await api.register(postRoutes(context), { prefix: '/posts' });
     await api.register(postChangeRoutes(context), { prefix: '/posts' });

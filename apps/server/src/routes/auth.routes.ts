@@ -40,7 +40,12 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request, reply) => sendAuth(reply, await services.auth.signUp(request.body), 201),
+      async (request, reply) =>
+        sendAuth(
+          reply,
+          await services.auth.signUp(request.body, request.headers['user-agent'] ?? null),
+          201,
+        ),
     );
 
     const throttle = new SignInThrottle(
@@ -67,7 +72,7 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
         const retryAfter = limited ? throttle.retryAfterSeconds(request.ip, input.email) : 0;
         if (retryAfter > 0) throw rateLimited(retryAfter);
         try {
-          const body = await services.auth.signIn(input);
+          const body = await services.auth.signIn(input, request.headers['user-agent'] ?? null);
           throttle.recordSuccess(request.ip, input.email);
           return sendAuth(reply, body, 200);
         } catch (error) {

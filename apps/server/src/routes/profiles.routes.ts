@@ -132,7 +132,7 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Edit your own profile; going public approves every pending follow request',
           tags: ['profiles'],
           body: updateProfileSchema,
-          response: { 200: profileSchema, ...errorResponses(400, 401, ...writeFailures) },
+          response: { 200: profileSchema, ...errorResponses(400, 401, 409, ...writeFailures) },
         },
       },
       async (request) => services.profiles.updateOwn(requireViewer(request).userId, request.body),

@@ -27,6 +27,7 @@ export async function readViewer(
   if (!token || token.length > 256) return (request.viewer = null);
   const viewer = await context.services.auth.resolveViewer(token, { cached });
   request.viewer = viewer;
+  if (viewer) context.services.account.noteSeen(viewer.tokenHash);
   if (viewer?.renewedExpiresAt && request.cookies.pinhole_session === token) {
     setSessionCookie(reply, context.config, token, viewer.renewedExpiresAt);
   }

@@ -22,6 +22,9 @@ import { emailExists, findUserByEmail, insertUser } from '../repositories/users.
 import { cacheTags } from './caching/cache-tags';
 import type { ProfilesService } from './profiles.service';
 
+/** Enough to tell a browser and system apart; a longer header is cut, not refused. */
+const maxUserAgentLength = 512;
+
 export interface Viewer {
   userId: string;
   email: string;
@@ -41,7 +44,7 @@ export class AuthService {
   }
 
   /** Creates the user and their profile in one transaction, then a session. */
-  async signUp(input: SignUpRequest): Promise<AuthResponse> {
+  async signUp(input: SignUpRequest, userAgent: string | null = null): Promise<AuthResponse> {
     const [emailTaken, usernameTaken] = await Promise.all([
       emailExists(this.db, input.email),
       usernameExists(this.db, input.username),
@@ -76,17 +79,17 @@ export class AuthService {
       throw conflictFor(violated.includes('email'), !violated.includes('email'));
     }
     await this.infra.events.publish({ type: 'user.signed_up', userId });
-    return this.#authResponse(userId, input.email);
+    return this.#authResponse(userId, input.email, userAgent);
   }
 
   /** The same status, body and (one hash) timing for an unknown email and a wrong password. */
-  async signIn(input: SignInRequest): Promise<AuthResponse> {
+  async signIn(input: SignInRequest, userAgent: string | null = null): Promise<AuthResponse> {
     const user = await findUserByEmail(this.db, input.email);
     const valid = user
       ? await verifyPassword(user.password_hash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) throw new AppError('invalid_credentials', messages.invalidCredentials);
-    return this.#authResponse(user.id, user.email);
+    return this.#authResponse(user.id, user.email, userAgent);
   }
 
   async signOut(token: string, userId: string | null): Promise<void> {
@@ -123,7 +126,7 @@ export class AuthService {
     return viewer;
   }
 
-  async #startSession(userId: string) {
+  async #startSession(userId: string, userAgent: string | null) {
     const token = newSessionToken();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + sessionLifetimeMs).toISOString();
@@ -132,13 +135,19 @@ export class AuthService {
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: expiresAt,
+      user_agent: userAgent?.slice(0, maxUserAgentLength) ?? null,
+      last_seen_at: now.toISOString(),
     });
     return { token, expires_at: expiresAt };
   }
 
-  async #authResponse(userId: string, email: string): Promise<AuthResponse> {
+  async #authResponse(
+    userId: string,
+    email: string,
+    userAgent: string | null,
+  ): Promise<AuthResponse> {
     const profile = await this.profiles.get(userId);
-    const session = await this.#startSession(userId);
+    const session = await this.#startSession(userId, userAgent);
     return { user: { id: userId, email }, profile, session };
   }
 }

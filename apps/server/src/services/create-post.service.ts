@@ -18,8 +18,12 @@ import type { PostReadsService } from './post-reads.service';
 /** Seconds a client is asked to wait when every image worker is busy. */
 const busyRetryAfterSeconds = 5;
 
+/** Every image worker is busy and the queue is full: try again shortly. */
+export const imageWorkersBusy = () =>
+  new AppError('unavailable', messages.busy, undefined, busyRetryAfterSeconds);
+
 /** The refusal of a post for its photo at `index` (0-based), with the photo named in `fields`. */
-function rejectionToError(error: ImageRejectedError, index: number): AppError {
+export function rejectionToError(error: ImageRejectedError, index: number): AppError {
   const refusal =
     error.reason === 'unsupported'
       ? uploadRejected.notAnImage()
@@ -123,9 +127,7 @@ export class CreatePostService {
       return await this.infra.imageQueue.run(() => processImage(data));
     } catch (error) {
       if (error instanceof ImageRejectedError) throw rejectionToError(error, index);
-      if (error instanceof ImageQueueFullError) {
-        throw new AppError('unavailable', messages.busy, undefined, busyRetryAfterSeconds);
-      }
+      if (error instanceof ImageQueueFullError) throw imageWorkersBusy();
       throw error;
     }
   }

@@ -2,12 +2,14 @@ import type { Avatar, Profile, UpdateProfileRequest } from '@pinhole/contracts';
 import type { Selectable } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { ProfilesTable } from '../db/schema';
-import { notFound } from '../errors';
+import { uniqueViolation } from '../db/errors';
+import { conflictFor, notFound } from '../errors';
 import { findRelationship } from '../repositories/follows.repository';
 import {
   findProfileById,
   findProfileByUsername,
   updateProfile,
+  usernameExists,
 } from '../repositories/profiles.repository';
 import { storedVariants } from '../repositories/stored-variants';
 import type { Storage } from '../storage/storage';
@@ -89,17 +91,31 @@ export class ProfilesService {
 
   async updateOwn(userId: string, patch: UpdateProfileRequest): Promise<Profile> {
     const changes: Partial<
-      Pick<ProfilesTable, 'full_name' | 'bio' | 'website'> & { is_private: number }
+      Pick<ProfilesTable, 'username' | 'full_name' | 'bio' | 'website'> & { is_private: number }
     > = {};
+    if (patch.username !== undefined) {
+      const own = await findProfileById(this.db, userId);
+      if (own && own.username !== patch.username) {
+        if (await usernameExists(this.db, patch.username)) throw conflictFor(false, true);
+        changes.username = patch.username;
+      }
+    }
     if (patch.full_name !== undefined) changes.full_name = patch.full_name;
     if (patch.bio !== undefined) changes.bio = patch.bio;
     if (patch.website !== undefined) changes.website = patch.website;
     if (patch.is_private !== undefined) changes.is_private = patch.is_private ? 1 : 0;
-    const approved = await this.db.transaction().execute(async (trx) => {
-      await updateProfile(trx, userId, changes);
-      // Going public answers every pending request with yes.
-      return patch.is_private === false ? this.follows.approveAllIn(trx, userId) : [];
-    });
+    const approved = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        await updateProfile(trx, userId, changes);
+        // Going public answers every pending request with yes.
+        return patch.is_private === false ? this.follows.approveAllIn(trx, userId) : [];
+      })
+      .catch((error: unknown) => {
+        // Someone took the name between the check above and this write: the unique index decides.
+        if (uniqueViolation(error) !== null) throw conflictFor(false, true);
+        throw error;
+      });
     await this.infra.events.publish({ type: 'profile.updated', profileId: userId });
     const profile = await this.get(userId);
     for (const followerId of approved) {

@@ -1,4 +1,5 @@
 import type { Infrastructure } from '../context';
+import { AccountService } from './account.service';
 import { AuthService } from './auth.service';
 import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
@@ -23,6 +24,7 @@ export function createServices(infra: Infrastructure) {
   const postReads = new PostReadsService(infra);
   return {
     auth: new AuthService(infra, profiles),
+    account: new AccountService(infra, profiles),
     profiles,
     follows,
     postReads,
