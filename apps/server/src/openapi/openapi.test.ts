@@ -49,6 +49,7 @@ const contractCalls = [
   'put /api/profiles/me/avatar',
   'delete /api/profiles/me/avatar',
   'delete /api/me',
+  'get /api/me/export',
   'get /storage/{*}',
 ];
 

@@ -3,6 +3,7 @@ import { AccountService } from './account.service';
 import { AuthService } from './auth.service';
 import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
+import { ExportService } from './export.service';
 import { FollowsService } from './follows.service';
 import { LikesService } from './likes.service';
 import { PostEditsService } from './post-edits.service';
@@ -25,6 +26,7 @@ export function createServices(infra: Infrastructure) {
   return {
     auth: new AuthService(infra, profiles),
     account: new AccountService(infra, profiles),
+    export: new ExportService(infra),
     profiles,
     follows,
     postReads,

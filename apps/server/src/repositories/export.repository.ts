@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { storedVariants } from './stored-variants';
+
+/** Everything "Download your data" holds about one account, as rows; SQL only here. */
+export async function readAccountForExport(db: Kysely<DB>, userId: string) {
+  const [user, profile, posts, images, comments, likes, followers, following, saved] =
+    await Promise.all([
+      db
+        .selectFrom('users')
+        .select(['email', 'created_at'])
+        .where('id', '=', userId)
+        .executeTakeFirst(),
+      db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirst(),
+      db
+        .selectFrom('posts')
+        .select(['id', 'caption', 'created_at', 'edited_at', 'likes_count', 'comments_count'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'asc')
+        .execute(),
+      db
+        .selectFrom('post_images')
+        .innerJoin('posts', 'posts.id', 'post_images.post_id')
+        .select([
+          'post_images.post_id',
+          'post_images.position',
+          'post_images.image_key',
+          'post_images.width',
+          'post_images.height',
+          'post_images.alt_text',
+        ])
+        .where('posts.user_id', '=', userId)
+        .orderBy('post_images.post_id')
+        .orderBy('post_images.position')
+        .execute(),
+      db
+        .selectFrom('comments')
+        .select(['id', 'post_id', 'content', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'asc')
+        .execute(),
+      db
+        .selectFrom('likes')
+        .select(['post_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'asc')
+        .execute(),
+      db
+        .selectFrom('follows')
+        .innerJoin('profiles', 'profiles.id', 'follows.follower_id')
+        .select(['profiles.username', 'follows.created_at'])
+        .where('follows.followee_id', '=', userId)
+        .orderBy('follows.created_at', 'asc')
+        .execute(),
+      db
+        .selectFrom('follows')
+        .innerJoin('profiles', 'profiles.id', 'follows.followee_id')
+        .select(['profiles.username', 'follows.created_at'])
+        .where('follows.follower_id', '=', userId)
+        .orderBy('follows.created_at', 'asc')
+        .execute(),
+      db
+        .selectFrom('saves')
+        .select(['post_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'asc')
+        .execute(),
+    ]);
+  return {
+    user,
+    profile: profile && {
+      ...profile,
+      avatar_variants: storedVariants.decode(profile.avatar_variants),
+    },
+    posts,
+    images,
+    comments,
+    likes,
+    followers,
+    following,
+    saved,
+  };
+}

@@ -1,0 +1,54 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { errorResponses } from './schemas';
+import { requireSignedIn, requireViewer } from './viewer';
+
+/** A few exports an hour per account: each reads every photo of the account from the store. */
+const exportRateLimit = { max: 5, timeWindow: 60 * 60 * 1000 };
+
+// Sent as a stream: the schema names the type for the reference and lets a stream through.
+const zipBytes = z.custom<Readable>((value) => value instanceof Readable).describe('A zip archive');
+
+/** `GET /api/me/export`: "Download your data". */
+export function exportRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '',
+      {
+        config: {
+          rateLimit: { ...exportRateLimit, keyGenerator: (r) => r.viewer?.userId ?? r.ip },
+        },
+        onRequest: requireSignedIn,
+        schema: {
+          summary:
+            'Download your data: a zip of your profile, posts, comments, likes, follows, saves and photos',
+          description:
+            'Streamed: `profile.json`, `posts.json` (each post with its photos in order, their ' +
+            '`media/…` paths and alt texts), `comments.json`, `likes.json`, `followers.json`, ' +
+            '`following.json`, `saved.json`, and `media/` with the originals of your photos.',
+          tags: ['profiles'],
+          response: {
+            200: { description: 'The zip', content: { 'application/zip': { schema: zipBytes } } },
+            ...errorResponses(401, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const viewer = requireViewer(request);
+        const { username, stream } = await context.services.export.zipOf(viewer.userId);
+        const day = new Date().toISOString().slice(0, 10);
+        stream.on('error', (error) => {
+          // A photo the store could not give: the download is cut, the client sees it fail.
+          request.log.warn({ err: error }, 'export stopped');
+        });
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename="pinhole-${username}-${day}.zip"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
+  };
+}
