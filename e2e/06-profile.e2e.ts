@@ -18,7 +18,7 @@ describe('journey 6: profile', () => {
     await main.getByRole('heading', { name: me.username }).waitFor();
     expect(await main.getByText(me.fullName).isVisible()).toBe(true);
     expect(await main.getByText('Z', { exact: true }).first().isVisible()).toBe(true);
-    expect(await main.getByRole('button', { name: 'Edit profile' }).isVisible()).toBe(true);
+    expect(await main.getByRole('link', { name: 'Edit profile' }).isVisible()).toBe(true);
     expect(await main.getByText(/2\s*posts/).isVisible()).toBe(true);
     expect(await main.getByText(/0\s*followers/).isVisible()).toBe(true);
     expect(await main.getByText(/0\s*following/).isVisible()).toBe(true);

@@ -70,7 +70,7 @@ describe('addresses', () => {
     visit('/Bob');
     expect(await screen.findByRole('heading', { level: 1, name: 'bob' })).toBeInTheDocument();
     expect(screen.getByText('Bob Builder')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit profile' })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/profiles/by-username/bob')).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe('Bob Builder (@bob) • Pinhole photos'));
   });
@@ -89,7 +89,7 @@ describe('addresses', () => {
     api();
     visit('/alice/saved');
     expect(await screen.findByRole('heading', { name: 'No Saved Posts' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toBeInTheDocument();
   });
 
   it("someone else's /saved shows their posts instead", async () => {

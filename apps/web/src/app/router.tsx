@@ -23,6 +23,15 @@ const ExplorePeopleRoute = lazy(() =>
 const AccountEditRoute = lazy(() =>
   import('./routes/account-edit').then((m) => ({ default: m.AccountEditRoute })),
 );
+const PasswordRoute = lazy(() =>
+  import('./routes/account-settings').then((m) => ({ default: m.PasswordRoute })),
+);
+const SessionsRoute = lazy(() =>
+  import('./routes/account-settings').then((m) => ({ default: m.SessionsRoute })),
+);
+const DeleteAccountRoute = lazy(() =>
+  import('./routes/account-settings').then((m) => ({ default: m.DeleteAccountRoute })),
+);
 const PlaceholderPage = lazy(() =>
   import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -37,6 +46,9 @@ export function prefetchPages(): void {
   void import('./routes/post-dialog');
 }
 
+/** Settings pages with their own route below; the others show a placeholder. */
+const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete']);
+
 const placeholders: { path: string; title: string }[] = [
   { path: paths.explore.pattern, title: 'Explore' },
   { path: paths.exploreTag.pattern, title: 'Tags' },
@@ -44,7 +56,7 @@ const placeholders: { path: string; title: string }[] = [
   { path: paths.story.pattern, title: 'Stories' },
   { path: paths.admin.pattern, title: 'Admin' },
   ...Object.entries(accountPages)
-    .filter(([page]) => page !== 'edit')
+    .filter(([page]) => !builtAccountPages.has(page))
     .map(([page, title]) => ({
       path: paths.account.to(page as keyof typeof accountPages),
       title,
@@ -69,6 +81,9 @@ export function AppRoutes() {
           <Route path={paths.profileSaved.pattern} element={<ProfileRoute tab="saved" />} />
           <Route path={paths.profileTagged.pattern} element={<ProfileRoute tab="tagged" />} />
           <Route path={paths.account.to('edit')} element={<AccountEditRoute />} />
+          <Route path={paths.account.to('password')} element={<PasswordRoute />} />
+          <Route path={paths.account.to('sessions')} element={<SessionsRoute />} />
+          <Route path={paths.account.to('delete')} element={<DeleteAccountRoute />} />
           <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
           <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
           <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />

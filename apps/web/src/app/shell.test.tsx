@@ -184,7 +184,7 @@ describe('Shell', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'alice' })).toBeInTheDocument();
     expect(location.current?.pathname).toBe('/alice');
-    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Stories' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     await user.click(screen.getByRole('link', { name: 'Pinhole' }));

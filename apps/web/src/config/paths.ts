@@ -9,7 +9,8 @@ const segment = encodeURIComponent;
 export const accountPages = {
   edit: 'Edit profile',
   password: 'Change password',
-  sessions: 'Sessions',
+  sessions: "Where you're signed in",
+  delete: 'Delete account',
   import: 'Import',
   blocked: 'Blocked accounts',
   'password/reset': 'Reset password',

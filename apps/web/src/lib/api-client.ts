@@ -115,6 +115,8 @@ export async function apiSend(path: string, options: RequestOptions = {}): Promi
 }
 
 export interface UploadOptions {
+  /** POST by default; a replaced file (a profile picture) is a PUT. */
+  method?: 'POST' | 'PUT';
   signal?: AbortSignal;
   /** Fraction of the request body sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void;
@@ -128,13 +130,13 @@ export function apiUpload<T>(
   path: string,
   check: ResponseCheck<T>,
   form: FormData,
-  { signal, onProgress }: UploadOptions = {},
+  { method = 'POST', signal, onProgress }: UploadOptions = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     const abort = () => request.abort();
     const done = () => signal?.removeEventListener('abort', abort);
-    request.open('POST', path);
+    request.open(method, path);
     request.withCredentials = true;
     request.setRequestHeader('accept', 'application/json');
     request.upload.addEventListener('progress', (event) => {

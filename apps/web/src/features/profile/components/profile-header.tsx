@@ -1,12 +1,12 @@
 import { isSafeWebUrl, type Profile } from '@pinhole/contracts';
-import { Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { formatCount } from '@/lib/format';
 import { OverlayLink } from '@/lib/overlay-link';
+import { Link } from 'react-router-dom';
+import { SettingsMenu } from './settings-menu';
 
 /** `https://example.com/` reads as `example.com`. */
 function displayUrl(url: string): string {
@@ -108,14 +108,13 @@ function ProfileTitle({ profile, own, followButton }: ProfileHeaderProps) {
       {!own && followButton}
       {own && (
         <div className="flex items-center gap-2">
-          <Button variant="secondary">Edit profile</Button>
-          <button
-            type="button"
-            aria-label="Settings"
-            className="rounded-full p-1.5 text-neutral-900 hover:bg-neutral-100"
+          <Link
+            to={paths.account.to('edit')}
+            className="rounded-lg bg-neutral-100 px-4 py-1.5 text-sm font-semibold text-neutral-900 hover:bg-neutral-200"
           >
-            <Settings aria-hidden className="size-6" />
-          </button>
+            Edit profile
+          </Link>
+          <SettingsMenu />
         </div>
       )}
     </div>

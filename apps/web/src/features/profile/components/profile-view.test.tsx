@@ -41,7 +41,7 @@ describe('ProfileView', () => {
     const avatar = screen.getByRole('img', { name: "alice's profile picture" });
     expect(avatar).toHaveTextContent('A');
     expect(avatar.style.backgroundImage).toMatch(/linear-gradient/);
-    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
     const counts = screen.getAllByRole('listitem').map((item) => item.textContent);
     expect(counts.slice(0, 3)).toEqual(['2posts', '1,234followers', '56following']);
@@ -58,7 +58,7 @@ describe('ProfileView', () => {
     mockApi(routes());
     renderOthers();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('alice');
-    expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit profile' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['POSTS', 'TAGGED']);
     await screen.findByRole('list', { name: 'Posts' });

@@ -1,0 +1,28 @@
+import { AccountPage } from '@/features/account/components/account-page';
+import { DeleteAccountForm } from '@/features/account/components/delete-account-form';
+import { PasswordForm } from '@/features/account/components/password-form';
+import { SessionsList } from '@/features/account/components/sessions-list';
+
+export function PasswordRoute() {
+  return (
+    <AccountPage title="Change password">
+      <PasswordForm />
+    </AccountPage>
+  );
+}
+
+export function SessionsRoute() {
+  return (
+    <AccountPage title="Where you're signed in">
+      <SessionsList />
+    </AccountPage>
+  );
+}
+
+export function DeleteAccountRoute() {
+  return (
+    <AccountPage title="Delete account">
+      <DeleteAccountForm />
+    </AccountPage>
+  );
+}

@@ -1,0 +1,93 @@
+import { limits, messages } from '@pinhole/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { useChangeAvatar, useRemoveAvatar } from '@/features/account/api/account';
+
+const acceptedTypes = 'image/jpeg,image/png,image/gif,image/webp,image/avif';
+
+/**
+ * Change photo: pick a file, see the centre square the server will keep (round, as it will show
+ * everywhere), then save it; or remove the current one.
+ */
+export function AvatarPicker({ hasAvatar }: { hasAvatar: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useChangeAvatar();
+  const remove = useRemoveAvatar();
+
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const choose = (chosen: File | undefined) => {
+    setProblem(null);
+    if (!chosen) return;
+    if (!chosen.type.startsWith('image/')) return setProblem(messages.notAnImage);
+    if (chosen.size >= limits.maxUploadBytes) return setProblem(messages.fileTooLarge);
+    setFile(chosen);
+  };
+
+  const save = () => {
+    if (!file) return;
+    change.mutate(file, {
+      onSuccess: () => setFile(null),
+      onError: (error) => setProblem(errorMessage(error)),
+    });
+  };
+
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <input
+        ref={input}
+        type="file"
+        accept={acceptedTypes}
+        className="sr-only"
+        aria-label="Choose a profile photo"
+        onChange={(event) => {
+          choose(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      {preview ? (
+        <div className="flex items-center gap-3">
+          <img
+            src={preview}
+            alt="New profile photo, cut to its centre square"
+            className="size-16 rounded-full object-cover object-center"
+          />
+          <Button type="button" disabled={change.isPending} onClick={save}>
+            {change.isPending ? 'Saving…' : 'Save photo'}
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => setFile(null)}>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <div className="flex gap-2">
+          <Button type="button" onClick={() => input.current?.click()}>
+            Change photo
+          </Button>
+          {hasAvatar && (
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate()}
+            >
+              Remove
+            </Button>
+          )}
+        </div>
+      )}
+      <p role="alert" className="text-xs text-red-600">
+        {problem ?? ''}
+      </p>
+    </div>
+  );
+}

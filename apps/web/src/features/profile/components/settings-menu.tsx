@@ -1,0 +1,52 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Settings } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useSignOut } from '@/lib/auth/sign-out';
+
+const item =
+  'flex cursor-pointer items-center rounded-md px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-neutral-100';
+
+/** The settings icon on your own profile: every account page, and Sign out. */
+export function SettingsMenu() {
+  const signOut = useSignOut();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Settings"
+        className="rounded-full p-1.5 text-neutral-900 hover:bg-neutral-100 data-[state=open]:bg-neutral-100"
+      >
+        <Settings aria-hidden className="size-6" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-56 rounded-xl border border-line bg-white p-1.5 shadow-lg"
+        >
+          <DropdownMenu.Item asChild className={item}>
+            <Link to={paths.account.to('edit')}>Edit profile</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to={paths.account.to('password')}>Change password</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to={paths.account.to('sessions')}>Where you&apos;re signed in</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <a href="/api/me/export" download>
+              Download your data
+            </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={`${item} text-red-600`}>
+            <Link to={paths.account.to('delete')}>Delete account</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item className={item} onSelect={() => signOut.mutate()}>
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
