@@ -25,6 +25,7 @@ const bundledMigrations = [
   '0002-cache-changes-and-avatar-keys',
   '0003-follows',
   '0004-post-images-and-saves',
+  '0005-account-and-imports',
 ];
 
 /**

@@ -56,7 +56,14 @@ export class AccountService {
    */
   noteSeen(tokenHash: string): void {
     const now = Date.now();
-    if (now - (this.#lastSeenWritten.get(tokenHash) ?? 0) < lastSeenEveryMs) return;
+    const last = this.#lastSeenWritten.get(tokenHash);
+    // The first sighting only starts the clock: a session just made or just used elsewhere
+    // needs no write, and a read stays one query until minutes have passed.
+    if (last === undefined) {
+      this.#lastSeenWritten.set(tokenHash, now);
+      return;
+    }
+    if (now - last < lastSeenEveryMs) return;
     if (this.#lastSeenWritten.size > 10_000) this.#lastSeenWritten.clear();
     this.#lastSeenWritten.set(tokenHash, now);
     touchSession(this.db, tokenHash, new Date(now).toISOString()).catch(() => undefined);
