@@ -26,6 +26,7 @@ const bundledMigrations = [
   '0003-follows',
   '0004-post-images-and-saves',
   '0005-account-and-imports',
+  '0006-import-counts',
 ];
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { limits } from '@pinhole/contracts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -44,6 +45,13 @@ const envSchema = z
     TRUST_PROXY: booleanString.default(false),
     /** `false` skips the orphan sweep a minute after start (run `npm run sweep` from cron instead). */
     SWEEP_ON_START: booleanString.default(true),
+    /** The largest archive `POST /api/me/import` takes, in bytes: 2 GB, or less for a small disk. */
+    IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(limits.maxImportArchiveBytes)
+      .default(limits.maxImportArchiveBytes),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
@@ -88,6 +96,7 @@ export interface Config {
   rateLimits: boolean;
   trustProxy: boolean;
   sweepOnStart: boolean;
+  importMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -148,5 +157,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: env.RATE_LIMITS,
     trustProxy: env.TRUST_PROXY,
     sweepOnStart: env.SWEEP_ON_START,
+    importMaxBytes: env.IMPORT_MAX_BYTES,
   };
 }

@@ -47,12 +47,31 @@ export const importFailureSchema = z.object({ item: z.string(), reason: z.string
 export type ImportFailure = z.infer<typeof importFailureSchema>;
 
 export const importStatusSchema = z.object({
+  id: z.string(),
   status: z.enum(importStatusValues),
+  /** Posts found in the archive. */
   posts_total: z.number().int(),
+  /** Posts dealt with so far: imported, already there, or not imported. */
   posts_done: z.number().int(),
+  /** Posts this import added. */
+  posts_imported: z.number().int(),
+  /** Posts the account already had from this archive (an earlier import, or its own export). */
+  posts_skipped: z.number().int(),
   failures: z.array(importFailureSchema),
+  created_at: z.string(),
 });
 export type ImportStatus = z.infer<typeof importStatusSchema>;
+
+/** `POST /api/me/import`: read as a stream by the server; this describes the form. */
+export const importFormSchema = z.object({
+  archive: z
+    .file()
+    .describe(
+      'An Instagram "Download your information" archive (JSON format) or a Pinhole export, as a zip under 2 GB',
+    ),
+});
+
+export const importIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** `PUT /api/profiles/me/avatar`: read as a stream by the server; this describes the form. */
 export const avatarFormSchema = z.object({

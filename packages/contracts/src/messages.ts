@@ -25,4 +25,7 @@ export const messages = {
   notYourPost: 'Only the author can change this post',
   notYourComment: 'Only its author or the author of the post can delete this comment',
   storageFull: 'The server has run out of storage space, please try again later',
+  archiveTooLarge: 'The archive must be smaller than 2 GB',
+  archiveMissing: 'Choose a .zip archive to import',
+  importRunning: 'An import is already running for this account',
 } as const;

@@ -5,6 +5,7 @@ import { cacheChangesAndAvatarKeys } from './migrations/0002-cache-changes-and-a
 import { follows } from './migrations/0003-follows';
 import { postImagesAndSaves } from './migrations/0004-post-images-and-saves';
 import { accountAndImports } from './migrations/0005-account-and-imports';
+import { importCounts } from './migrations/0006-import-counts';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-follows': follows,
   '0004-post-images-and-saves': postImagesAndSaves,
   '0005-account-and-imports': accountAndImports,
+  '0006-import-counts': importCounts,
 };
 
 const provider: MigrationProvider = {

@@ -124,6 +124,9 @@ export interface ImportsTable {
   status: 'queued' | 'running' | 'done' | 'failed';
   posts_total: Generated<number>;
   posts_done: Generated<number>;
+  /** Posts this import added, and posts the account already had from the archive (0006). */
+  posts_imported: Generated<number>;
+  posts_skipped: Generated<number>;
   failures: Generated<string>;
   created_at: string;
   /** Moves while the job runs: a running job whose heartbeat stopped was interrupted. */

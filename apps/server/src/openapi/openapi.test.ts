@@ -50,6 +50,8 @@ const contractCalls = [
   'delete /api/profiles/me/avatar',
   'delete /api/me',
   'get /api/me/export',
+  'post /api/me/import',
+  'get /api/me/import/{id}',
   'get /storage/{*}',
 ];
 

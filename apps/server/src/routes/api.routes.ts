@@ -5,6 +5,7 @@ import { accountRoutes } from './account.routes';
 import { authRoutes } from './auth.routes';
 import { commentRoutes } from './comments.routes';
 import { exportRoutes } from './export.routes';
+import { importRoutes } from './import.routes';
 import { followRequestRoutes } from './follow-requests.routes';
 import { postChangeRoutes } from './post-changes.routes';
 import { postRoutes } from './posts.routes';
@@ -33,6 +34,7 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(commentRoutes(context), { prefix: '/comments' });
     await api.register(savedRoutes(context), { prefix: '/me/saved' });
     await api.register(exportRoutes(context), { prefix: '/me/export' });
+    await api.register(importRoutes(context), { prefix: '/me/import' });
     await api.register(followRequestRoutes(context), { prefix: '/me/follow-requests' });
     await api.register(suggestionRoutes(context), { prefix: '/suggestions' });
   };

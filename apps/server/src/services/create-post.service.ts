@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
+import type { Transaction } from 'kysely';
 import type { Post } from '@pinhole/contracts';
 import { messages } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
+import type { DB } from '../db/schema';
 import { AppError, uploadRejected } from '../errors';
 import { newId, nowIso } from '../ids';
 import type { ProcessedImage } from '../media/image';
@@ -43,6 +45,14 @@ export interface NewPhoto {
   altText: string | null;
 }
 
+/** What an import adds to sharing a post. */
+export interface CreatePostOptions {
+  /** When it was first shared elsewhere; now by default. */
+  createdAt?: string;
+  /** Runs in the post's transaction, so that what it records exists exactly when the post does. */
+  alongside?: (trx: Transaction<DB>, postId: string) => Promise<void>;
+}
+
 export class CreatePostService {
   constructor(
     private readonly infra: Infrastructure,
@@ -60,6 +70,7 @@ export class CreatePostService {
   async create(
     userId: string,
     upload: { photos: NewPhoto[]; caption: string | null },
+    options: CreatePostOptions = {},
   ): Promise<Post> {
     for (const [index, photo] of upload.photos.entries()) {
       await this.#check(await fs.readFile(photo.file), index);
@@ -99,9 +110,10 @@ export class CreatePostService {
           image_placeholder: first.placeholder,
           image_variants: first.variants,
           caption: upload.caption,
-          created_at: nowIso(),
+          created_at: options.createdAt ?? nowIso(),
         });
         await insertPostImages(trx, images);
+        await options.alongside?.(trx, postId);
         await addToPostsCount(trx, userId, 1);
         return this.postReads.get(postId, userId, trx);
       });

@@ -5,6 +5,7 @@ import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
 import { ExportService } from './export.service';
 import { FollowsService } from './follows.service';
+import { ImportService } from './imports/import.service';
 import { LikesService } from './likes.service';
 import { PostEditsService } from './post-edits.service';
 import { PostReadsService } from './post-reads.service';
@@ -23,6 +24,7 @@ export function createServices(infra: Infrastructure) {
   const follows = new FollowsService(infra);
   const profiles = new ProfilesService(infra, follows);
   const postReads = new PostReadsService(infra);
+  const createPost = new CreatePostService(infra, postReads);
   return {
     auth: new AuthService(infra, profiles),
     account: new AccountService(infra, profiles),
@@ -30,7 +32,8 @@ export function createServices(infra: Infrastructure) {
     profiles,
     follows,
     postReads,
-    createPost: new CreatePostService(infra, postReads),
+    createPost,
+    imports: new ImportService(infra, createPost),
     postEdits: new PostEditsService(infra, postReads),
     saves: new SavesService(infra, postReads),
     likes: new LikesService(infra),
