@@ -50,7 +50,8 @@ const videoExtensions = /\.(mp4|mov|m4v|webm|avi|3gp|mkv)$/i;
  * text that is already right (any character above U+00FF, or bytes that are not UTF-8) is kept.
  */
 export function repairMojibake(text: string): string {
-  if (!/[\u0080-\u00ff]/.test(text) || /[^\u0000-\u00ff]/.test(text)) return text;
+  const codes = [...text].map((char) => char.codePointAt(0) ?? 0);
+  if (!codes.some((code) => code >= 0x80) || codes.some((code) => code > 0xff)) return text;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(text, 'latin1'));
   } catch {
