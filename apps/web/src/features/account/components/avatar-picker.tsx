@@ -78,7 +78,10 @@ export function AvatarPicker({ hasAvatar }: { hasAvatar: boolean }) {
               type="button"
               variant="secondary"
               disabled={remove.isPending}
-              onClick={() => remove.mutate()}
+              onClick={() => {
+                setProblem(null);
+                remove.mutate(undefined, { onError: (error) => setProblem(errorMessage(error)) });
+              }}
             >
               Remove
             </Button>

@@ -22,6 +22,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const usernameProblem = useUsernameCheck(username, profile);
   const ids = { name: useId(), username: useId(), bio: useId(), website: useId() };
   const serverFields = update.error instanceof ApiError ? (update.error.fields ?? {}) : {};
+  // The server's "taken" is about the name it was sent: a name typed since is the check's to judge.
+  const serverUsernameError =
+    update.variables?.username === username ? serverFields.username : undefined;
   const current = JSON.stringify([fullName, username, bio, website]);
 
   const submit = (event: FormEvent) => {
@@ -53,7 +56,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           onChange={(event) => setFullName(event.target.value)}
         />
       </Field>
-      <Field id={ids.username} label="Username" error={usernameProblem ?? serverFields.username}>
+      <Field id={ids.username} label="Username" error={usernameProblem ?? serverUsernameError}>
         <input
           id={ids.username}
           className={field}

@@ -3,6 +3,7 @@ import { Monitor, Smartphone } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
 import { useClock } from '@/lib/clock';
 import { timeLabel } from '@/lib/time-label';
 import { useEndSession, useSessions } from '@/features/account/api/account';
@@ -13,7 +14,8 @@ export function describeAgent(userAgent: string | null): { label: string; mobile
   const parsed = Bowser.parse(userAgent);
   const browser = parsed.browser.name;
   const os = parsed.os.name;
-  const label = browser && os ? `${browser} on ${os}` : (browser ?? os ?? 'Unknown device');
+  // Bowser names an agent it does not know '' (not undefined): fall back past empty names too.
+  const label = browser && os ? `${browser} on ${os}` : browser || os || 'Unknown device';
   return { label, mobile: parsed.platform.type === 'mobile' || parsed.platform.type === 'tablet' };
 }
 
@@ -58,6 +60,11 @@ export function SessionsList() {
           );
         })}
       </ul>
+      {end.isError && (
+        <p role="alert" className="text-sm text-red-600">
+          {errorMessage(end.error)}
+        </p>
+      )}
       {others > 0 && (
         <Button variant="secondary" disabled={end.isPending} onClick={() => end.mutate(null)}>
           Sign out of all other sessions

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Settings } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/lib/auth/sign-out';
 
@@ -9,7 +9,17 @@ const item =
 
 /** The settings icon on your own profile: every account page, and Sign out. */
 export function SettingsMenu() {
-  const signOut = useSignOut();
+  const { mutateAsync: signOut } = useSignOut();
+  const navigate = useNavigate();
+  // As the header's Sign out: home afterwards, and a failure is logged, not swallowed.
+  const signOutAndGoHome = async () => {
+    try {
+      await signOut();
+      void navigate(paths.home.to());
+    } catch (error) {
+      console.error('Error signing out', error);
+    }
+  };
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -42,7 +52,7 @@ export function SettingsMenu() {
             <Link to={paths.account.to('delete')}>Delete account</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item className={item} onSelect={() => signOut.mutate()}>
+          <DropdownMenu.Item className={item} onSelect={() => void signOutAndGoHome()}>
             Sign out
           </DropdownMenu.Item>
         </DropdownMenu.Content>
