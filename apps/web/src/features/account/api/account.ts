@@ -6,7 +6,7 @@ import {
   type SessionResponse,
   type UpdateProfileRequest,
 } from '@pinhole/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend, apiUpload } from '@/lib/api-client';
 import { signedOut } from '@/lib/auth/get-session';
 import { queryKeys } from '@/lib/query-keys';
@@ -93,8 +93,12 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => apiSend('/api/me', { method: 'DELETE', body: { password } }),
     onSuccess: () => {
-      queryClient.clear();
+      // Signed out, and nothing else of the account stays cached. The session's query is kept:
+      // the AuthProvider observes it, and `clear()` removed it from under that observer, so the
+      // header and menus went on showing the deleted account until a reload.
       queryClient.setQueryData(queryKeys.session, signedOut);
+      const session = hashKey(queryKeys.session);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== session });
     },
   });
 }

@@ -59,7 +59,7 @@ export function AvatarPicker({ hasAvatar }: { hasAvatar: boolean }) {
           <img
             src={preview}
             alt="New profile photo, cut to its centre square"
-            className="size-16 rounded-full object-cover object-center"
+            className="size-16 shrink-0 rounded-full object-cover object-center"
           />
           <Button type="button" disabled={change.isPending} onClick={save}>
             {change.isPending ? 'Saving…' : 'Save photo'}

@@ -38,7 +38,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-      <section className="flex items-center gap-4 rounded-xl bg-neutral-100 p-4">
+      {/* On a phone the picker, with a preview and its two buttons, goes under the name. */}
+      <section className="flex flex-wrap items-center gap-4 rounded-xl bg-neutral-100 p-4">
         <Avatar name={profile.username} src={profile.avatar_url} size={56} />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold">{profile.username}</p>
