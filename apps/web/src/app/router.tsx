@@ -32,6 +32,9 @@ const SessionsRoute = lazy(() =>
 const DeleteAccountRoute = lazy(() =>
   import('./routes/account-settings').then((m) => ({ default: m.DeleteAccountRoute })),
 );
+const ImportRoute = lazy(() =>
+  import('./routes/account-settings').then((m) => ({ default: m.ImportRoute })),
+);
 const PlaceholderPage = lazy(() =>
   import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -47,7 +50,7 @@ export function prefetchPages(): void {
 }
 
 /** Settings pages with their own route below; the others show a placeholder. */
-const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete']);
+const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete', 'import']);
 
 const placeholders: { path: string; title: string }[] = [
   { path: paths.explore.pattern, title: 'Explore' },
@@ -84,6 +87,7 @@ export function AppRoutes() {
           <Route path={paths.account.to('password')} element={<PasswordRoute />} />
           <Route path={paths.account.to('sessions')} element={<SessionsRoute />} />
           <Route path={paths.account.to('delete')} element={<DeleteAccountRoute />} />
+          <Route path={paths.account.to('import')} element={<ImportRoute />} />
           <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
           <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
           <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />

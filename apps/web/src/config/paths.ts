@@ -11,7 +11,7 @@ export const accountPages = {
   password: 'Change password',
   sessions: "Where you're signed in",
   delete: 'Delete account',
-  import: 'Import',
+  import: 'Import posts',
   blocked: 'Blocked accounts',
   'password/reset': 'Reset password',
 } as const;

@@ -1,5 +1,6 @@
 import { AccountPage } from '@/features/account/components/account-page';
 import { DeleteAccountForm } from '@/features/account/components/delete-account-form';
+import { ImportArchive } from '@/features/account/components/import-archive';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { SessionsList } from '@/features/account/components/sessions-list';
 
@@ -23,6 +24,14 @@ export function DeleteAccountRoute() {
   return (
     <AccountPage title="Delete account">
       <DeleteAccountForm />
+    </AccountPage>
+  );
+}
+
+export function ImportRoute() {
+  return (
+    <AccountPage title="Import posts">
+      <ImportArchive />
     </AccountPage>
   );
 }
