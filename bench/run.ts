@@ -35,6 +35,7 @@ import { benchPhotoOptions, makeSyntheticPhoto } from '../apps/server/src/media/
 import { encodeCursor } from '../apps/server/src/services/post-cursor';
 import type { PostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { freePort, startPostgresCluster } from '../apps/server/src/test/postgres-cluster';
+import { buildBenchArchive, runExport, runImport } from './lib/account';
 import { ensureWebBuilt, measureClientBundle } from './lib/client-bundle';
 import type { FollowFacts } from './lib/follows';
 import {
@@ -83,6 +84,8 @@ interface Size {
   carouselPhotos: number;
   carouselRuns: number;
   carouselConcurrent: number;
+  /** Issue 18: posts in the Instagram archive imported as one person. */
+  importPosts: number;
 }
 
 const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
@@ -101,6 +104,7 @@ const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
     carouselPhotos: 10,
     carouselRuns: 5,
     carouselConcurrent: 4,
+    importPosts: 200,
   },
   quick: {
     users: 200,
@@ -117,6 +121,7 @@ const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
     carouselPhotos: 10,
     carouselRuns: 3,
     carouselConcurrent: 4,
+    importPosts: 200,
   },
   // For the test that keeps this script from rotting: every row, in seconds.
   tiny: {
@@ -135,6 +140,7 @@ const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
     carouselPhotos: 2,
     carouselRuns: 1,
     carouselConcurrent: 2,
+    importPosts: 4,
   },
 };
 
@@ -167,6 +173,53 @@ async function measureProcessImage(
       note: `${runs} runs, ${(input.length / 1024 / 1024).toFixed(1)} MB input`,
     },
     { id: `${id}.p95`, label: `${label}, p95`, value: percentile(times, 0.95), unit: 'ms' },
+  ];
+}
+
+/** Issue 18: one export of the person with the most posts, and one Instagram import. */
+async function accountRows(
+  server: ServerProcess,
+  tokens: string[],
+  facts: SeededFacts,
+): Promise<Row[]> {
+  const { email, posts } = facts.topPoster;
+  log(`account: GET /api/me/export of the person with the most posts (${posts})...`);
+  const exported = await attempt('export', async () =>
+    runExport(server.url, server.pid, await signIn(server.url, email, seedPassword)),
+  );
+  const rise =
+    exported?.peakRssBytes != null && exported.baselineRssBytes != null
+      ? exported.peakRssBytes - exported.baselineRssBytes
+      : null;
+  log(`account: building an Instagram archive of ${size.importPosts} posts...`);
+  const archive = await buildBenchArchive(size.importPosts);
+  log(`account: importing it (${(archive.zip.length / 1024 / 1024).toFixed(0)} MB)...`);
+  const imported = await attempt('import', () =>
+    runImport(server.url, tokens[0]!, archive, size.importPosts),
+  );
+  return [
+    {
+      id: 'export.rss.rise',
+      label: `server RSS rise during GET /api/me/export of ${posts} posts`,
+      value: mb(rise),
+      unit: 'MB',
+      note: exported
+        ? `goal < 100 MB; ${(exported.bytes / 1024 / 1024).toFixed(0)} MB zip in ` +
+          `${(exported.wallMs / 1000).toFixed(1)} s; idle ${mb(exported.baselineRssBytes)?.toFixed(0)} MB`
+        : undefined,
+    },
+    {
+      id: 'import.posts.seconds',
+      label:
+        `POST /api/me/import, Instagram archive of ${size.importPosts} posts ` +
+        `(${archive.photos} photos, 1080 px), upload to done`,
+      value: imported ? imported.wallMs / 1000 : null,
+      unit: 's',
+      note: imported
+        ? `${(imported.archiveBytes / 1024 / 1024).toFixed(0)} MB archive; ` +
+          `${imported.imported} imported, ${imported.failures} not`
+        : undefined,
+    },
   ];
 }
 
@@ -270,6 +323,8 @@ interface SeededFacts {
   emails: string[];
   likeTargets: string[];
   follows: FollowFacts;
+  /** The person with the most posts: their export is the export row. */
+  topPoster: { email: string; posts: number };
 }
 
 async function readFacts(context: AppContext): Promise<SeededFacts> {
@@ -294,10 +349,18 @@ async function readFacts(context: AppContext): Promise<SeededFacts> {
     .limit(signedInUsers)
     .execute();
   const posts = await db.selectFrom('posts').select('id').orderBy('id').execute();
+  const top = await db
+    .selectFrom('profiles')
+    .innerJoin('users', 'users.id', 'profiles.id')
+    .select(['users.email', 'profiles.posts_count'])
+    .orderBy('profiles.posts_count', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const stride = Math.max(1, Math.floor(posts.length / 2000));
   return {
     deepCursor: anchor ? encodeCursor({ createdAt: anchor.created_at, id: anchor.id }) : null,
     emails: users.map((user) => user.email),
+    topPoster: { email: top.email, posts: Number(top.posts_count) },
     likeTargets: posts.filter((_post, index) => index % stride === 0).map((post) => post.id),
     // The signed-in people follow and unfollow; none of them may be a target (no self-follows).
     follows: await readFollowFacts(context, {
@@ -372,7 +435,7 @@ async function benchDatabase(
   seedOptions: SeedOptions,
   extras: {
     onFirstPage?: (body: Buffer, server: ServerProcess, tokens: string[]) => Promise<void>;
-    afterLikes?: (server: ServerProcess, tokens: string[]) => Promise<void>;
+    afterLikes?: (server: ServerProcess, tokens: string[], facts: SeededFacts) => Promise<void>;
   },
 ): Promise<DatabaseRun> {
   const dataDir = temporaryDir(`pinhole-bench-${kind}-`);
@@ -488,7 +551,7 @@ async function benchDatabase(
 
   rows.push(...(await followWriteRows(kind, server, env, tokens, facts.follows.targets)));
 
-  await extras.afterLikes?.(server, tokens);
+  await extras.afterLikes?.(server, tokens, facts);
   await server.stop();
   return { rows, seed: summary, serverReadyMs: server.readyMs, serverSettleMs: settleMs };
 }
@@ -704,7 +767,7 @@ async function main(): Promise<void> {
           },
         );
       },
-      afterLikes: async (server, tokens) => {
+      afterLikes: async (server, tokens, facts) => {
         log(`uploads: ${size.uploads} concurrent POST /api/posts of the 12 MP JPEG...`);
         const uploads = await attempt('uploads', () =>
           runConcurrentUploads(server.url, server.pid, tokens, photo, size.uploads),
@@ -769,6 +832,7 @@ async function main(): Promise<void> {
               : undefined,
           },
         );
+        uploadRows.push(...(await accountRows(server, tokens, facts)));
       },
     },
   );
