@@ -1,13 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
+import type { TestS3Server } from '../test/s3-server';
+import { startS3Server } from '../test/s3-server';
+import { bucketName } from '../storage/storage';
 import {
-  dialects,
   disposeTestServer,
   makeJpeg,
   signUpUser,
   startTestServer,
+  storageSetups,
   uploadPost,
 } from '../test/harness';
 
@@ -29,22 +30,23 @@ const putAvatar = (server: Server, token: string, image: Buffer, type = 'image/j
   return server.request('/api/profiles/me/avatar', { method: 'PUT', body: form, token });
 };
 
-/** Every file under the data folder's storage, as paths relative to it. */
-function storedFiles(server: Server): string[] {
-  const root = path.join(server.dataDir, 'storage');
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) =>
-    fs.statSync(path.join(root, entry)).isFile(),
-  );
+/** Every key in the server's store (the local folder or the S3 bucket). */
+async function storedFiles(server: Server): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of server.context.storage.list(`${bucketName}/`)) keys.push(object.key);
+  return keys;
 }
 
-describe.each(dialects)('account routes on %s', (dialect) => {
+describe.each(storageSetups)('account routes on $name', (setup) => {
   let server: Server;
+  let s3: TestS3Server | undefined;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    s3 = setup.s3 ? await startS3Server() : undefined;
+    server = await startTestServer(setup.dialect, s3?.env ?? {});
   });
   afterAll(async () => {
     await disposeTestServer(server);
+    await s3?.close();
   });
 
   it('changes the username, refusing a taken, reserved or invalid one', async () => {
@@ -94,17 +96,18 @@ describe.each(dialects)('account routes on %s', (dialect) => {
       [320, 320],
     ]);
     expect(first.body.avatar_url).toBe(variants[1]!.url);
-    const image = await fetch(server.url + variants[0]!.url);
+    const image = await fetch(new URL(variants[0]!.url, server.url));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
-    const own = () => storedFiles(server).filter((file) => file.includes(`${ada.id}/avatars`));
-    expect(own()).toHaveLength(2);
+    const own = async () =>
+      (await storedFiles(server)).filter((file) => file.includes(`${ada.id}/avatars`));
+    expect(await own()).toHaveLength(2);
 
     const second = await putAvatar(server, ada.token, await makeJpeg(400, 700));
     expect(second.status).toBe(200);
     expect(second.body.avatar_url).not.toBe(first.body.avatar_url);
-    expect(own()).toHaveLength(2);
-    expect((await fetch(server.url + variants[0]!.url)).status).toBe(404);
+    expect(await own()).toHaveLength(2);
+    expect((await fetch(new URL(variants[0]!.url, server.url))).status).toBe(404);
 
     const removed = await server.request('/api/profiles/me/avatar', {
       method: 'DELETE',
@@ -113,7 +116,7 @@ describe.each(dialects)('account routes on %s', (dialect) => {
     expect(removed.status).toBe(200);
     expect(removed.body.avatar_url).toBeNull();
     expect(removed.body.avatar).toBeNull();
-    expect(own()).toEqual([]);
+    expect(await own()).toEqual([]);
   });
 
   it('refuses an avatar that is not an image, and keeps the old one', async () => {
@@ -237,7 +240,7 @@ describe.each(dialects)('account routes on %s', (dialect) => {
     await as(bob, `/api/profiles/${ada.id}/follow`, 'PUT');
     await as(bob, `/api/posts/${adasPost.id}/save`, 'PUT');
     expect((await server.request(`/api/posts/${bobsPost.id}`)).body.comments_count).toBe(3);
-    expect(storedFiles(server).some((file) => file.includes(ada.id))).toBe(true);
+    expect((await storedFiles(server)).some((file) => file.includes(ada.id))).toBe(true);
 
     const wrong = await as(ada, '/api/me', 'DELETE', { password: 'not-it' });
     expect(wrong.status).toBe(400);
@@ -254,7 +257,7 @@ describe.each(dialects)('account routes on %s', (dialect) => {
     const bobNow = (await server.request(`/api/profiles/${bob.id}`)).body;
     expect([bobNow.followers_count, bobNow.following_count]).toEqual([0, 0]);
     expect((await as(bob, '/api/me/saved', 'GET')).body.posts).toEqual([]);
-    expect(storedFiles(server).filter((file) => file.includes(ada.id))).toEqual([]);
+    expect((await storedFiles(server)).filter((file) => file.includes(ada.id))).toEqual([]);
 
     // The email and the username are free again.
     const again = await server.request('/api/auth/sign-up', {

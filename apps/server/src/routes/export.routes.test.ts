@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import type { TestS3Server } from '../test/s3-server';
+import { startS3Server } from '../test/s3-server';
 import {
-  dialects,
   disposeTestServer,
   makeJpeg,
   signUpUser,
   startTestServer,
+  storageSetups,
   uploadPost,
 } from '../test/harness';
 
@@ -33,13 +35,16 @@ function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-describe.each(dialects)('GET /api/me/export on %s', (dialect) => {
+describe.each(storageSetups)('GET /api/me/export on $name', (setup) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
+  let s3: TestS3Server | undefined;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    s3 = setup.s3 ? await startS3Server() : undefined;
+    server = await startTestServer(setup.dialect, s3?.env ?? {});
   });
   afterAll(async () => {
     await disposeTestServer(server);
+    await s3?.close();
   });
 
   it('streams a zip of your rows and the originals of your photos, in order', async () => {

@@ -5,18 +5,17 @@ import { insertImport } from '../repositories/imports.repository';
 import { staleImportMs } from '../services/imports/import.service';
 import { buildZip, instagramArchive, instagramEscaped } from '../test/archives';
 import type { TestUser } from '../test/harness';
-import { disposeTestServer, makeJpeg, signUpUser, startTestServer } from '../test/harness';
+import {
+  disposeTestServer,
+  makeJpeg,
+  signUpUser,
+  startTestServer,
+  storageSetups,
+} from '../test/harness';
 import type { TestS3Server } from '../test/s3-server';
 import { startS3Server } from '../test/s3-server';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
-
-/** Both databases on local disk, and S3 (s3rver) for the files. */
-const setups = [
-  { name: 'sqlite, local disk', dialect: 'sqlite', s3: false },
-  { name: 'postgres, local disk', dialect: 'postgres', s3: false },
-  { name: 'sqlite, S3', dialect: 'sqlite', s3: true },
-] as const;
 
 /** Archives in these tests stay small; the limit is lowered so "too large" is quick to send. */
 const testMaxBytes = 2 * 1024 * 1024;
@@ -59,7 +58,7 @@ async function postsOf(server: Server, user: TestUser) {
 
 const day = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 
-describe.each(setups)('import on $name', (setup) => {
+describe.each(storageSetups)('import on $name', (setup) => {
   let server: Server;
   let s3: TestS3Server | undefined;
   beforeAll(async () => {

@@ -1,19 +1,18 @@
 import { limits, messages } from '@pinhole/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
-import { disposeTestServer, makeJpeg, signUpUser, startTestServer } from '../test/harness';
+import {
+  disposeTestServer,
+  makeJpeg,
+  signUpUser,
+  startTestServer,
+  storageSetups,
+} from '../test/harness';
 import { keyOfUrl, orphansFound, storedKeys, uploadPhotos } from '../test/photo-posts';
 import type { TestS3Server } from '../test/s3-server';
 import { startS3Server } from '../test/s3-server';
 
-/** Both databases on local disk, and S3 (s3rver) for the files. */
-const setups = [
-  { name: 'sqlite, local disk', dialect: 'sqlite', s3: false },
-  { name: 'postgres, local disk', dialect: 'postgres', s3: false },
-  { name: 'sqlite, S3', dialect: 'sqlite', s3: true },
-] as const;
-
-describe.each(setups)('posts of several photos on $name', (setup) => {
+describe.each(storageSetups)('posts of several photos on $name', (setup) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let s3: TestS3Server | undefined;
   let author: TestUser;

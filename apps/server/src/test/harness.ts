@@ -13,6 +13,13 @@ import { loadConfig } from '../env';
 export const dialects = ['sqlite', 'postgres'] as const;
 export type TestDialect = (typeof dialects)[number];
 
+/** Both databases on local disk, and S3 (s3rver, see test/s3-server.ts) for the files. */
+export const storageSetups = [
+  { name: 'sqlite, local disk', dialect: 'sqlite', s3: false },
+  { name: 'postgres, local disk', dialect: 'postgres', s3: false },
+  { name: 'sqlite, S3', dialect: 'sqlite', s3: true },
+] as const;
+
 export interface TestServer {
   url: string;
   context: AppContext;
