@@ -14,7 +14,7 @@ import {
 } from '@/testing/factories';
 import { apiError, callsTo, deferred, json, mockApi, sentJson } from '@/testing/mock-api';
 import { renderAsReader, testQueryClient } from '@/testing/render';
-import { CommentsSection } from './comments-section';
+import { CommentsSection, PostComments } from './comments-section';
 
 function CachedComments({ id }: { id: string }) {
   const { data } = useQuery<PostPages>({ queryKey: queryKeys.feed, queryFn: skipToken });
@@ -184,5 +184,27 @@ describe('CommentsSection', () => {
     expect(await screen.findByRole('button', { name: 'Post' })).toBeEnabled();
     expect(input).toHaveValue('Lost words');
     expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+});
+
+describe('PostComments', () => {
+  it("shows each comment with its author's picture, or the initial when there is none", async () => {
+    const withPhoto = makeComment({
+      id: 'c5',
+      content: 'Nice',
+      author: {
+        id: 'user-3',
+        username: 'cleo',
+        avatar_url: '/storage/user-uploads/u3/a-320w.webp',
+      },
+    });
+    const post = makePost({ comments_count: 2, comments_preview: [first, withPhoto] });
+    mockApi({ 'GET /api/posts/post-1/comments': json({ comments: [first, withPhoto] }) });
+    const { container } = renderAsReader(<PostComments post={post} />, signedInSession());
+    expect(commentTexts()).toEqual(['Bbob First!', 'cleo Nice']);
+    const pictures = container.querySelectorAll('li img');
+    expect(pictures).toHaveLength(1);
+    expect(pictures[0]).toHaveAttribute('src', '/storage/user-uploads/u3/a-320w.webp');
+    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
   });
 });

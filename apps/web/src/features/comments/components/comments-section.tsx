@@ -1,5 +1,6 @@
 import { limits, type Comment, type Post } from '@pinhole/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { ProfileName } from '@/components/ui/profile-name';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAddComment } from '@/features/comments/api/add-comment';
@@ -60,29 +61,43 @@ export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
  */
 export function PostComments({ post }: { post: Post }) {
   const { data: allComments } = useComments(post.id, true);
-  return <CommentList comments={allComments ?? post.comments_preview} post={post} />;
+  return <CommentList comments={allComments ?? post.comments_preview} post={post} withAvatars />;
 }
 
 interface CommentListProps {
   comments: Comment[];
   post: Post;
   onDeleted?: (commentId: string) => void;
+  /** On the post's own page each comment has its author's picture, as the post header does. */
+  withAvatars?: boolean;
 }
 
-function CommentList({ comments, post, onDeleted }: CommentListProps) {
+function CommentList({ comments, post, onDeleted, withAvatars = false }: CommentListProps) {
   const viewerId = useAuth().user?.id;
   if (comments.length === 0) return null;
   return (
-    <ul className="flex flex-col gap-0.5" aria-label="Comments">
-      {comments.map((comment) => (
-        <li key={comment.id} className="text-sm break-words whitespace-pre-line">
-          <ProfileName username={comment.author.username} /> {comment.content}
-          {/* Its author, or the post's author, may delete it. */}
-          {viewerId && (viewerId === comment.user_id || viewerId === post.user_id) && (
-            <DeleteCommentButton comment={comment} onDeleted={onDeleted} />
-          )}
-        </li>
-      ))}
+    <ul className={`flex flex-col ${withAvatars ? 'gap-3' : 'gap-0.5'}`} aria-label="Comments">
+      {comments.map((comment) => {
+        const text = (
+          <>
+            <ProfileName username={comment.author.username} /> {comment.content}
+            {/* Its author, or the post's author, may delete it. */}
+            {viewerId && (viewerId === comment.user_id || viewerId === post.user_id) && (
+              <DeleteCommentButton comment={comment} onDeleted={onDeleted} />
+            )}
+          </>
+        );
+        return withAvatars ? (
+          <li key={comment.id} className="flex items-start gap-3 text-sm">
+            <Avatar name={comment.author.username} src={comment.author.avatar_url} size={32} />
+            <p className="min-w-0 pt-1.5 break-words whitespace-pre-line">{text}</p>
+          </li>
+        ) : (
+          <li key={comment.id} className="text-sm break-words whitespace-pre-line">
+            {text}
+          </li>
+        );
+      })}
     </ul>
   );
 }
