@@ -10,6 +10,7 @@ import {
   signUpViaApi,
   uniqueUser,
 } from './support/browser';
+import { instagramArchiveFile, instagramEscaped } from './support/archives';
 import { imageFile } from './support/images';
 import { createPostViaHttp } from './support/posts';
 
@@ -45,6 +46,95 @@ async function expectSignedOut(page: Page) {
 
 const sessionCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((cookie) => cookie.name === 'pinhole_session')?.value;
+
+const postsFile = 'your_instagram_activity/content/posts_1.json';
+const videoReason = "Videos can't be imported: Pinhole shares photos";
+
+/**
+ * An Instagram archive of three posts: one photo whose caption Instagram escaped byte by byte
+ * (shared in June 2019), a carousel of a JPEG and a PNG (2021), and a post of one video (2022).
+ */
+async function threePostArchive(name: string) {
+  const jpeg = async (file: string) => fs.readFileSync(await imageFile(file, 1080, 1080, 'jpeg'));
+  const media = {
+    'media/posts/201906/17912345678901234.jpg': await jpeg(`${name}-single.jpg`),
+    'media/posts/202102/17923456789012345.jpg': await jpeg(`${name}-first.jpg`),
+    'media/posts/202102/17934567890123456.png': fs.readFileSync(
+      await imageFile(`${name}-second.png`, 1080, 1350, 'png'),
+    ),
+    // Never opened: the reader refuses a video by its name.
+    'media/posts/202204/17945678901234567.mp4': Buffer.from('\0\0\0\x18ftypmp42 not a real video'),
+  };
+  const [single, first, second, video] = Object.keys(media);
+  const file = await instagramArchiveFile(
+    `${name}.zip`,
+    [
+      // A single photo keeps its caption and date on the media item.
+      {
+        media: [
+          {
+            uri: single!,
+            creation_timestamp: 1_560_000_000,
+            title: instagramEscaped('Sunset at the café 😀'),
+          },
+        ],
+      },
+      // A carousel keeps them on the post.
+      {
+        title: 'Two gradients',
+        creation_timestamp: 1_612_345_678,
+        media: [
+          { uri: first!, creation_timestamp: 1_612_345_678, title: '' },
+          { uri: second!, creation_timestamp: 1_612_345_678, title: '' },
+        ],
+      },
+      { media: [{ uri: video!, creation_timestamp: 1_650_000_000, title: 'A clip' }] },
+    ],
+    media,
+  );
+  return {
+    file,
+    video: video!,
+    videoPost: `Post of 2022-04-15 (3 in ${postsFile})`,
+  };
+}
+
+/** Chooses the archive and presses Start import: the upload answers 202 with the import's id. */
+async function startImport(page: Page, file: string) {
+  await page.getByLabel('Archive (.zip, up to 2 GB)').setInputFiles(file);
+  await page.getByText(path.basename(file), { exact: true }).waitFor();
+  const started = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/me/import') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Start import' }).click();
+  const answer = await started;
+  expect(answer.status()).toBe(202);
+  const { id } = (await answer.json()) as { id: string };
+  await page.waitForURL(
+    (url) => url.pathname === '/accounts/import' && url.searchParams.get('id') === id,
+  );
+  return id;
+}
+
+/** Waits for the import's result (up to 45 s of image work) and returns its region. */
+async function importResult(page: Page) {
+  const heading = page.getByRole('heading', { name: /^(Import finished|The import stopped)$/ });
+  await heading.waitFor({ timeout: 45_000 });
+  // A stopped import fails here with its heading, not after a wait for the other one.
+  expect(await heading.textContent()).toBe('Import finished');
+  return page.getByRole('region', { name: 'Import finished' });
+}
+
+/** The result's "Not imported" list: each item with its reason. */
+function notImported(page: Page) {
+  return page
+    .getByRole('heading', { name: /^Not imported/ })
+    .locator('xpath=following-sibling::ul/li')
+    .evaluateAll((items) =>
+      items.map((item) => Array.from(item.children, (part) => part.textContent)),
+    );
+}
 
 describe('issue 18: your account', () => {
   it('a new profile photo, cut to its centre square, shows in the header and on your posts', async () => {
@@ -225,6 +315,86 @@ describe('issue 18: your account', () => {
     await context.close();
   });
 
+  it('imports an Instagram archive through /accounts/import', async () => {
+    const { context, page, errors } = await openPage('account-import-archive');
+    const me = await signUpViaApi(context, uniqueUser('imp'));
+    const archive = await threePostArchive('instagram-import');
+
+    await page.goto('/accounts/import');
+    await page.getByRole('heading', { name: 'Import posts', level: 1 }).waitFor();
+    const startButton = page.getByRole('button', { name: 'Start import' });
+    expect(await startButton.isDisabled()).toBe(true);
+    const id = await startImport(page, archive.file);
+
+    // The page follows the import until its result.
+    const result = await importResult(page);
+    await result.getByText('2 posts imported', { exact: true }).waitFor();
+    expect(await result.getByText('already in your account').count()).toBe(0);
+    await result.getByRole('heading', { name: 'Not imported (2)' }).waitFor();
+    // The video is listed with the reason, and so is its post, left with no photo.
+    expect(await notImported(page)).toEqual([
+      [archive.video, videoReason],
+      [archive.videoPost, 'Not imported: none of its photos could be'],
+    ]);
+
+    // The address holds the import: a reload shows the same result.
+    await page.reload();
+    await result.getByText('2 posts imported', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('id')).toBe(id);
+
+    // See your posts: the two posts on the profile, newest first by their own dates, the caption
+    // repaired to the text it was written in.
+    await result.getByRole('link', { name: 'See your posts' }).click();
+    await page.waitForURL((url) => url.pathname === `/${me.username}`);
+    const main = page.getByRole('main');
+    await main.getByText(/^2\s*posts$/).waitFor();
+    const grid = main.getByRole('list', { name: 'Posts' });
+    await expect.poll(() => grid.getByRole('img').count()).toBe(2);
+    expect(
+      await grid
+        .getByRole('img')
+        .evaluateAll((images) => images.map((img) => img.getAttribute('alt'))),
+    ).toEqual(['Photo: Two gradients', 'Photo: Sunset at the café 😀']);
+    expect(await grid.getByRole('listitem').first().getByTestId('carousel-mark').count()).toBe(1);
+    expect(await grid.getByRole('listitem').nth(1).getByTestId('carousel-mark').count()).toBe(0);
+
+    // Opened, the post shows its caption and keeps its 2019 date.
+    await grid.getByRole('img', { name: 'Photo: Sunset at the café 😀' }).click();
+    const article = page.getByRole('article', { name: `Post by ${me.username}` }).last();
+    await article.getByText('Sunset at the café 😀').waitFor();
+    expect(await article.textContent()).not.toContain('Ã');
+    expect(await article.locator('time').first().getAttribute('datetime')).toBe(
+      '2019-06-08T13:20:00.000Z',
+    );
+    const photo = article.getByRole('img', { name: `Photo by ${me.username}` }).first();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+
+    // The same archive again: nothing is added twice, and the video is listed again.
+    await page.goto(`/accounts/import?id=${id}`);
+    await result.getByRole('button', { name: 'Import another archive' }).click();
+    await page.waitForURL((url) => url.search === '');
+    await startImport(page, archive.file);
+    await importResult(page);
+    await result.getByText('0 posts imported', { exact: true }).waitFor();
+    await result.getByText('2 posts were already in your account', { exact: true }).waitFor();
+    fs.mkdirSync(path.join(artifactsDir, 'account-import'), { recursive: true });
+    await page.screenshot({
+      path: path.join(artifactsDir, 'account-import', 'result-again-1280.png'),
+      fullPage: true,
+    });
+    expect(await notImported(page)).toEqual([
+      [archive.video, videoReason],
+      [archive.videoPost, 'Not imported: none of its photos could be'],
+    ]);
+    expect(await result.getByRole('link', { name: 'See your posts' }).count()).toBe(0);
+    const profile = await context.request.get(`/api/profiles/by-username/${me.username}`);
+    expect(((await profile.json()) as { posts_count: number }).posts_count).toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('Edit profile fits a phone and a desktop, with and without a photo being previewed', async () => {
     const folder = path.join(artifactsDir, 'account-edit');
     fs.mkdirSync(folder, { recursive: true });
@@ -275,6 +445,94 @@ describe('issue 18: your account', () => {
       }
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();
       await preview.waitFor({ state: 'detached' });
+    }
+    await context.close();
+  });
+
+  it('Import posts fits a phone and a desktop, before choosing a file and with a result', async () => {
+    const folder = path.join(artifactsDir, 'account-import');
+    fs.mkdirSync(folder, { recursive: true });
+    const { context, page } = await openPage('account-import-layout', { width: 390, height: 844 });
+    const me = await signUpViaApi(context, uniqueUser('implayout'));
+    // Named as Instagram names its downloads, long enough to need the whole row on a phone.
+    const archive = await threePostArchive(`instagram-${me.username}-2024-05-01-Xq3vR8sT`);
+
+    /** Nothing wider than the window, and the page's controls inside its column. */
+    const expectFits = async (width: number, what: string) => {
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, `${what} wider than ${width}px`).toBeLessThanOrEqual(0);
+      const column = (await page.getByRole('main').boundingBox())!;
+      for (const control of await page.getByRole('main').getByRole('button').all()) {
+        const box = (await control.boundingBox())!;
+        const name = await control.textContent();
+        expect(box.x + box.width, `${name} (${what}, ${width}px)`).toBeLessThanOrEqual(
+          column.x + column.width,
+        );
+        expect(box.height, `${name} on one line (${what}, ${width}px)`).toBeLessThan(44);
+      }
+    };
+
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/accounts/import');
+      await page.getByRole('button', { name: 'Start import' }).waitFor();
+      await page.screenshot({ path: path.join(folder, `empty-${width}.png`), fullPage: true });
+      await expectFits(width, 'the empty page');
+
+      // From the keyboard the input takes the focus, and the button drawn for it shows the ring.
+      await page.getByRole('heading', { name: 'Import posts', level: 1 }).click();
+      await page.keyboard.press('Tab');
+      const input = page.getByLabel('Archive (.zip, up to 2 GB)');
+      expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+      const trigger = page.getByText('Choose a file', { exact: true });
+      expect(await trigger.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe(
+        'solid',
+      );
+
+      // The button drawn for the input opens the file chooser. The name is written once, whole:
+      // the browser's own control, which would repeat it cut short, is not drawn.
+      const chooser = page.waitForEvent('filechooser');
+      await trigger.click();
+      await (await chooser).setFiles(archive.file);
+      const chosen = page.getByText(path.basename(archive.file), { exact: true });
+      await chosen.waitFor();
+      await page.getByText('0.1 MB', { exact: true }).waitFor();
+      expect((await input.boundingBox())!.width).toBeLessThanOrEqual(1);
+      expect(await chosen.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      );
+      await page.getByText('Choose another', { exact: true }).waitFor();
+      await page.screenshot({ path: path.join(folder, `chosen-${width}.png`), fullPage: true });
+      await expectFits(width, 'the chosen archive');
+    }
+
+    await startImport(page, archive.file);
+    const result = await importResult(page);
+    await result.getByText('2 posts imported', { exact: true }).waitFor();
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: path.join(folder, `result-${width}.png`), fullPage: true });
+      await expectFits(width, 'the result');
+      // Each item not imported, and its reason, are whole and inside the list's box.
+      const list = (await result.locator('h3 + ul').boundingBox())!;
+      for (const part of await result.locator('h3 + ul li > *').all()) {
+        const box = (await part.boundingBox())!;
+        expect(box.x + box.width, `${await part.textContent()} at ${width}px`).toBeLessThanOrEqual(
+          list.x + list.width,
+        );
+        expect(
+          await part.evaluate((element) => element.scrollWidth <= element.clientWidth),
+          `${await part.textContent()} cut at ${width}px`,
+        ).toBe(true);
+      }
     }
     await context.close();
   });

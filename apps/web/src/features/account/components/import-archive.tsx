@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { limits, messages, type ImportStatus } from '@pinhole/contracts';
 import { Button } from '@/components/ui/button';
@@ -99,6 +99,8 @@ export function ImportArchive() {
   const [tooLarge, setTooLarge] = useState(false);
   const [sent, setSent] = useState(0);
   const abort = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
   const start = useStartImport(setSent);
   const status = useImportStatus(id);
 
@@ -176,21 +178,42 @@ export function ImportArchive() {
           Download your data.
         </p>
       </div>
-      <label className="flex flex-col gap-2 text-sm font-semibold">
-        Archive (.zip, up to 2 GB)
-        <input
-          type="file"
-          accept=".zip,application/zip"
-          onChange={choose}
-          disabled={start.isPending}
-          className="text-sm font-normal file:mr-3 file:rounded-lg file:border-0 file:bg-neutral-100 file:px-4 file:py-1.5 file:font-semibold file:text-neutral-900 hover:file:bg-neutral-200"
-        />
-      </label>
-      {file && !start.isPending && (
-        <p className="text-sm text-neutral-700">
-          {file.name} · {megabytes(file.size)}
-        </p>
-      )}
+      {/*
+        The browser's own file control would repeat the name written beside it, cut in the middle
+        on a phone: the input stays the labelled control (focus, screen readers) but is drawn as a
+        button, and beside it the whole name with its size under it.
+      */}
+      <div className="flex flex-col gap-2">
+        <label htmlFor={inputId} className="text-sm font-semibold">
+          Archive (.zip, up to 2 GB)
+        </label>
+        <div className="flex items-center gap-3">
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept=".zip,application/zip"
+            onChange={choose}
+            disabled={start.isPending}
+            className="peer sr-only"
+          />
+          <span
+            aria-hidden
+            onClick={() => input.current?.click()}
+            className="shrink-0 cursor-pointer rounded-lg bg-neutral-100 px-4 py-1.5 text-sm font-semibold whitespace-nowrap text-neutral-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand peer-disabled:cursor-not-allowed peer-disabled:opacity-50 hover:bg-neutral-200"
+          >
+            {file ? 'Choose another' : 'Choose a file'}
+          </span>
+          {file ? (
+            <span className="flex min-w-0 flex-col text-sm">
+              <span className="wrap-anywhere text-neutral-900">{file.name}</span>
+              <span className="text-xs text-neutral-700">{megabytes(file.size)}</span>
+            </span>
+          ) : (
+            <span className="text-sm text-neutral-700">No file chosen</span>
+          )}
+        </div>
+      </div>
       {tooLarge && (
         <p role="alert" className="text-sm text-red-600">
           {messages.archiveTooLarge}
