@@ -27,6 +27,7 @@ const bundledMigrations = [
   '0004-post-images-and-saves',
   '0005-account-and-imports',
   '0006-import-counts',
+  '0007-discovery-and-notifications',
 ];
 
 /**

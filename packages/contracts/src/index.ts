@@ -12,3 +12,5 @@ export * from './post';
 export * from './comment';
 export * from './image-sources';
 export * from './first-screen';
+export * from './discovery';
+export * from './notifications';

@@ -38,6 +38,20 @@ export const limits = {
   maxImportArchiveBytes: 2 * 1024 * 1024 * 1024,
   /** Square avatar variants, in px. */
   avatarVariantSizes: [150, 320] as const,
+  /** Search: the query's length, and how many people and hashtags an answer holds. */
+  searchMaxLength: 64,
+  searchProfilesLimit: 20,
+  searchHashtagsLimit: 10,
+  /** A hashtag's longest name; a longer run after `#` is not a hashtag. */
+  hashtagMaxLength: 64,
+  /** Hashtags and mentions stored per caption (Instagram's cap is 30 hashtags); the rest stay text. */
+  maxHashtagsPerText: 30,
+  maxMentionsPerText: 20,
+  /** Grids (explore, a hashtag, tagged): default and maximum page. */
+  gridDefaultLimit: 24,
+  gridMaxLimit: 60,
+  notificationsDefaultLimit: 30,
+  notificationsMaxLimit: 100,
   /** Image variant widths stored beside each original, never upscaled. */
   imageVariantWidths: [320, 640, 1080] as const,
 } as const;

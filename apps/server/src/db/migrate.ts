@@ -6,6 +6,7 @@ import { follows } from './migrations/0003-follows';
 import { postImagesAndSaves } from './migrations/0004-post-images-and-saves';
 import { accountAndImports } from './migrations/0005-account-and-imports';
 import { importCounts } from './migrations/0006-import-counts';
+import { discoveryAndNotifications } from './migrations/0007-discovery-and-notifications';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-post-images-and-saves': postImagesAndSaves,
   '0005-account-and-imports': accountAndImports,
   '0006-import-counts': importCounts,
+  '0007-discovery-and-notifications': discoveryAndNotifications,
 };
 
 const provider: MigrationProvider = {

@@ -147,6 +147,43 @@ export interface CacheChangesTable {
   created_ms: Generated<number>;
 }
 
+/** A folded word a person is found by (migration 0007): their username, each word of their name. */
+export interface SearchTermsTable {
+  term: string;
+  profile_id: string;
+}
+
+export interface HashtagsTable {
+  name: string;
+  posts_count: Generated<number>;
+}
+
+/** A post carries a hashtag; `created_at` is the post's, for newest-first pages (0007). */
+export interface PostHashtagsTable {
+  post_id: string;
+  hashtag: string;
+  created_at: string;
+}
+
+/** A caption mentions a person (the TAGGED tab); `created_at` is the post's (0007). */
+export interface PostMentionsTable {
+  post_id: string;
+  profile_id: string;
+  created_at: string;
+}
+
+/** Something someone did to `user_id` (0007); `read_at` null while unread. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  actor_id: string;
+  type: 'like' | 'comment' | 'follow' | 'mention';
+  post_id: string | null;
+  comment_id: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -162,4 +199,9 @@ export interface DB {
   instance_secrets: InstanceSecretsTable;
   imports: ImportsTable;
   imported_posts: ImportedPostsTable;
+  search_terms: SearchTermsTable;
+  hashtags: HashtagsTable;
+  post_hashtags: PostHashtagsTable;
+  post_mentions: PostMentionsTable;
+  notifications: NotificationsTable;
 }

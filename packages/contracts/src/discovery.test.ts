@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { findEntities, foldForSearch, hashtagsOf, mentionsOf } from './discovery';
+
+describe('findEntities', () => {
+  it('finds hashtags in any script and mentions, with their places', () => {
+    const text = 'Golden hour #Sunset with @Bob.Smith. #東京 #café_2 @ana';
+    expect(findEntities(text).map(({ kind, value }) => `${kind}:${value}`)).toEqual([
+      'hashtag:sunset',
+      'mention:bob.smith',
+      'hashtag:東京',
+      'hashtag:café_2',
+      'mention:ana',
+    ]);
+    const [first] = findEntities(text);
+    expect(text.slice(first!.start, first!.end)).toBe('#Sunset');
+  });
+
+  it('ignores lone sigils, emails, entities inside words and names too long to be one', () => {
+    expect(findEntities('# @ a#b bob@example.com &#39; @')).toEqual([]);
+    expect(findEntities(`#${'a'.repeat(65)} @${'b'.repeat(31)}`)).toEqual([]);
+    expect(findEntities('<b>#x</b>').map((entity) => entity.value)).toEqual(['x']);
+  });
+});
+
+describe('hashtagsOf and mentionsOf', () => {
+  it('keep each once, in lowercase, up to the cap', () => {
+    expect(hashtagsOf('#A #a #B')).toEqual(['a', 'b']);
+    const many = Array.from({ length: 1000 }, (_v, index) => `#t${index} @u${index}`).join(' ');
+    expect(hashtagsOf(many)).toHaveLength(30);
+    expect(mentionsOf(many)).toHaveLength(20);
+  });
+});
+
+describe('foldForSearch', () => {
+  it('removes accents and case', () => {
+    expect(foldForSearch('José Ñúñez')).toBe('jose nunez');
+    expect(foldForSearch('ÅNGSTRÖM')).toBe('angstrom');
+    expect(foldForSearch('東京')).toBe('東京');
+  });
+});
