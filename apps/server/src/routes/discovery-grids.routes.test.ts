@@ -214,6 +214,23 @@ describe.each(dialects)('hashtags, tagged posts and explore on %s', (dialect) =>
     expect((await tagged(bob, undefined, '?cursor=%00')).status).toBe(400);
   });
 
+  it("keeps counts right when an account goes with its posts (the cascade's triggers)", async () => {
+    const leaver = await signUpUser(server, { username: 'leaver' });
+    await post(leaver, '#farewell @bob');
+    await post(bob, '#farewell too');
+    expect((await hashtag('farewell')).body.hashtag.posts_count).toBe(2);
+    const gone = await server.request('/api/me', {
+      method: 'DELETE',
+      json: { password: leaver.password },
+      token: leaver.token,
+    });
+    expect(gone.status).toBe(204);
+    const after = await hashtag('farewell');
+    expect(after.body.hashtag.posts_count).toBe(1);
+    expect(after.body.posts).toHaveLength(1);
+    expect((await server.request('/api/search?q=leav')).body.profiles).toEqual([]);
+  });
+
   it('finds hashtags in any script', async () => {
     const postId = await post(alice, '#東京 #Café');
     expect(ids((await hashtag('東京')).body)).toEqual([postId]);

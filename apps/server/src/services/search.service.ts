@@ -92,14 +92,18 @@ export class SearchService {
       if (!ranked.has(person.id)) ranked.set(person.id, person);
     }
     const shown = [...ranked.values()].slice(0, limits.searchProfilesLimit).map(withoutCount);
+    // Every followed match is in `followed` unless it filled its page: then one more query says
+    // which of those shown (the exact match among them) the viewer follows.
     const followedIds =
       viewerId === null
         ? new Set<string>()
-        : await followedAmong(
-            this.db,
-            viewerId,
-            shown.map((person) => person.id),
-          );
+        : followed.length < limits.searchProfilesLimit
+          ? new Set(followed.map((person) => person.id))
+          : await followedAmong(
+              this.db,
+              viewerId,
+              shown.map((person) => person.id),
+            );
     return {
       profiles: shown.map((person) => ({ ...person, followed_by_me: followedIds.has(person.id) })),
       hashtags: [],
