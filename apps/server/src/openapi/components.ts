@@ -8,6 +8,8 @@ import {
   followResultSchema,
   imageVariantSchema,
   likeResultSchema,
+  notificationPageSchema,
+  notificationSchema,
   postAuthorSchema,
   postImageSchema,
   postPhotoSchema,
@@ -57,4 +59,12 @@ apiComponents
   .add(profileSummaryPageSchema, { id: 'ProfileSummaryPage' })
   .add(followResultSchema, { id: 'FollowResult' })
   .add(suggestionSchema, { id: 'Suggestion' })
-  .add(suggestionListSchema, { id: 'SuggestionList' });
+  .add(suggestionListSchema, { id: 'SuggestionList' })
+  .add(notificationSchema, {
+    id: 'Notification',
+    description: 'Something someone did to you: a like, comment, follow or mention.',
+  })
+  .add(notificationPageSchema, {
+    id: 'NotificationPage',
+    description: 'A page of notifications, newest first.',
+  });

@@ -4,9 +4,11 @@ import { answerNotFound } from '../errors';
 import { accountRoutes } from './account.routes';
 import { authRoutes } from './auth.routes';
 import { commentRoutes } from './comments.routes';
+import { eventRoutes } from './events.routes';
 import { exportRoutes } from './export.routes';
 import { importRoutes } from './import.routes';
 import { followRequestRoutes } from './follow-requests.routes';
+import { notificationRoutes } from './notifications.routes';
 import { postChangeRoutes } from './post-changes.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
@@ -37,5 +39,7 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(importRoutes(context), { prefix: '/me/import' });
     await api.register(followRequestRoutes(context), { prefix: '/me/follow-requests' });
     await api.register(suggestionRoutes(context), { prefix: '/suggestions' });
+    await api.register(notificationRoutes(context), { prefix: '/notifications' });
+    await api.register(eventRoutes(context), { prefix: '/events' });
   };
 }

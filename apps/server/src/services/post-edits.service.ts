@@ -20,6 +20,7 @@ import {
   updatePostCaption,
 } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
+import type { NotificationsService } from './notifications.service';
 import type { PostReadsService } from './post-reads.service';
 import { canSeeContentOf } from './visibility';
 
@@ -42,6 +43,7 @@ export class PostEditsService {
   constructor(
     private readonly infra: Infrastructure,
     private readonly postReads: PostReadsService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -64,6 +66,11 @@ export class PostEditsService {
       }
       if (change.caption !== undefined) {
         await updatePostCaption(trx, postId, change.caption, editedAt);
+        await this.notifications.captionWritten(trx, {
+          id: postId,
+          authorId: userId,
+          caption: change.caption,
+        });
       }
       return this.postReads.get(postId, userId, trx);
     });

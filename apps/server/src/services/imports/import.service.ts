@@ -307,6 +307,7 @@ export class ImportService {
           { photos, caption },
           {
             createdAt: post.createdAt ?? undefined,
+            quiet: true,
             alongside: (trx, postId) =>
               recordImportedPost(trx, {
                 user_id: userId,
