@@ -12,7 +12,10 @@
  *      bytes as originals versus the variant a phone picks,
  *   e. the client's initial JS and CSS,
  *   c''. search as people type, a hashtag's first page and explore's first page (issue 19),
- *   f. with --postgres, (b) and (c) again on a throwaway PostgreSQL cluster.
+ *   f. with --postgres, (b) and (c) again on a throwaway PostgreSQL cluster,
+ *   g. notifications: the list of a person with 10,000 of them, 2,000 open event streams on one
+ *      instance (RSS), and a like reaching its author's stream (across two instances on
+ *      PostgreSQL).
  * Prints one table and writes bench/results/latest.json.
  */
 import fs from 'node:fs';
@@ -58,6 +61,12 @@ import {
 } from './lib/follows';
 import type { LoadResult } from './lib/load';
 import { runLoad, startCeiling } from './lib/load';
+import {
+  openManyStreams,
+  runNotificationsList,
+  seedNotifications,
+  timeLikeToStream,
+} from './lib/notifications';
 import type { MachineInfo } from './lib/machine';
 import { machineInfo } from './lib/machine';
 import type { LoadSettings } from './lib/scenarios';
@@ -96,6 +105,10 @@ interface Size {
   carouselConcurrent: number;
   /** Issue 18: posts in the Instagram archive imported as one person. */
   importPosts: number;
+  /** Issue 19: notifications of the busiest person, open event streams, timed likes. */
+  notifications: number;
+  streams: number;
+  likeRuns: number;
 }
 
 const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
@@ -115,6 +128,9 @@ const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
     carouselRuns: 5,
     carouselConcurrent: 4,
     importPosts: 200,
+    notifications: 10_000,
+    streams: 2_000,
+    likeRuns: 200,
   },
   quick: {
     users: 200,
@@ -132,6 +148,9 @@ const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
     carouselRuns: 3,
     carouselConcurrent: 4,
     importPosts: 200,
+    notifications: 10_000,
+    streams: 2_000,
+    likeRuns: 50,
   },
   // For the test that keeps this script from rotting: every row, in seconds.
   tiny: {
@@ -151,6 +170,9 @@ const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
     carouselRuns: 1,
     carouselConcurrent: 2,
     importPosts: 4,
+    notifications: 200,
+    streams: 50,
+    likeRuns: 10,
   },
 };
 
@@ -435,6 +457,8 @@ async function attempt<T>(what: string, step: () => Promise<T>): Promise<T | nul
 }
 
 interface DatabaseRun {
+  /** DATA_DIR and DATABASE_URL of the seeded database. */
+  env: Record<string, string>;
   rows: Row[];
   seed: SeedSummary;
   serverReadyMs: number;
@@ -567,7 +591,7 @@ async function benchDatabase(
 
   await extras.afterLikes?.(server, tokens, facts);
   await server.stop();
-  return { rows, seed: summary, serverReadyMs: server.readyMs, serverSettleMs: settleMs };
+  return { env, rows, seed: summary, serverReadyMs: server.readyMs, serverSettleMs: settleMs };
 }
 
 /** The Following feed of the keenest followers, page 1 and deep, and their suggestions. */
@@ -720,6 +744,96 @@ async function followWriteRows(
             : `COUNTERS DRIFTED (followers ${mismatches.followers}, following ${mismatches.following})`,
     },
   ];
+}
+
+/**
+ * Issue 19 on a seeded database: the notifications list of a person with many, then on SQLite
+ * many open event streams (RSS) with a like timed to its author's stream alongside; on
+ * PostgreSQL the like is made on one instance and the stream read from another. The servers run
+ * with RATE_LIMITS=false: the streams come from one address, and 2,000 browsers would not.
+ */
+async function notificationRows(kind: 'sqlite' | 'postgres', run: DatabaseRun): Promise<Row[]> {
+  log(`${kind}: giving the busiest person ${size.notifications} notifications...`);
+  const context = await createContext(loadConfig({ LOG_LEVEL: 'silent', ...run.env }));
+  const facts = await seedNotifications(context, size.notifications, Date.now()).finally(() =>
+    context.database.close(),
+  );
+  const start = async () => {
+    const server = await startServer({
+      port: await freePort(),
+      // SQLite's file is in the seeded DATA_DIR; each PostgreSQL instance gets its own folder.
+      dataDir:
+        kind === 'sqlite' ? run.env.DATA_DIR! : temporaryDir(`pinhole-bench-${kind}-events-`),
+      databaseUrl: run.env.DATABASE_URL,
+      env: { RATE_LIMITS: 'false' },
+    });
+    cleanups.push(() => server.stop());
+    await server.waitUntilIdle();
+    return server;
+  };
+  const servers = kind === 'sqlite' ? [await start()] : [await start(), await start()];
+  const [first, second = first] = servers as [ServerProcess, ServerProcess?];
+  const rows: Row[] = [];
+  try {
+    const recipientToken = await signIn(first.url, facts.recipient.email, seedPassword);
+    const likerTokens = await Promise.all(
+      facts.likerEmails.map((email) => signIn(first.url, email, seedPassword)),
+    );
+    log(`${kind}: GET /api/notifications as the person with ${size.notifications}...`);
+    const list = await attempt(`${kind} notifications list`, () =>
+      runNotificationsList(first.url, recipientToken, settings),
+    );
+    rows.push(
+      loadRow(
+        `${kind}.notifications.list`,
+        `${kind}: GET /api/notifications, ${size.notifications} notifications (goal p99 ≤ 50 ms)`,
+        list,
+      ),
+    );
+
+    let streams: Awaited<ReturnType<typeof openManyStreams>> | null = null;
+    if (kind === 'sqlite') {
+      log(`${kind}: opening ${size.streams} event streams on one instance...`);
+      streams = await attempt(`${kind} event streams`, () =>
+        openManyStreams(first.url, first.pid, likerTokens, size.streams),
+      );
+      rows.push({
+        id: `${kind}.events.streams.rss`,
+        label: `${kind}: server RSS with ${size.streams} open GET /api/events streams (goal < 400 MB)`,
+        value: mb(streams?.openRssBytes ?? null),
+        unit: 'MB',
+        note: streams
+          ? `${streams.open} open; idle ${mb(streams.baselineRssBytes)?.toFixed(0)} MB`
+          : undefined,
+      });
+    }
+    const where =
+      kind === 'sqlite' ? `, ${size.streams} other streams open` : ', across two instances';
+    log(`${kind}: ${size.likeRuns} likes timed to the author's stream${where}...`);
+    const times = await attempt(`${kind} like to stream`, () =>
+      timeLikeToStream({
+        likeUrl: first.url,
+        streamUrl: second.url,
+        authorToken: recipientToken,
+        likerTokens,
+        postId: facts.recipient.postId,
+        runs: size.likeRuns,
+      }),
+    );
+    streams?.close();
+    rows.push({
+      id: kind === 'sqlite' ? `${kind}.events.like.p99` : `${kind}.events.like.cross.p99`,
+      label: `${kind}: PUT like → the author's event stream${where}, p99 (goal ≤ 2 s)`,
+      value: times ? percentile(times, 0.99) : null,
+      unit: 'ms',
+      note: times
+        ? `p50 ${percentile(times, 0.5).toFixed(1)} ms over ${times.length} likes`
+        : undefined,
+    });
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+  return rows;
 }
 
 async function main(): Promise<void> {
@@ -894,6 +1008,7 @@ async function main(): Promise<void> {
     loadRow('ceiling', 'ceiling: node:http, same page bytes from memory', ceilingResult ?? null),
   );
   rows.push(...sqlite.rows, ...processRows, ...uploadRows, ...bytesRows);
+  rows.push(...(await notificationRows('sqlite', sqlite)));
 
   // --- PostgreSQL: the feed and likes rows again ---
   let postgresRun: DatabaseRun | null = null;
@@ -911,6 +1026,7 @@ async function main(): Promise<void> {
       benchDatabase('postgres', url.toString(), { ...seedOptions, imagePool: pool }, {}),
     );
     if (postgresRun) rows.push(...postgresRun.rows);
+    if (postgresRun) rows.push(...(await notificationRows('postgres', postgresRun)));
   }
 
   // --- e. the client ---

@@ -29,6 +29,7 @@ const bundledMigrations = [
   '0006-import-counts',
   '0007-discovery-and-notifications',
   '0008-discovery-extra',
+  '0009-notifications-extra',
 ];
 
 /**

@@ -46,6 +46,8 @@ const envSchema = z
     /** `false` skips the orphan sweep a minute after start (run `npm run sweep` from cron instead). */
     SWEEP_ON_START: booleanString.default(true),
     /** The largest archive `POST /api/me/import` takes, in bytes: 2 GB, or less for a small disk. */
+    /** How often an idle `GET /api/events` stream gets a comment line: proxies close silent ones. */
+    EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(30_000).default(25_000),
     IMPORT_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -97,6 +99,7 @@ export interface Config {
   trustProxy: boolean;
   sweepOnStart: boolean;
   importMaxBytes: number;
+  eventsHeartbeatMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +161,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     sweepOnStart: env.SWEEP_ON_START,
     importMaxBytes: env.IMPORT_MAX_BYTES,
+    eventsHeartbeatMs: env.EVENTS_HEARTBEAT_MS,
   };
 }

@@ -9,4 +9,9 @@ export const rateLimits = {
   /** Failed sign-ins per IP and email, and per IP alone. */
   signInFailuresPerAccount: { max: 10, windowMs: 60 * 1000 },
   signInFailuresPerIp: { max: 25, windowMs: 5 * 60 * 1000 },
+  /**
+   * Open `GET /api/events` streams at once: one per tab is normal (browsers allow six connections
+   * per site over HTTP/1.1); an office behind one address has many people.
+   */
+  eventStreams: { perAccount: 10, perIp: 50 },
 } as const;

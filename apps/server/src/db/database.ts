@@ -5,6 +5,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../env';
 import { migrateToLatest } from './migrate';
+import type { NotificationSignals } from './notification-signals';
+import { postgresNotificationSignals, sqliteNotificationSignals } from './notification-signals';
 import { createPostgresPool, healingPool } from './postgres-pool';
 import type { DB } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
@@ -18,6 +20,8 @@ export interface Database {
   dialect: Dialect;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Whose notifications changed, on any instance (live events). */
+  notificationSignals: NotificationSignals;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,8 @@ export async function openDatabase(
     : undefined;
 
   let database: Database;
+  /** SQLite's live-event triggers, created once the schema is there (db/notification-signals.ts). */
+  let installSignals: (() => void) | undefined;
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new SqliteDatabase(config.file);
@@ -54,24 +60,35 @@ export async function openDatabase(
       dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
       log,
     });
+    const notificationSignals = sqliteNotificationSignals(sqlite);
+    installSignals = () => notificationSignals.install();
     database = {
       db,
       dialect: 'sqlite',
       ping: async () => {
         await sql`select 1`.execute(db);
       },
-      close: () => db.destroy(),
+      notificationSignals,
+      close: async () => {
+        await notificationSignals.close();
+        await db.destroy();
+      },
     };
   } else {
     const pool = createPostgresPool(config);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: healingPool(pool) }), log });
+    const notificationSignals = postgresNotificationSignals(config);
     database = {
       db,
       dialect: 'postgres',
       ping: async () => {
         await sql`select 1`.execute(db);
       },
-      close: () => db.destroy(),
+      notificationSignals,
+      close: async () => {
+        await notificationSignals.close();
+        await db.destroy();
+      },
     };
   }
   if (options.migrate !== false) {
@@ -82,6 +99,7 @@ export async function openDatabase(
       throw error;
     }
   }
+  installSignals?.();
   return database;
 }
 

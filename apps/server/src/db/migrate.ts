@@ -8,6 +8,7 @@ import { accountAndImports } from './migrations/0005-account-and-imports';
 import { importCounts } from './migrations/0006-import-counts';
 import { discoveryAndNotifications } from './migrations/0007-discovery-and-notifications';
 import { discoveryExtra } from './migrations/0008-discovery-extra';
+import { notificationsExtra } from './migrations/0009-notifications-extra';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-import-counts': importCounts,
   '0007-discovery-and-notifications': discoveryAndNotifications,
   '0008-discovery-extra': discoveryExtra,
+  '0009-notifications-extra': notificationsExtra,
 };
 
 const provider: MigrationProvider = {

@@ -10,6 +10,8 @@ import {
   hashtagSchema,
   imageVariantSchema,
   likeResultSchema,
+  notificationPageSchema,
+  notificationSchema,
   postAuthorSchema,
   postImageSchema,
   postPhotoSchema,
@@ -66,4 +68,12 @@ apiComponents
     description: 'A hashtag (lowercase, without #) and its posts.',
   })
   .add(searchResultSchema, { id: 'SearchResult' })
-  .add(hashtagPostsSchema, { id: 'HashtagPosts', description: "A page of a hashtag's posts." });
+  .add(hashtagPostsSchema, { id: 'HashtagPosts', description: "A page of a hashtag's posts." })
+  .add(notificationSchema, {
+    id: 'Notification',
+    description: 'Something someone did to you: a like, comment, follow or mention.',
+  })
+  .add(notificationPageSchema, {
+    id: 'NotificationPage',
+    description: 'A page of notifications, newest first.',
+  });

@@ -56,6 +56,9 @@ const contractCalls = [
   'get /api/me/export',
   'post /api/me/import',
   'get /api/me/import/{id}',
+  'get /api/notifications',
+  'post /api/notifications/read',
+  'get /api/events',
   'get /storage/{*}',
 ];
 

@@ -21,6 +21,22 @@ export function findLiveSession(db: Kysely<DB>, tokenHash: string, now: string) 
     .executeTakeFirst();
 }
 
+/** Which of these sessions (token hashes) are still alive: for long-lived event streams. */
+export async function liveSessionsAmong(
+  db: Kysely<DB>,
+  tokenHashes: readonly string[],
+  now: string,
+): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', tokenHashes)
+    .where('expires_at', '>', now)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function extendSession(
   db: Kysely<DB>,
   tokenHash: string,

@@ -5,10 +5,12 @@ import { accountRoutes } from './account.routes';
 import { authRoutes } from './auth.routes';
 import { commentRoutes } from './comments.routes';
 import { exploreRoutes } from './explore.routes';
+import { eventRoutes } from './events.routes';
 import { exportRoutes } from './export.routes';
 import { hashtagRoutes } from './hashtags.routes';
 import { importRoutes } from './import.routes';
 import { followRequestRoutes } from './follow-requests.routes';
+import { notificationRoutes } from './notifications.routes';
 import { postChangeRoutes } from './post-changes.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
@@ -45,5 +47,7 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(hashtagRoutes(context), { prefix: '/hashtags' });
     await api.register(exploreRoutes(context), { prefix: '/explore' });
     await api.register(taggedRoutes(context), { prefix: '/profiles' });
+    await api.register(notificationRoutes(context), { prefix: '/notifications' });
+    await api.register(eventRoutes(context), { prefix: '/events' });
   };
 }

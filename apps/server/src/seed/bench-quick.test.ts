@@ -56,6 +56,11 @@ const expectedRows = [
   'seed.sqlite',
   'server.settle.sqlite',
   'seed.postgres',
+  'sqlite.notifications.list',
+  'sqlite.events.streams.rss',
+  'sqlite.events.like.p99',
+  'postgres.notifications.list',
+  'postgres.events.like.cross.p99',
 ];
 
 it('runs the whole benchmark in tiny mode, on SQLite and PostgreSQL, with a number in every row', async () => {

@@ -11,11 +11,15 @@ import {
   listComments,
 } from '../repositories/comments.repository';
 import { addToCommentsCount } from '../repositories/posts.repository';
+import type { NotificationsService } from './notifications.service';
 import { toComment } from './post-json';
 import { requireVisiblePost } from './visibility';
 
 export class CommentsService {
-  constructor(private readonly infra: Infrastructure) {}
+  constructor(
+    private readonly infra: Infrastructure,
+    private readonly notifications: NotificationsService,
+  ) {}
 
   private get db() {
     return this.infra.database.db;
@@ -40,6 +44,7 @@ export class CommentsService {
         created_at: nowIso(),
       });
       await addToCommentsCount(trx, postId, 1);
+      await this.notifications.commented(trx, { id, postId, actorId: userId, content });
     });
     await this.infra.events.publish({ type: 'comment.added', commentId: id, postId, userId });
     return toComment(await findCommentById(this.db, id), this.infra.storage);
@@ -47,7 +52,8 @@ export class CommentsService {
 
   /**
    * Deletes a comment: its author or the post's author may. 404 when it does not exist (a
-   * second delete) or its post is out of the viewer's sight; the post's counter moves with it.
+   * second delete) or its post is out of the viewer's sight; the post's counter moves with it,
+   * and its notifications go with it (the foreign key cascades).
    */
   async remove(commentId: string, userId: string): Promise<void> {
     const postId = await this.db.transaction().execute(async (trx) => {

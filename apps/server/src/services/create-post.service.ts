@@ -16,6 +16,7 @@ import { addToPostsCount } from '../repositories/profiles.repository';
 import type { StoredVariant } from '../repositories/stored-variants';
 import { StorageKeyExistsError, newKeyNonce, postImageKey, variantKey } from '../storage/storage';
 import { indexNewPost } from './discovery-index';
+import type { NotificationsService } from './notifications.service';
 import type { PostReadsService } from './post-reads.service';
 
 /** Seconds a client is asked to wait when every image worker is busy. */
@@ -52,12 +53,15 @@ export interface CreatePostOptions {
   createdAt?: string;
   /** Runs in the post's transaction, so that what it records exists exactly when the post does. */
   alongside?: (trx: Transaction<DB>, postId: string) => Promise<void>;
+  /** An import: its captions were written elsewhere, long ago; nobody is told of their mentions. */
+  quiet?: boolean;
 }
 
 export class CreatePostService {
   constructor(
     private readonly infra: Infrastructure,
     private readonly postReads: PostReadsService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -117,6 +121,13 @@ export class CreatePostService {
         await insertPostImages(trx, images);
         await indexNewPost(trx, { id: postId, authorId: userId, createdAt }, upload.caption);
         await options.alongside?.(trx, postId);
+        if (!options.quiet) {
+          await this.notifications.captionWritten(trx, {
+            id: postId,
+            authorId: userId,
+            caption: upload.caption,
+          });
+        }
         await addToPostsCount(trx, userId, 1);
         return this.postReads.get(postId, userId, trx);
       });

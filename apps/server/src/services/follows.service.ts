@@ -18,6 +18,7 @@ import {
 import type { ListedPersonRow, PeoplePageOptions } from '../repositories/people-lists.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
+import type { NotificationsService } from './notifications.service';
 import { toProfileSummary } from './profile-summary';
 import { decodeCursor, encodeCursor } from './post-cursor';
 import { canSeeContentOf } from './visibility';
@@ -30,7 +31,10 @@ export const privateAccount = () => new AppError('forbidden', messages.accountPr
  * `following_count` always equal the rows (as likes keep `likes_count`).
  */
 export class FollowsService {
-  constructor(private readonly infra: Infrastructure) {}
+  constructor(
+    private readonly infra: Infrastructure,
+    private readonly notifications: NotificationsService,
+  ) {}
 
   private get db() {
     return this.infra.database.db;
@@ -86,6 +90,7 @@ export class FollowsService {
       const followersCount = removed
         ? await addToFollowCounts(trx, viewerId, targetId, -1)
         : target.followers_count;
+      if (removed) await this.notifications.unfollowed(trx, viewerId, targetId);
       return { removed, followersCount };
     });
     if (removed) {
@@ -157,6 +162,7 @@ export class FollowsService {
     );
   }
 
+  /** Makes a follow (a direct one, or an approved request) and tells the one followed. */
   async #addFollow(trx: Kysely<DB>, followerId: string, followeeId: string) {
     const added = await insertFollow(trx, {
       follower_id: followerId,
@@ -166,6 +172,7 @@ export class FollowsService {
     const followersCount = added
       ? await addToFollowCounts(trx, followerId, followeeId, 1)
       : ((await findProfileById(trx, followeeId))?.followers_count ?? 0);
+    if (added) await this.notifications.followed(trx, followerId, followeeId);
     return { added, followersCount };
   }
 

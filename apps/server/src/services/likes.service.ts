@@ -4,10 +4,14 @@ import { notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import { deleteLike, insertLike } from '../repositories/likes.repository';
 import { addToLikesCount, getLikesCount } from '../repositories/posts.repository';
+import type { NotificationsService } from './notifications.service';
 import { requireVisiblePost } from './visibility';
 
 export class LikesService {
-  constructor(private readonly infra: Infrastructure) {}
+  constructor(
+    private readonly infra: Infrastructure,
+    private readonly notifications: NotificationsService,
+  ) {}
 
   /**
    * Sets or clears the viewer's like. Idempotent; the counter moves only when a row was really
@@ -30,6 +34,8 @@ export class LikesService {
           ? await addToLikesCount(trx, postId, liked ? 1 : -1)
           : await getLikesCount(trx, postId);
         if (likesCount === undefined) throw notFound();
+        if (changed && liked) await this.notifications.liked(trx, userId, postId);
+        if (changed && !liked) await this.notifications.unliked(trx, userId, postId);
         return { changed, likesCount };
       });
     if (changed) {

@@ -22,6 +22,7 @@ import {
 import { addToPostsCount } from '../repositories/profiles.repository';
 import { deleteTagsOfPost } from '../repositories/post-tags.repository';
 import { reindexCaption } from './discovery-index';
+import type { NotificationsService } from './notifications.service';
 import type { PostReadsService } from './post-reads.service';
 import { canSeeContentOf } from './visibility';
 
@@ -44,6 +45,7 @@ export class PostEditsService {
   constructor(
     private readonly infra: Infrastructure,
     private readonly postReads: PostReadsService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -67,6 +69,11 @@ export class PostEditsService {
       if (change.caption !== undefined) {
         await updatePostCaption(trx, postId, change.caption, editedAt);
         await reindexCaption(trx, { id: postId, authorId: userId }, change.caption);
+        await this.notifications.captionWritten(trx, {
+          id: postId,
+          authorId: userId,
+          caption: change.caption,
+        });
       }
       return this.postReads.get(postId, userId, trx);
     });

@@ -7,7 +7,9 @@ import { DiscoveryListsService } from './discovery-lists.service';
 import { ExportService } from './export.service';
 import { FollowsService } from './follows.service';
 import { ImportService } from './imports/import.service';
+import { EventStreamsService } from './event-streams.service';
 import { LikesService } from './likes.service';
+import { NotificationsService } from './notifications.service';
 import { PostEditsService } from './post-edits.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
@@ -23,10 +25,11 @@ import { VariantBackfillService } from './variant-backfill.service';
  * these; scripts (sweep, seed) use the same instances.
  */
 export function createServices(infra: Infrastructure) {
-  const follows = new FollowsService(infra);
+  const notifications = new NotificationsService(infra);
+  const follows = new FollowsService(infra, notifications);
   const profiles = new ProfilesService(infra, follows);
   const postReads = new PostReadsService(infra);
-  const createPost = new CreatePostService(infra, postReads);
+  const createPost = new CreatePostService(infra, postReads, notifications);
   return {
     auth: new AuthService(infra, profiles),
     account: new AccountService(infra, profiles),
@@ -36,10 +39,12 @@ export function createServices(infra: Infrastructure) {
     postReads,
     createPost,
     imports: new ImportService(infra, createPost),
-    postEdits: new PostEditsService(infra, postReads),
+    postEdits: new PostEditsService(infra, postReads, notifications),
     saves: new SavesService(infra, postReads),
-    likes: new LikesService(infra),
-    comments: new CommentsService(infra),
+    likes: new LikesService(infra, notifications),
+    comments: new CommentsService(infra, notifications),
+    notifications,
+    eventStreams: new EventStreamsService(infra, notifications),
     suggestions: new SuggestionsService(infra),
     search: new SearchService(infra),
     discoveryLists: new DiscoveryListsService(infra, postReads),

@@ -92,6 +92,7 @@ export async function importPost(
         { photos, caption },
         {
           createdAt: post.createdAt ?? undefined,
+          quiet: true,
           alongside: (trx, postId) =>
             recordImportedPost(trx, {
               user_id: userId,

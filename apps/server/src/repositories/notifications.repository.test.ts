@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LogEvent } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../db/migrate';
+import type { DB } from '../db/schema';
+import { SqliteDatabase } from '../db/sqlite-driver';
+import { newId } from '../ids';
+import { createPostgresDatabase, dialects } from '../test/harness';
+import {
+  countUnread,
+  deleteLikeNotification,
+  listNotifications,
+  markAllRead,
+} from './notifications.repository';
+
+/** The busy person of the issue's benchmark has 10,000; the others 30 each. */
+const busyCount = 10_000;
+const peopleCount = 2_000;
+const othersEach = 30;
+
+interface Subject {
+  db: Kysely<DB>;
+  captured: CompiledQuery[];
+  /** The plan's text, and the tables it reads from start to end (no index). */
+  explain(query: CompiledQuery): Promise<{ text: string; fullScans: string[] }>;
+  close(): Promise<void>;
+}
+
+async function open(dialect: (typeof dialects)[number]): Promise<Subject> {
+  const captured: CompiledQuery[] = [];
+  const log = (event: LogEvent) => {
+    if (event.level === 'query') captured.push(event.query);
+  };
+  if (dialect === 'sqlite') {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-notification-plans-'));
+    const sqlite = new SqliteDatabase(path.join(folder, 'plans.db'));
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+    await migrateToLatest(db);
+    return {
+      db,
+      captured,
+      async explain(query) {
+        const { rows } = await db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+        );
+        const details = rows.map((row) => row.detail);
+        return {
+          text: details.join('\n'),
+          fullScans: details.flatMap((detail) => {
+            const scan = /^SCAN (\w+)(.*)$/.exec(detail);
+            return scan?.[1] && !/USING .*INDEX/.test(scan[2] ?? '') ? [scan[1]] : [];
+          }),
+        };
+      },
+      async close() {
+        await db.destroy();
+        fs.rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  }
+  const database = await createPostgresDatabase();
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: database.url, max: 2 }),
+    }),
+    log,
+  });
+  await migrateToLatest(db);
+  return {
+    db,
+    captured,
+    async explain(query) {
+      const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+      );
+      const text = rows.map((row) => row['QUERY PLAN']).join('\n');
+      return { text, fullScans: [...text.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]!) };
+    },
+    async close() {
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
+describe.each(dialects)('notification queries on %s', (dialect) => {
+  let subject: Subject;
+  let busy: string;
+  let actor: string;
+  let postId: string;
+
+  beforeAll(async () => {
+    subject = await open(dialect);
+    const { db } = subject;
+    const start = Date.parse('2026-01-01T00:00:00.000Z');
+    const people = Array.from({ length: peopleCount }, () => newId());
+    busy = people[0]!;
+    actor = people[1]!;
+    postId = newId();
+    await db.transaction().execute(async (trx) => {
+      for (let index = 0; index < people.length; index += 500) {
+        const batch = people.slice(index, index + 500);
+        const createdAt = new Date(start).toISOString();
+        await trx
+          .insertInto('users')
+          .values(
+            batch.map((id) => ({
+              id,
+              email: `${id}@example.com`,
+              password_hash: 'x',
+              created_at: createdAt,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('profiles')
+          .values(
+            batch.map((id) => ({
+              id,
+              username: `u${id.replaceAll('-', '').slice(-20)}`,
+              full_name: 'Seed',
+              created_at: createdAt,
+            })),
+          )
+          .execute();
+      }
+      // Enough posts that the planner looks them up by key, as on a real instance.
+      const postIds = [postId, ...Array.from({ length: 999 }, () => newId())];
+      await trx
+        .insertInto('posts')
+        .values(
+          postIds.map((id, index) => ({
+            id,
+            user_id: people[index % 50]!,
+            image_key: `user-uploads/seed/posts/${index}.jpg`,
+            image_width: 1080,
+            image_height: 1080,
+            image_placeholder: null,
+            image_variants: '[]',
+            caption: null,
+            created_at: new Date(start).toISOString(),
+          })),
+        )
+        .execute();
+      // The busy person's 10,000 (half read), then everyone else's.
+      const rows = [];
+      for (let index = 0; index < busyCount + peopleCount * othersEach; index++) {
+        const recipient = index < busyCount ? busy : people[index % peopleCount]!;
+        const createdAt = new Date(start + index * 1_000).toISOString();
+        rows.push({
+          id: newId(),
+          user_id: recipient,
+          actor_id: people[(index * 7 + 1) % peopleCount]!,
+          type: index % 3 === 0 ? ('follow' as const) : ('like' as const),
+          post_id: index % 3 === 0 ? null : postIds[index % postIds.length]!,
+          comment_id: null,
+          created_at: createdAt,
+          read_at: index % 2 === 0 ? createdAt : null,
+        });
+      }
+      for (let index = 0; index < rows.length; index += 500) {
+        await trx
+          .insertInto('notifications')
+          .values(rows.slice(index, index + 500))
+          .execute();
+      }
+    });
+    // Fresh statistics (and PostgreSQL's visibility map), as a live database has.
+    await db.executeQuery(
+      CompiledQuery.raw(dialect === 'postgres' ? 'vacuum analyze notifications' : 'analyze'),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await subject?.close();
+  });
+
+  /** Runs `work` and explains the statements it sent. */
+  const plansOf = async (work: () => Promise<unknown>) => {
+    subject.captured.length = 0;
+    await work();
+    return Promise.all(subject.captured.map((query) => subject.explain(query)));
+  };
+
+  it('reads a page, a deep page and the unread count of a person with 10,000 through indexes', async () => {
+    const first = await listNotifications(subject.db, busy, { limit: 31 });
+    expect(first).toHaveLength(31);
+    const last = first.at(-1)!;
+    const pages = await plansOf(async () => {
+      await listNotifications(subject.db, busy, { limit: 31 });
+      await listNotifications(subject.db, busy, {
+        limit: 31,
+        after: { createdAt: last.created_at, id: last.id },
+      });
+    });
+    for (const plan of pages) {
+      expect(plan.fullScans, plan.text).toEqual([]);
+      // Newest first straight from notifications_newest: nothing sorted, whatever the depth.
+      expect(plan.text).toContain('notifications_newest');
+      expect(plan.text).not.toMatch(/TEMP B-TREE|Sort/);
+    }
+    const counts = await plansOf(async () => {
+      expect((await countUnread(subject.db, [busy, actor])).get(busy)).toBe(busyCount / 2);
+    });
+    for (const plan of counts) expect(plan.fullScans, plan.text).toEqual([]);
+  });
+
+  it('finds the notification an unlike removes, and the unread ones to mark read, through indexes', async () => {
+    for (const plan of await plansOf(async () => {
+      await deleteLikeNotification(subject.db, actor, postId);
+    })) {
+      expect(plan.fullScans, plan.text).toEqual([]);
+    }
+    const plans = await plansOf(() => markAllRead(subject.db, actor, new Date().toISOString()));
+    for (const plan of plans) expect(plan.fullScans, plan.text).toEqual([]);
+  });
+});

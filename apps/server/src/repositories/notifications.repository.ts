@@ -1,0 +1,276 @@
+import type { Kysely } from 'kysely';
+import type { DB, NotificationsTable } from '../db/schema';
+import type { PersonRow } from './people-lists.repository';
+import type { PostPosition } from './posts.repository';
+
+export type NotificationType = NotificationsTable['type'];
+
+export interface NewNotification {
+  id: string;
+  user_id: string;
+  actor_id: string;
+  type: NotificationType;
+  post_id: string | null;
+  comment_id: string | null;
+  created_at: string;
+}
+
+/**
+ * Tells a post's author of someone's like or comment, in one statement that also finds the
+ * author and leaves them out when they are the actor. The author's id, or null when nobody was
+ * told (their own post, or no such post).
+ */
+export async function notifyPostAuthor(
+  db: Kysely<DB>,
+  notification: Omit<NewNotification, 'user_id' | 'post_id'> & { post_id: string },
+): Promise<string | null> {
+  const row = await db
+    .insertInto('notifications')
+    .columns(['id', 'user_id', 'actor_id', 'type', 'post_id', 'comment_id', 'created_at'])
+    .expression(
+      db
+        .selectFrom('posts')
+        .select((eb) => [
+          eb.val(notification.id).as('id'),
+          'posts.user_id',
+          eb.val(notification.actor_id).as('actor_id'),
+          eb.val(notification.type).as('type'),
+          'posts.id as post_id',
+          eb.val(notification.comment_id).as('comment_id'),
+          eb.val(notification.created_at).as('created_at'),
+        ])
+        .where('posts.id', '=', notification.post_id)
+        .where('posts.user_id', '<>', notification.actor_id),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Removes the like notification of an unlike (served by notifications_by_action). */
+export async function deleteLikeNotification(
+  db: Kysely<DB>,
+  actorId: string,
+  postId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('actor_id', '=', actorId)
+    .where('type', '=', 'like')
+    .where('user_id', '=', (eb) =>
+      eb.selectFrom('posts').select('posts.user_id').where('posts.id', '=', postId),
+    )
+    .where('post_id', '=', postId)
+    .execute();
+}
+
+export async function insertNotifications(
+  db: Kysely<DB>,
+  notifications: readonly NewNotification[],
+): Promise<void> {
+  if (notifications.length === 0) return;
+  await db
+    .insertInto('notifications')
+    .values([...notifications])
+    .execute();
+}
+
+/** Removes the follow notification of an unfollow. */
+export async function deleteFollowNotification(
+  db: Kysely<DB>,
+  followerId: string,
+  followeeId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('actor_id', '=', followerId)
+    .where('type', '=', 'follow')
+    .where('user_id', '=', followeeId)
+    .where('post_id', 'is', null)
+    .execute();
+}
+
+/** Who a caption's mention notifications went to (its author is the actor). */
+export async function listCaptionMentionRecipients(
+  db: Kysely<DB>,
+  authorId: string,
+  postId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('user_id')
+    .where('actor_id', '=', authorId)
+    .where('type', '=', 'mention')
+    .where('post_id', '=', postId)
+    .where('comment_id', 'is', null)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Removes the caption mention notifications of people the caption no longer names. */
+export async function deleteCaptionMentions(
+  db: Kysely<DB>,
+  authorId: string,
+  postId: string,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .deleteFrom('notifications')
+    .where('actor_id', '=', authorId)
+    .where('type', '=', 'mention')
+    .where('user_id', 'in', userIds)
+    .where('post_id', '=', postId)
+    .where('comment_id', 'is', null)
+    .execute();
+}
+
+/** The people with these usernames (stored and compared in lowercase). */
+export async function findPeopleByUsernames(
+  db: Kysely<DB>,
+  usernames: readonly string[],
+): Promise<{ id: string; username: string }[]> {
+  if (usernames.length === 0) return [];
+  return db
+    .selectFrom('profiles')
+    .select(['id', 'username'])
+    .where('username', 'in', usernames)
+    .execute();
+}
+
+/** Which of these people follow `followeeId` (may see a private account's posts). */
+export async function followersAmong(
+  db: Kysely<DB>,
+  followeeId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('followee_id', '=', followeeId)
+    .where('follower_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.follower_id));
+}
+
+/** A post's author and whether their account is private: who a mention may reach. */
+export function findPostOwner(db: Kysely<DB>, postId: string) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .select(['profiles.id', 'profiles.is_private'])
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+}
+
+export interface NotificationRow {
+  id: string;
+  type: NotificationType;
+  created_at: string;
+  read_at: string | null;
+  actor: PersonRow;
+  post: { id: string; image_key: string; image_variants: string; author_is_private: number } | null;
+  comment: { id: string; content: string } | null;
+}
+
+/**
+ * One page of a person's notifications, newest first, each with who did it, the post's first
+ * photo and the comment: one query, served in order by notifications_newest.
+ */
+export async function listNotifications(
+  db: Kysely<DB>,
+  userId: string,
+  options: { limit: number; after?: PostPosition },
+): Promise<NotificationRow[]> {
+  let query = db
+    .selectFrom('notifications')
+    .innerJoin('profiles as actor', 'actor.id', 'notifications.actor_id')
+    .leftJoin('posts', 'posts.id', 'notifications.post_id')
+    .leftJoin('profiles as author', 'author.id', 'posts.user_id')
+    .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+    .select([
+      'notifications.id',
+      'notifications.type',
+      'notifications.created_at',
+      'notifications.read_at',
+      'actor.id as actor_id',
+      'actor.username as actor_username',
+      'actor.full_name as actor_full_name',
+      'actor.avatar_key as actor_avatar_key',
+      'actor.is_verified as actor_is_verified',
+      'posts.id as post_id',
+      'posts.image_key as post_image_key',
+      'posts.image_variants as post_image_variants',
+      'author.is_private as author_is_private',
+      'comments.id as comment_id',
+      'comments.content as comment_content',
+    ])
+    .where('notifications.user_id', '=', userId)
+    .orderBy('notifications.created_at', 'desc')
+    .orderBy('notifications.id', 'desc')
+    .limit(options.limit);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('notifications.created_at', 'notifications.id'),
+        '<',
+        eb.tuple(after.createdAt, after.id),
+      ),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    created_at: row.created_at,
+    read_at: row.read_at,
+    actor: {
+      id: row.actor_id,
+      username: row.actor_username,
+      full_name: row.actor_full_name,
+      avatar_key: row.actor_avatar_key,
+      is_verified: row.actor_is_verified,
+    },
+    post:
+      row.post_id !== null && row.post_image_key !== null
+        ? {
+            id: row.post_id,
+            image_key: row.post_image_key,
+            image_variants: row.post_image_variants ?? '',
+            author_is_private: row.author_is_private ?? 0,
+          }
+        : null,
+    comment:
+      row.comment_id !== null && row.comment_content !== null
+        ? { id: row.comment_id, content: row.comment_content }
+        : null,
+  }));
+}
+
+/** How many unread notifications each of these people has (absent: none). */
+export async function countUnread(
+  db: Kysely<DB>,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['user_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('user_id', 'in', userIds)
+    .where('read_at', 'is', null)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.count)]));
+}
+
+/** Marks every unread notification of a person read (served by notifications_unread). */
+export async function markAllRead(db: Kysely<DB>, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notificationPageSchema, notificationQuerySchema } from '@pinhole/contracts';
+import type { AppContext } from '../context';
+import { errorResponses, noContent, writeFailures } from './schemas';
+import { requireSignedIn, requireViewer } from './viewer';
+
+/** `/api/notifications`: what people did to you, and marking it read. */
+export function notificationRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { services } = context;
+    app.addHook('onRequest', requireSignedIn);
+
+    app.get(
+      '',
+      {
+        schema: {
+          summary: 'Your notifications (likes, comments, follows, mentions), newest first',
+          description:
+            '`unread_count` counts every unread notification, not only this page. A follow has ' +
+            'no `post`; `comment` is set for a comment and for a mention in a comment.',
+          tags: ['notifications'],
+          querystring: notificationQuerySchema,
+          response: { 200: notificationPageSchema, ...errorResponses(400, 401) },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return services.notifications.list(requireViewer(request).userId, request.query);
+      },
+    );
+
+    app.post(
+      '/read',
+      {
+        schema: {
+          summary: 'Mark all your notifications read',
+          tags: ['notifications'],
+          response: { 204: noContent, ...errorResponses(401, ...writeFailures) },
+        },
+      },
+      async (request, reply) => {
+        await services.notifications.markAllRead(requireViewer(request).userId);
+        return reply.code(204).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,270 @@
+import type { Notification, NotificationPage, NotificationQuery } from '@pinhole/contracts';
+import { limits, mentionsOf } from '@pinhole/contracts';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Infrastructure } from '../context';
+import type { DB } from '../db/schema';
+import { newId, nowIso } from '../ids';
+import { followedAmong } from '../repositories/follows.repository';
+import type { NotificationRow } from '../repositories/notifications.repository';
+import {
+  countUnread,
+  deleteCaptionMentions,
+  deleteFollowNotification,
+  deleteLikeNotification,
+  findPeopleByUsernames,
+  findPostOwner,
+  followersAmong,
+  insertNotifications,
+  listCaptionMentionRecipients,
+  listNotifications,
+  markAllRead,
+  notifyPostAuthor,
+} from '../repositories/notifications.repository';
+import { storedVariants } from '../repositories/stored-variants';
+import type { MediaUrls } from './media-urls';
+import { mediaUrls } from './media-urls';
+import { decodeCursor, encodeCursor } from './post-cursor';
+import { toProfileSummary } from './profile-summary';
+
+export type NotificationFailureReporter = (error: unknown, action: string) => void;
+
+/**
+ * What people did to you: likes and comments on your posts, follows, mentions.
+ *
+ * The recording methods take the action's own transaction, so a notification exists exactly when
+ * its action does: an unlike racing a like never leaves one behind, and undoing an action removes
+ * it in the same commit. Each runs inside a savepoint and never throws: a notification that cannot
+ * be written is reported and rolled back alone, and the like, comment or follow still commits.
+ * Posts, comments and accounts that go take their notifications with them (foreign keys cascade).
+ * Nobody is notified of their own action.
+ */
+export class NotificationsService {
+  readonly #urls: MediaUrls;
+  #report: NotificationFailureReporter = (error) => console.error(error);
+
+  constructor(private readonly infra: Infrastructure) {
+    this.#urls = mediaUrls(infra.storage, infra.signer);
+  }
+
+  private get db() {
+    return this.infra.database.db;
+  }
+
+  /** Where failures to record a notification go: the server's logger once it exists. */
+  reportErrorsTo(report: NotificationFailureReporter): void {
+    this.#report = report;
+  }
+
+  /** A page of the person's notifications, newest first, with how many are unread. */
+  async list(userId: string, query: NotificationQuery): Promise<NotificationPage> {
+    const limit = query.limit ?? limits.notificationsDefaultLimit;
+    const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
+    // One extra row tells whether another page exists.
+    const rows = await listNotifications(this.db, userId, { limit: limit + 1, after });
+    const unread = await countUnread(this.db, [userId]);
+    const pageRows = rows.slice(0, limit);
+    const followed = await followedAmong(this.db, userId, [
+      ...new Set(pageRows.map((row) => row.actor.id)),
+    ]);
+    const last = pageRows.at(-1);
+    return {
+      notifications: pageRows.map((row) => this.#toNotification(row, followed)),
+      unread_count: unread.get(userId) ?? 0,
+      next_cursor:
+        rows.length > limit && last
+          ? encodeCursor({ createdAt: last.created_at, id: last.id })
+          : null,
+    };
+  }
+
+  async markAllRead(userId: string): Promise<void> {
+    await markAllRead(this.db, userId, nowIso());
+  }
+
+  /** How many unread notifications each person has (for the live event streams). */
+  unreadCounts(userIds: readonly string[]): Promise<Map<string, number>> {
+    return countUnread(this.db, userIds);
+  }
+
+  #toNotification(row: NotificationRow, followed: Set<string>): Notification {
+    let post: Notification['post'] = null;
+    if (row.post) {
+      // The smallest variant is the thumbnail; a post from before variants has only its original.
+      const smallest = storedVariants.decode(row.post.image_variants)[0]?.key;
+      post = {
+        id: row.post.id,
+        thumbnail_url: this.#urls.post(
+          smallest ?? row.post.image_key,
+          Boolean(row.post.author_is_private),
+        ),
+      };
+    }
+    return {
+      id: row.id,
+      type: row.type,
+      actor: toProfileSummary(row.actor, this.infra.storage, followed.has(row.actor.id)),
+      post,
+      comment: row.comment,
+      created_at: row.created_at,
+      read: row.read_at !== null,
+    };
+  }
+
+  // Recording, inside the action's transaction.
+
+  liked(trx: Kysely<DB>, actorId: string, postId: string): Promise<void> {
+    return this.#safely(trx, 'like', async () => {
+      await notifyPostAuthor(trx, {
+        id: newId(),
+        actor_id: actorId,
+        type: 'like',
+        post_id: postId,
+        comment_id: null,
+        created_at: nowIso(),
+      });
+    });
+  }
+
+  unliked(trx: Kysely<DB>, actorId: string, postId: string): Promise<void> {
+    return this.#safely(trx, 'unlike', () => deleteLikeNotification(trx, actorId, postId));
+  }
+
+  /**
+   * Tells the post's author of a comment, with its text, and the people it mentions; the author
+   * mentioned in a comment on their own post is told once, of the comment.
+   */
+  commented(
+    trx: Kysely<DB>,
+    comment: { id: string; postId: string; actorId: string; content: string },
+  ): Promise<void> {
+    return this.#safely(trx, 'comment', async () => {
+      const createdAt = nowIso();
+      const authorTold = await notifyPostAuthor(trx, {
+        id: newId(),
+        actor_id: comment.actorId,
+        type: 'comment',
+        post_id: comment.postId,
+        comment_id: comment.id,
+        created_at: createdAt,
+      });
+      const mentioned = await this.#mentionable(
+        trx,
+        comment.postId,
+        comment.actorId,
+        comment.content,
+      );
+      await insertNotifications(
+        trx,
+        mentioned
+          .filter((userId) => userId !== authorTold)
+          .map((userId) => ({
+            id: newId(),
+            user_id: userId,
+            actor_id: comment.actorId,
+            type: 'mention' as const,
+            post_id: comment.postId,
+            comment_id: comment.id,
+            created_at: createdAt,
+          })),
+      );
+    });
+  }
+
+  followed(trx: Kysely<DB>, followerId: string, followeeId: string): Promise<void> {
+    return this.#safely(trx, 'follow', () =>
+      insertNotifications(trx, [
+        {
+          id: newId(),
+          user_id: followeeId,
+          actor_id: followerId,
+          type: 'follow',
+          post_id: null,
+          comment_id: null,
+          created_at: nowIso(),
+        },
+      ]),
+    );
+  }
+
+  unfollowed(trx: Kysely<DB>, followerId: string, followeeId: string): Promise<void> {
+    return this.#safely(trx, 'unfollow', () =>
+      deleteFollowNotification(trx, followerId, followeeId),
+    );
+  }
+
+  /**
+   * A caption was written (a new post) or changed: the people it mentions now are told once,
+   * those it no longer mentions lose their notification, the others keep theirs (read or not).
+   */
+  captionWritten(
+    trx: Kysely<DB>,
+    post: { id: string; authorId: string; caption: string | null },
+  ): Promise<void> {
+    return this.#safely(trx, 'caption mentions', async () => {
+      const wanted = new Set(
+        await this.#mentionable(trx, post.id, post.authorId, post.caption ?? ''),
+      );
+      const told = new Set(await listCaptionMentionRecipients(trx, post.authorId, post.id));
+      await deleteCaptionMentions(
+        trx,
+        post.authorId,
+        post.id,
+        [...told].filter((userId) => !wanted.has(userId)),
+      );
+      const createdAt = nowIso();
+      await insertNotifications(
+        trx,
+        [...wanted]
+          .filter((userId) => !told.has(userId))
+          .map((userId) => ({
+            id: newId(),
+            user_id: userId,
+            actor_id: post.authorId,
+            type: 'mention' as const,
+            post_id: post.id,
+            comment_id: null,
+            created_at: createdAt,
+          })),
+      );
+    });
+  }
+
+  /**
+   * The people a text mentions who exist now and may see the post (a private account's post only
+   * reaches its followers), never the one who wrote it.
+   */
+  async #mentionable(
+    trx: Kysely<DB>,
+    postId: string,
+    writerId: string,
+    text: string,
+  ): Promise<string[]> {
+    const usernames = mentionsOf(text);
+    if (usernames.length === 0) return [];
+    const people = (await findPeopleByUsernames(trx, usernames))
+      .map((person) => person.id)
+      .filter((id) => id !== writerId);
+    if (people.length === 0) return [];
+    const owner = await findPostOwner(trx, postId);
+    if (!owner) return [];
+    if (!owner.is_private) return people;
+    const followers = await followersAmong(trx, owner.id, people);
+    return people.filter((id) => id === owner.id || followers.has(id));
+  }
+
+  /**
+   * Runs `work` in a savepoint of the action's transaction: on failure only the notification is
+   * rolled back (PostgreSQL would otherwise refuse the rest of the transaction) and reported.
+   */
+  async #safely(trx: Kysely<DB>, action: string, work: () => Promise<unknown>): Promise<void> {
+    await sql`savepoint notification`.execute(trx);
+    try {
+      await work();
+    } catch (error) {
+      this.#report(error, action);
+      await sql`rollback to savepoint notification`.execute(trx);
+    }
+    await sql`release savepoint notification`.execute(trx);
+  }
+}
