@@ -221,7 +221,8 @@ describe('addresses', () => {
         within(comments)
           .getAllByRole('listitem')
           .map((c) => c.textContent),
-      ).toEqual(['bob first', 'bob second', 'zoe third']),
+        // Each starts with its author's initial: the picture drawn when they have none.
+      ).toEqual(['Bbob first', 'Bbob second', 'Zzoe third']),
     );
     expect(within(comments).getByRole('link', { name: 'zoe' })).toHaveAttribute('href', '/zoe');
     expect(within(article).getByRole('button', { name: 'Like' })).toBeEnabled();

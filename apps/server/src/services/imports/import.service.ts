@@ -1,10 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ImportFailure, ImportStatus } from '@pinhole/contracts';
-import { limits, messages } from '@pinhole/contracts';
+import { messages } from '@pinhole/contracts';
 import type { Infrastructure } from '../../context';
-import { uniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
 import { newId, nowIso } from '../../ids';
 import type { ImportProgress } from '../../repositories/imports.repository';
@@ -12,57 +10,26 @@ import {
   failStaleImport,
   findActiveImportOf,
   findImportOf,
-  hasImportedPost,
   insertImport,
-  ownsPost,
-  recordImportedPost,
   updateImport,
 } from '../../repositories/imports.repository';
-import type { CreatePostService, NewPhoto } from '../create-post.service';
+import type { CreatePostService } from '../create-post.service';
 import type { ArchivePost } from './archive-posts';
 import { UnknownArchiveError, readArchivePosts } from './archive-posts';
-import { ArchiveError, EntryTooLargeError, ZipArchive } from './zip-archive';
+import { FailureList } from './failure-list';
+import { importPost } from './import-post';
+import { ArchiveError, ZipArchive } from './zip-archive';
 
 /** A running import writes its progress after every post; this long without one, it died. */
 export const staleImportMs = 10 * 60 * 1000;
 
-/** The result list keeps this many items; the rest are counted in one last line. */
-const maxListedFailures = 1000;
-
-/** How long a post waits for a free image worker before it is reported as not imported. */
-const busyRetries = 30;
-const busyRetryMs = 2000;
+/** How often imports waiting behind another show they are alive (well under `staleImportMs`). */
+const waitingHeartbeatMs = 60 * 1000;
 
 const stoppedReason =
   'The server stopped during the import. Import the archive again: what was imported stays, and nothing is added twice.';
 
 export const importRunning = () => new AppError('conflict', messages.importRunning);
-
-/** The failures of one job, capped so a 10,000-video archive keeps a readable result. */
-class FailureList {
-  readonly items: ImportFailure[] = [];
-  #more = 0;
-
-  add(...failures: ImportFailure[]) {
-    for (const failure of failures) {
-      if (this.items.length < maxListedFailures) this.items.push(failure);
-      else this.#more += 1;
-    }
-  }
-
-  toJson(): string {
-    const listed = [...this.items];
-    if (this.#more > 0) {
-      listed.push({
-        item: `${this.#more.toLocaleString('en-US')} more items`,
-        reason: 'Not imported; the list stops at 1,000',
-      });
-    }
-    return JSON.stringify(listed);
-  }
-}
-
-type PostOutcome = 'imported' | 'skipped' | 'failed';
 
 /**
  * Imports an Instagram "Download your information" archive (JSON format) or a Pinhole export
@@ -77,6 +44,9 @@ type PostOutcome = 'imported' | 'skipped' | 'failed';
 export class ImportService {
   #queue: Promise<void> = Promise.resolve();
   #stopping = false;
+  /** Imports waiting here behind another: their heartbeat moves so no instance calls them dead. */
+  readonly #waiting = new Set<string>();
+  #waitingHeartbeat: NodeJS.Timeout | undefined;
   #leftoversSwept = false;
 
   constructor(
@@ -119,7 +89,15 @@ export class ImportService {
       await this.discard(file);
       throw error;
     }
-    this.#queue = this.#queue.then(() => this.#run(id, userId, file));
+    this.#waiting.add(id);
+    this.#beatWhileWaiting();
+    this.#queue = this.#queue
+      .then(() => {
+        this.#waiting.delete(id);
+        return this.#run(id, userId, file);
+      })
+      // #run records its own failures; nothing may stop the jobs queued after it.
+      .catch(() => undefined);
     return { id };
   }
 
@@ -149,11 +127,29 @@ export class ImportService {
   async stop(): Promise<void> {
     this.#stopping = true;
     await this.#queue;
+    clearInterval(this.#waitingHeartbeat);
   }
 
   /** Waits for every queued job (tests and the bench). */
   idle(): Promise<void> {
     return this.#queue;
+  }
+
+  /** Every minute while imports wait in this instance's queue, their heartbeat moves. */
+  #beatWhileWaiting(): void {
+    if (this.#waitingHeartbeat) return;
+    this.#waitingHeartbeat = setInterval(() => {
+      if (this.#waiting.size === 0) {
+        clearInterval(this.#waitingHeartbeat);
+        this.#waitingHeartbeat = undefined;
+        return;
+      }
+      const now = nowIso();
+      for (const id of this.#waiting) {
+        updateImport(this.infra.database.db, id, { updated_at: now }).catch(() => undefined);
+      }
+    }, waitingHeartbeatMs);
+    this.#waitingHeartbeat.unref();
   }
 
   async #failIfStale(id: string, updatedAt: string): Promise<boolean> {
@@ -228,7 +224,14 @@ export class ImportService {
           await save({ status: 'failed' });
           return;
         }
-        const outcome = await this.#importPost(userId, post, archive, work, failures);
+        const outcome = await importPost(
+          { db, createPost: this.createPost, stopping: () => this.#stopping },
+          userId,
+          post,
+          archive,
+          work,
+          failures,
+        );
         counts.posts_done += 1;
         if (outcome === 'imported') counts.posts_imported += 1;
         if (outcome === 'skipped') counts.posts_skipped += 1;
@@ -248,97 +251,5 @@ export class ImportService {
       await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
       await this.discard(file).catch(() => undefined);
     }
-  }
-
-  async #importPost(
-    userId: string,
-    post: ArchivePost,
-    archive: ZipArchive,
-    work: string,
-    failures: FailureList,
-  ): Promise<PostOutcome> {
-    const { db } = this.infra.database;
-    if (
-      (await hasImportedPost(db, userId, post.sourceKey)) ||
-      (post.pinholeId !== null && (await ownsPost(db, userId, post.pinholeId)))
-    ) {
-      return 'skipped';
-    }
-    failures.add(...post.failures);
-    const photos: (NewPhoto & { entry: string })[] = [];
-    for (const [index, photo] of post.photos.entries()) {
-      if (index >= limits.maxPostImages) {
-        failures.add({ item: photo.entry, reason: messages.tooManyPhotos });
-        continue;
-      }
-      const entry = archive.entries.get(photo.entry);
-      if (!entry) {
-        failures.add({ item: photo.entry, reason: 'Missing from the archive' });
-        continue;
-      }
-      const file = path.join(work, String(index));
-      try {
-        await archive.extract(entry, file, limits.maxUploadBytes);
-        photos.push({ file, altText: photo.altText, entry: photo.entry });
-      } catch (error) {
-        if (!(error instanceof EntryTooLargeError) && !(error instanceof ArchiveError)) throw error;
-        failures.add({
-          item: photo.entry,
-          reason:
-            error instanceof EntryTooLargeError
-              ? messages.fileTooLarge
-              : `Could not be read from the archive (${error.message})`,
-        });
-      }
-    }
-    let caption = post.caption;
-    if (caption !== null && caption.length > limits.captionMaxLength) {
-      caption = caption.slice(0, limits.captionMaxLength);
-      failures.add({
-        item: post.label,
-        reason: `Its caption was cut to ${limits.captionMaxLength.toLocaleString('en-US')} characters`,
-      });
-    }
-    let busy = 0;
-    while (photos.length > 0) {
-      try {
-        await this.createPost.create(
-          userId,
-          { photos, caption },
-          {
-            createdAt: post.createdAt ?? undefined,
-            alongside: (trx, postId) =>
-              recordImportedPost(trx, {
-                user_id: userId,
-                source_key: post.sourceKey,
-                post_id: postId,
-              }),
-          },
-        );
-        return 'imported';
-      } catch (error) {
-        if (uniqueViolation(error) !== null) return 'skipped';
-        if (!(error instanceof AppError)) throw error;
-        if (error.code === 'unavailable' && busy < busyRetries && !this.#stopping) {
-          busy += 1;
-          await sleep(busyRetryMs);
-          continue;
-        }
-        // A photo the image checks refuse is named in the error's fields: the post goes on
-        // without it.
-        const refused = Object.keys(error.fields ?? {})
-          .map((field) => /^image\.(\d+)$/.exec(field)?.[1])
-          .find((index) => index !== undefined);
-        const photo = refused === undefined ? undefined : photos[Number(refused)];
-        if (!photo) {
-          failures.add({ item: post.label, reason: `Not imported: ${error.message}` });
-          return 'failed';
-        }
-        failures.add({ item: photo.entry, reason: error.message });
-        photos.splice(Number(refused), 1);
-      }
-    }
-    failures.add({ item: post.label, reason: 'Not imported: none of its photos could be' });
-    return 'failed';
   }
 }
