@@ -144,6 +144,12 @@ describe('addresses', () => {
     const grid = await screen.findByRole('list', { name: 'Posts' });
     expect(within(grid).getByRole('link')).toHaveAttribute('href', '/p/abc');
     expect(screen.getByRole('heading', { level: 1, name: 'Explore' })).toBeInTheDocument();
+    // Phones search from the page's own box, above the grid: the header leaves its box out.
+    const [headerSearch, pageSearch] = screen.getAllByRole('search');
+    expect(within(screen.getByRole('banner')).getByRole('search')).toBe(headerSearch);
+    expect(headerSearch).toHaveClass('max-sm:hidden');
+    expect(pageSearch).toHaveClass('sm:hidden');
+    expect(within(pageSearch!).getByRole('combobox', { name: 'Search' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/explore')).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe('Explore • Pinhole'));
   });
