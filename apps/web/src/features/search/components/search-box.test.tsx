@@ -1,9 +1,9 @@
 import type { ProfileSummary, SearchResult } from '@pinhole/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProfile, signedInSession } from '@/testing/factories';
-import { callsTo, deferred, json, mockApi, sentUrl } from '@/testing/mock-api';
+import { apiError, callsTo, deferred, json, mockApi, sentUrl } from '@/testing/mock-api';
 import { renderAsReader } from '@/testing/render';
 import { recentSearchesLimit } from '@/features/search/hooks/use-recent-searches';
 import type { SearchItem } from '@/features/search/search-item';
@@ -241,6 +241,18 @@ describe('SearchBox', () => {
     expect(box).toHaveAttribute('maxlength', '64');
   });
 
+  it('says so when the search fails, and logs it', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ 'GET /api/search': apiError(500, 'internal', 'Something went wrong') });
+    const { user, box } = renderBox();
+    await user.type(box, 'bob');
+    expect(await screen.findByText("Couldn't search. Please try again.")).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(log).toHaveBeenCalledWith('Error searching', expect.anything());
+  });
+
   describe('recent searches', () => {
     it('remembers chosen rows in this browser, newest first and once each', async () => {
       searchApi({ s: answer([bob], [sunset]) });
@@ -328,6 +340,15 @@ describe('SearchBox', () => {
       await user.keyboard('{Escape}');
       await user.click(box);
       expect(screen.getByRole('status')).toHaveTextContent('No recent searches.');
+    });
+
+    it("are each reader's own: another reader on this browser does not see them", async () => {
+      window.localStorage.setItem(storageKey, JSON.stringify([{ kind: 'profile', profile: bob }]));
+      const user = userEvent.setup();
+      renderAsReader(<SearchBox />, signedInSession(makeProfile({ id: 'someone-else' })));
+      await user.click(screen.getByRole('combobox', { name: 'Search' }));
+      expect(screen.getByRole('status')).toHaveTextContent('No recent searches.');
+      expect(options()).toHaveLength(0);
     });
 
     it('closes when focus leaves the box and its list', async () => {
