@@ -11,6 +11,7 @@
  *   d. processImage on a 12 MP JPEG, server RSS at concurrent uploads, and a feed page's image
  *      bytes as originals versus the variant a phone picks,
  *   e. the client's initial JS and CSS,
+ *   c''. search as people type, a hashtag's first page and explore's first page (issue 19),
  *   f. with --postgres, (b) and (c) again on a throwaway PostgreSQL cluster.
  * Prints one table and writes bench/results/latest.json.
  */
@@ -37,6 +38,15 @@ import type { PostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { freePort, startPostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { buildBenchArchive, runExport, runImport } from './lib/account';
 import { ensureWebBuilt, measureClientBundle } from './lib/client-bundle';
+import {
+  explorePath,
+  gridPageSize,
+  hashtagPath,
+  readTopHashtag,
+  runGrid,
+  runSearch,
+  searchQueries,
+} from './lib/discovery';
 import type { FollowFacts } from './lib/follows';
 import {
   followingFeedPath,
@@ -325,6 +335,8 @@ interface SeededFacts {
   follows: FollowFacts;
   /** The person with the most posts: their export is the export row. */
   topPoster: { email: string; posts: number };
+  /** The hashtag most posts carry: the hashtag page row reads it. */
+  topHashtag: string | null;
 }
 
 async function readFacts(context: AppContext): Promise<SeededFacts> {
@@ -361,6 +373,7 @@ async function readFacts(context: AppContext): Promise<SeededFacts> {
     deepCursor: anchor ? encodeCursor({ createdAt: anchor.created_at, id: anchor.id }) : null,
     emails: users.map((user) => user.email),
     topPoster: { email: top.email, posts: Number(top.posts_count) },
+    topHashtag: await readTopHashtag(context),
     likeTargets: posts.filter((_post, index) => index % stride === 0).map((post) => post.id),
     // The signed-in people follow and unfollow; none of them may be a target (no self-follows).
     follows: await readFollowFacts(context, {
@@ -494,6 +507,7 @@ async function benchDatabase(
   }
 
   rows.push(...(await followReadRows(kind, server, facts.follows)));
+  rows.push(...(await discoveryRows(kind, server, tokens, facts.topHashtag)));
 
   // Likes on the page's own posts must show at once, so they forget the page; likes elsewhere
   // must not: the second row is the common case of a busy instance (most likes are not on page 1).
@@ -624,6 +638,45 @@ async function followReadRows(
       `${who}; first request ${coldMs === null ? '?' : coldMs.toFixed(0)} ms (slowest reader)`,
     ),
   );
+  return rows;
+}
+
+/** Issue 19: search as people type, a hashtag's first page and explore's, signed in. */
+async function discoveryRows(
+  kind: string,
+  server: ServerProcess,
+  tokens: string[],
+  topHashtag: string | null,
+): Promise<Row[]> {
+  const who = `${tokens.length} people signed in, in turn`;
+  log(`${kind}: search over ${searchQueries().length} typed prefixes as ${who}...`);
+  const search = await attempt(`${kind} search`, () => runSearch(server.url, tokens, settings));
+  const rows = [
+    loadRow(
+      `${kind}.search`,
+      `${kind}: GET /api/search?q= (goal p99 ≤ 20 ms)`,
+      search,
+      `${searchQueries().length} prefixes of names and hashtags; ${who}`,
+    ),
+  ];
+  const grids = [
+    ['hashtag.p1', `GET /api/hashtags/${topHashtag ?? '?'}/posts`, hashtagPath(topHashtag ?? '')],
+    ['explore.p1', 'GET /api/explore', explorePath],
+  ] as const;
+  for (const [key, label, path] of grids) {
+    log(`${kind}: ${label} page 1 as ${who}...`);
+    const result = await attempt(`${kind} ${key}`, () =>
+      runGrid(server.url, path, tokens, settings),
+    );
+    rows.push(
+      loadRow(
+        `${kind}.${key}`,
+        `${kind}: ${label}?limit=${gridPageSize} page 1 (goal ≥ 25% of ceiling, p99 ≤ 50 ms)`,
+        result,
+        who,
+      ),
+    );
+  }
   return rows;
 }
 
@@ -905,7 +958,7 @@ async function main(): Promise<void> {
   // Feed rows as a fraction of the ceiling (measured once, on the same page bytes).
   const ceilingRps = ceilingResult?.requestsPerSecond ?? null;
   for (const row of rows) {
-    if (row.id.includes('.feed.') || row.id === 'ceiling') {
+    if (/\.(feed|hashtag|explore)\./.test(row.id) || row.id === 'ceiling') {
       row.vsCeiling = ceilingRps && row.value !== null ? row.value / ceilingRps : null;
     }
   }

@@ -28,6 +28,7 @@ const bundledMigrations = [
   '0005-account-and-imports',
   '0006-import-counts',
   '0007-discovery-and-notifications',
+  '0008-discovery-extra',
 ];
 
 /**

@@ -7,6 +7,7 @@ import { postImagesAndSaves } from './migrations/0004-post-images-and-saves';
 import { accountAndImports } from './migrations/0005-account-and-imports';
 import { importCounts } from './migrations/0006-import-counts';
 import { discoveryAndNotifications } from './migrations/0007-discovery-and-notifications';
+import { discoveryExtra } from './migrations/0008-discovery-extra';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-account-and-imports': accountAndImports,
   '0006-import-counts': importCounts,
   '0007-discovery-and-notifications': discoveryAndNotifications,
+  '0008-discovery-extra': discoveryExtra,
 };
 
 const provider: MigrationProvider = {

@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../ids';
 import { listCommentPreviews } from '../repositories/comments.repository';
 import { likedPostIds } from '../repositories/likes.repository';
+import {
+  listExploreCandidates,
+  listHashtagPosts,
+  listMentioningPosts,
+} from '../repositories/post-tags.repository';
 import { listPosts } from '../repositories/posts.repository';
+import {
+  searchFollowedPeople,
+  searchHashtags,
+  searchPeople,
+} from '../repositories/search.repository';
 import type { TestDialect } from '../test/harness';
 import { createPostgresDatabase } from '../test/harness';
 import { migrateToLatest } from './migrate';
@@ -134,11 +144,17 @@ async function openSqlite(): Promise<PlanSubject> {
   };
 }
 
-async function insertInBatches<T extends 'posts' | 'likes' | 'comments' | 'follows'>(
-  db: Kysely<DB>,
-  table: T,
-  rows: Insertable<DB[T]>[],
-): Promise<void> {
+async function insertInBatches<
+  T extends
+    | 'posts'
+    | 'likes'
+    | 'comments'
+    | 'follows'
+    | 'search_terms'
+    | 'post_hashtags'
+    | 'post_mentions'
+    | 'hashtags',
+>(db: Kysely<DB>, table: T, rows: Insertable<DB[T]>[]): Promise<void> {
   // Under SQLite's 32766 and PostgreSQL's 65535 bound parameters per statement.
   for (let start = 0; start < rows.length; start += 500) {
     await db
@@ -147,6 +163,8 @@ async function insertInBatches<T extends 'posts' | 'likes' | 'comments' | 'follo
       .execute();
   }
 }
+
+const usernameOf = (id: string) => `u${id.replaceAll('-', '').slice(-20)}`;
 
 /**
  * A small social network: 200 users, 5000 posts over a few months, ~22k likes, ~12k comments.
@@ -208,7 +226,7 @@ async function seed(db: Kysely<DB>): Promise<{ userIds: string[]; posts: SeedPos
         .values(
           batch.map((id) => ({
             id,
-            username: `u${id.replaceAll('-', '').slice(-20)}`,
+            username: usernameOf(id),
             full_name: 'Seed',
             created_at: createdAt,
           })),
@@ -224,9 +242,50 @@ async function seed(db: Kysely<DB>): Promise<{ userIds: string[]; posts: SeedPos
         created_at: new Date(start).toISOString(),
       })),
     );
+    // Everyone else's follows: 2000 people following 5 authors each, so that the viewer's are a
+    // few rows of many, as on a real instance.
+    await insertInBatches(
+      trx,
+      'follows',
+      Array.from({ length: 2_000 * 5 }, (_, index) => ({
+        follower_id: userIds[1_000 + Math.floor(index / 5)]!,
+        followee_id: userIds[(Math.floor(index / 5) + (index % 5) * 37) % authorCount]!,
+        created_at: new Date(start).toISOString(),
+      })),
+    );
     await insertInBatches(trx, 'posts', posts);
     await insertInBatches(trx, 'likes', likes);
     await insertInBatches(trx, 'comments', comments);
+    // Discovery: everyone is found by their username and the word "seed"; each post carries one
+    // of 50 hashtags and one of its own, and every fifth mentions someone.
+    await insertInBatches(
+      trx,
+      'search_terms',
+      userIds.flatMap((id, index) => [
+        { term: usernameOf(id), profile_id: id },
+        { term: `seed${index % 100}`, profile_id: id },
+      ]),
+    );
+    await insertInBatches(
+      trx,
+      'post_hashtags',
+      posts.flatMap((post, index) => [
+        { post_id: post.id, hashtag: `tag${index % 50}`, created_at: post.created_at },
+        // And a tag of its own: most hashtags are used once.
+        { post_id: post.id, hashtag: `once${index}`, created_at: post.created_at },
+      ]),
+    );
+    await insertInBatches(
+      trx,
+      'post_mentions',
+      posts
+        .filter((_post, index) => index % 5 === 0)
+        .map((post, index) => ({
+          post_id: post.id,
+          profile_id: userIds[(index * 3) % authorCount]!,
+          created_at: post.created_at,
+        })),
+    );
   });
   await sql`analyze`.execute(db);
   return { userIds, posts };
@@ -241,11 +300,13 @@ describe.each(planDialects)('query plans on $name with 5000 posts', ({ open }) =
   let subject: PlanSubject;
   let userIds: string[];
   let newestFirst: SeedPost[];
+  let posts: SeedPost[];
 
   beforeAll(async () => {
     subject = await open();
     const seeded = await seed(subject.db);
     userIds = seeded.userIds;
+    posts = seeded.posts;
     newestFirst = [...seeded.posts].sort((x, y) =>
       x.created_at === y.created_at
         ? y.id.localeCompare(x.id)
@@ -390,5 +451,102 @@ describe.each(planDialects)('query plans on $name with 5000 posts', ({ open }) =
   it('the everyone feed without private accounts still walks posts_feed', async () => {
     const { plan } = await planOf((db) => listPosts(db, { limit: pageSize, publicOnly: true }));
     expectIndexed(plan, ['posts_feed'], ['posts']);
+  });
+
+  const searchTermsKey = ['search_terms_pair', 'sqlite_autoindex_search_terms_1'];
+
+  it('a people search reads a range of search_terms by its key', async () => {
+    // A common prefix (seed1, seed10…seed19: 11 in 100 people) may instead walk the most
+    // followed people and probe each one's terms, stopping at the 20th found; a rare one must
+    // find its few people from the range.
+    const common = await planOf((db) =>
+      searchPeople(db, { words: ['seed1'], limit: limits.searchProfilesLimit }),
+    );
+    expectIndexed(
+      common.plan,
+      [...searchTermsKey, 'search_terms_by_profile'],
+      ['search_terms', 'profiles'],
+    );
+    expect((common.result as unknown[]).length).toBe(limits.searchProfilesLimit);
+    const username = usernameOf(userIds[5]!);
+    const rare = await planOf((db) =>
+      searchPeople(db, { words: [username.slice(0, 12)], limit: limits.searchProfilesLimit }),
+    );
+    expectIndexed(rare.plan, searchTermsKey, ['search_terms', 'profiles'], 'term');
+    expect((rare.result as { username: string }[]).map((row) => row.username)).toContain(username);
+    const two = await planOf((db) =>
+      searchPeople(db, { words: [username.slice(0, 12), 'seed'], limit: 20 }),
+    );
+    expectIndexed(two.plan, searchTermsKey, ['search_terms', 'profiles'], 'term');
+  });
+
+  it("a search among the people you follow walks the viewer's follows by key", async () => {
+    const { result, plan } = await planOf((db) =>
+      searchFollowedPeople(db, userIds[0]!, { words: ['seed'], limit: 20 }),
+    );
+    expectIndexed(
+      plan,
+      ['follows_pair', 'sqlite_autoindex_follows_1', 'follows_following_list'],
+      ['search_terms', 'profiles', 'follows'],
+      'follower_id',
+    );
+    expect((result as unknown[]).length).toBe(20);
+  });
+
+  it('a hashtag search reads a range of hashtags by its key', async () => {
+    // Migration 0008's triggers counted the seeded post_hashtags: tag0…tag49, 100 posts each,
+    // and 5000 hashtags of one post.
+    const { result, plan } = await planOf((db) =>
+      searchHashtags(db, 'tag1', limits.searchHashtagsLimit),
+    );
+    expectIndexed(plan, ['hashtags_pkey', 'sqlite_autoindex_hashtags_1'], ['hashtags'], 'name');
+    expect((result as unknown[]).length).toBe(limits.searchHashtagsLimit);
+  });
+
+  it("a hashtag's posts walk post_hashtags_newest from the tag (and from the cursor)", async () => {
+    const tagged = newestFirst.filter((post) => posts.indexOf(post) % 50 === 7);
+    const first = await planOf((db) => listHashtagPosts(db, 'tag7', { limit: pageSize }));
+    expectIndexed(
+      first.plan,
+      ['post_hashtags_newest'],
+      ['posts', 'profiles', 'post_hashtags'],
+      'hashtag',
+    );
+    expect((first.result as { id: string }[]).map((row) => row.id)).toEqual(
+      tagged.slice(0, pageSize).map((post) => post.id),
+    );
+    const cursor = tagged[50]!;
+    const next = await planOf((db) =>
+      listHashtagPosts(db, 'tag7', {
+        limit: pageSize,
+        after: { createdAt: cursor.created_at, id: cursor.id },
+      }),
+    );
+    expectIndexed(
+      next.plan,
+      ['post_hashtags_newest'],
+      ['posts', 'profiles', 'post_hashtags'],
+      'created_at',
+    );
+    expect((next.result as { id: string }[]).map((row) => row.id)).toEqual(
+      tagged.slice(51, 51 + pageSize).map((post) => post.id),
+    );
+  });
+
+  it("a person's tagged posts walk post_mentions_newest", async () => {
+    const first = await planOf((db) => listMentioningPosts(db, userIds[3]!, { limit: pageSize }));
+    expectIndexed(
+      first.plan,
+      ['post_mentions_newest'],
+      ['posts', 'profiles', 'post_mentions'],
+      'profile_id',
+    );
+    expect((first.result as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("explore's candidates walk posts_feed", async () => {
+    const { result, plan } = await planOf((db) => listExploreCandidates(db, 1_000));
+    expectIndexed(plan, ['posts_feed'], ['posts']);
+    expect((result as unknown[]).length).toBe(1_000);
   });
 });

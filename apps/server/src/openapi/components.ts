@@ -6,6 +6,8 @@ import {
   errorBodySchema,
   errorCodes,
   followResultSchema,
+  hashtagPostsSchema,
+  hashtagSchema,
   imageVariantSchema,
   likeResultSchema,
   postAuthorSchema,
@@ -17,6 +19,7 @@ import {
   profileSummaryPageSchema,
   profileSummarySchema,
   saveResultSchema,
+  searchResultSchema,
   sessionResponseSchema,
   suggestionListSchema,
   suggestionSchema,
@@ -57,4 +60,10 @@ apiComponents
   .add(profileSummaryPageSchema, { id: 'ProfileSummaryPage' })
   .add(followResultSchema, { id: 'FollowResult' })
   .add(suggestionSchema, { id: 'Suggestion' })
-  .add(suggestionListSchema, { id: 'SuggestionList' });
+  .add(suggestionListSchema, { id: 'SuggestionList' })
+  .add(hashtagSchema, {
+    id: 'Hashtag',
+    description: 'A hashtag (lowercase, without #) and its posts.',
+  })
+  .add(searchResultSchema, { id: 'SearchResult' })
+  .add(hashtagPostsSchema, { id: 'HashtagPosts', description: "A page of a hashtag's posts." });

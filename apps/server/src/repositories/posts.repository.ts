@@ -21,28 +21,31 @@ export interface PostListOptions {
   publicOnly?: boolean;
 }
 
+/** The columns of a `PostRow`: the post and what its author shows (also read by other lists). */
+export const postWithAuthorColumns = [
+  'posts.id',
+  'posts.user_id',
+  'posts.image_key',
+  'posts.image_width',
+  'posts.image_height',
+  'posts.image_placeholder',
+  'posts.image_variants',
+  'posts.caption',
+  'posts.likes_count',
+  'posts.comments_count',
+  'posts.created_at',
+  'posts.edited_at',
+  'profiles.username as author_username',
+  'profiles.avatar_key as author_avatar_key',
+  'profiles.is_verified as author_is_verified',
+  'profiles.is_private as author_is_private',
+] as const;
+
 function selectPostsWithAuthor(db: Kysely<DB>) {
   return db
     .selectFrom('posts')
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
-    .select([
-      'posts.id',
-      'posts.user_id',
-      'posts.image_key',
-      'posts.image_width',
-      'posts.image_height',
-      'posts.image_placeholder',
-      'posts.image_variants',
-      'posts.caption',
-      'posts.likes_count',
-      'posts.comments_count',
-      'posts.created_at',
-      'posts.edited_at',
-      'profiles.username as author_username',
-      'profiles.avatar_key as author_avatar_key',
-      'profiles.is_verified as author_is_verified',
-      'profiles.is_private as author_is_private',
-    ]);
+    .select(postWithAuthorColumns);
 }
 
 type SelectedPost = NonNullable<
@@ -52,7 +55,7 @@ type SelectedPost = NonNullable<
 /** A post with its author, its variants decoded. */
 export type PostRow = Omit<SelectedPost, 'image_variants'> & { image_variants: StoredVariant[] };
 
-const decodePost = (row: SelectedPost): PostRow => ({
+export const decodePost = (row: SelectedPost): PostRow => ({
   ...row,
   image_variants: storedVariants.decode(row.image_variants),
 });

@@ -4,14 +4,18 @@ import { answerNotFound } from '../errors';
 import { accountRoutes } from './account.routes';
 import { authRoutes } from './auth.routes';
 import { commentRoutes } from './comments.routes';
+import { exploreRoutes } from './explore.routes';
 import { exportRoutes } from './export.routes';
+import { hashtagRoutes } from './hashtags.routes';
 import { importRoutes } from './import.routes';
 import { followRequestRoutes } from './follow-requests.routes';
 import { postChangeRoutes } from './post-changes.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
 import { savedRoutes } from './saved.routes';
+import { searchRoutes } from './search.routes';
 import { suggestionRoutes } from './suggestions.routes';
+import { taggedRoutes } from './tagged.routes';
 import { attachViewer } from './viewer';
 
 /** `/api`: the calls that know who is asking. Stored files and the client's pages never look. */
@@ -37,5 +41,9 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(importRoutes(context), { prefix: '/me/import' });
     await api.register(followRequestRoutes(context), { prefix: '/me/follow-requests' });
     await api.register(suggestionRoutes(context), { prefix: '/suggestions' });
+    await api.register(searchRoutes(context), { prefix: '/search' });
+    await api.register(hashtagRoutes(context), { prefix: '/hashtags' });
+    await api.register(exploreRoutes(context), { prefix: '/explore' });
+    await api.register(taggedRoutes(context), { prefix: '/profiles' });
   };
 }

@@ -24,6 +24,9 @@ const feedLikesAndFollows = (database: string) => [
   `${database}.feed.following.p1`,
   `${database}.feed.following.deep`,
   `${database}.suggestions`,
+  `${database}.search`,
+  `${database}.hashtag.p1`,
+  `${database}.explore.p1`,
   `${database}.follows`,
   `${database}.follows.check`,
 ];

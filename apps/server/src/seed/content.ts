@@ -150,6 +150,11 @@ export const hashtags = [
   '#minimal',
   '#colour',
   '#pinhole',
+  '#sunset',
+  '#portrait',
+  '#streetphotography',
+  '#café',
+  '#東京',
 ] as const;
 
 export const commentPhrases = [

@@ -10,9 +10,12 @@ import type {
   DB,
   FollowsTable,
   LikesTable,
+  PostHashtagsTable,
   PostImagesTable,
+  PostMentionsTable,
   PostsTable,
   ProfilesTable,
+  SearchTermsTable,
   UsersTable,
 } from '../db/schema';
 
@@ -72,6 +75,24 @@ export function insertFollows(db: Kysely<DB>, rows: readonly FollowsTable[]): Pr
     (chunk) => db.insertInto('follows').values(chunk).execute(),
     rowsPerStatement * 4,
   );
+}
+
+export function insertSearchTerms(db: Kysely<DB>, rows: readonly SearchTermsTable[]) {
+  return insertChunked(rows, (chunk) => db.insertInto('search_terms').values(chunk).execute());
+}
+
+export function insertPostHashtags(db: Kysely<DB>, rows: readonly PostHashtagsTable[]) {
+  return insertChunked(rows, (chunk) => db.insertInto('post_hashtags').values(chunk).execute());
+}
+
+export function insertPostMentions(db: Kysely<DB>, rows: readonly PostMentionsTable[]) {
+  return insertChunked(rows, (chunk) => db.insertInto('post_mentions').values(chunk).execute());
+}
+
+/** Every hashtag with its count, from post_hashtags loaded without the triggers that count. */
+export async function countHashtags(db: Kysely<DB>): Promise<void> {
+  await sql`insert into hashtags (name, posts_count)
+    select hashtag, count(*) from post_hashtags group by hashtag`.execute(db);
 }
 
 export async function hasAnyUser(db: Kysely<DB>): Promise<boolean> {
@@ -229,7 +250,7 @@ export async function describeFollows(db: Kysely<DB>) {
 export async function withoutIndexesAndTriggers<T>(
   db: Kysely<DB>,
   dialect: 'sqlite' | 'postgres',
-  table: 'follows',
+  table: 'follows' | 'post_hashtags',
   work: () => Promise<T>,
 ): Promise<T> {
   const found =

@@ -136,6 +136,26 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(feed.body.posts).toHaveLength(20);
     const image = await server.request(feed.body.posts[0].image.variants[0].url);
     expect(image.status).toBe(200);
+
+    // Search, hashtags and mentions are indexed as the services index them.
+    const { db } = server.context.database;
+    const found = await server.request('/api/search?q=pinh');
+    expect(found.body.profiles.map((p: { username: string }) => p.username)).toContain('demo');
+    const counted = await db
+      .selectFrom('post_hashtags')
+      .select(['hashtag', (eb) => eb.fn.countAll<number>().as('posts')])
+      .groupBy('hashtag')
+      .orderBy('hashtag')
+      .execute();
+    const hashtags = await db.selectFrom('hashtags').selectAll().orderBy('name').execute();
+    expect(counted.length).toBeGreaterThan(0);
+    expect(hashtags.map((row) => [row.name, Number(row.posts_count)])).toEqual(
+      counted.map((row) => [row.hashtag, Number(row.posts)]),
+    );
+    const top = hashtags.sort((a, b) => Number(b.posts_count) - Number(a.posts_count))[0]!;
+    const page = await server.request(`/api/hashtags/${encodeURIComponent(top.name)}/posts`);
+    expect(page.body.hashtag).toEqual({ name: top.name, posts_count: Number(top.posts_count) });
+    expect(page.body.posts.length).toBeGreaterThan(0);
   });
 
   it('refuses a database that already has users, and demo mode leaves it alone', async () => {

@@ -16,12 +16,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { limits } from '@pinhole/contracts';
+import { hashtagsOf, limits, mentionsOf } from '@pinhole/contracts';
 import type { Insertable, Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
-import type { DB, PostImagesTable, PostsTable } from '../db/schema';
+import { searchTermsOf } from '../db/migrations/0007-discovery-and-notifications';
+import type {
+  DB,
+  PostHashtagsTable,
+  PostImagesTable,
+  PostMentionsTable,
+  PostsTable,
+} from '../db/schema';
 import type { ProcessedImage } from '../media/image';
 import { processImage } from '../media/image';
 import type { StoredVariant } from '../repositories/stored-variants';
@@ -43,13 +50,17 @@ import { createRandom } from '../random';
 import { apportion, ensure, skewedPicker } from './seed-shape';
 import { defaultFollows, planFollows, writeFollows } from './seed-follows';
 import {
+  countHashtags,
   gatherPlannerStatistics,
   hasAnyUser,
   insertComments,
   insertLikes,
+  insertPostHashtags,
   insertPostImages,
+  insertPostMentions,
   insertPosts,
   insertProfiles,
+  insertSearchTerms,
   insertUsers,
   withBulkWriteCache,
   withoutIndexesAndTriggers,
@@ -200,6 +211,24 @@ function caption(random: Random): string | null {
   const chosen = new Set<string>();
   for (let index = 0; index < tags; index++) chosen.add(random.pick(hashtags));
   return chosen.size > 0 ? `${text} ${[...chosen].join(' ')}` : text;
+}
+
+/** The share of seeded captions that mention someone (`with @name`), for TAGGED tabs. */
+const mentionShare = 0.1;
+
+/** A caption, sometimes naming another person; people mention their friends, the active ones. */
+function withMention(
+  text: string | null,
+  random: Random,
+  pickPerson: () => number,
+  users: readonly PlannedUser[],
+  authorIndex: number,
+): string | null {
+  if (!random.chance(mentionShare)) return text;
+  const other = pickPerson();
+  if (other === authorIndex) return text;
+  const mention = `with @${users[other]!.username}`;
+  return text === null ? mention : `${text} ${mention}`;
 }
 
 /** Post times: spread over the span, strictly increasing by at least 1 ms (unique storage keys). */
@@ -452,6 +481,16 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
         })),
       );
       await insertProfiles(trx, profiles);
+      // The words search finds each person by, as sign-up stores them.
+      await insertSearchTerms(
+        trx,
+        slice.flatMap((user) =>
+          searchTermsOf(user.username, user.fullName).map((term) => ({
+            term,
+            profile_id: user.id,
+          })),
+        ),
+      );
     });
   }
   log(`users: ${userCount}`);
@@ -466,81 +505,116 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
   const captionRandom = root.fork('captions');
   // About one post in five is a carousel of 2–5 photos: more photos of the pool, own keys.
   const carouselRandom = root.fork('carousels');
-  for (let start = 0; start < postCount; start += postsPerTransaction) {
-    const end = Math.min(postCount, start + postsPerTransaction);
-    const rows: Insertable<PostsTable>[] = [];
-    const imageRows: Insertable<PostImagesTable>[] = [];
-    for (let index = start; index < end; index++) {
-      const image = pool[postImage[index]!]!;
-      const keys = postKeys[index]!;
-      await files.write(postImage[index]!, image, keys);
-      const variants: StoredVariant[] = image.variants.map((variant, position) => ({
-        key: keys[position + 1]!,
-        width: variant.width,
-        height: variant.height,
-      }));
-      rows.push({
-        id: postIds[index]!,
-        user_id: users[authors[index]!]!.id,
-        image_key: keys[0]!,
-        image_width: image.original.width,
-        image_height: image.original.height,
-        image_placeholder: image.placeholder,
-        image_variants: storedVariants.encode(variants),
-        caption: caption(captionRandom),
-        likes_count: likesPerPost[index] ?? 0,
-        comments_count: commentsPerPost[index] ?? 0,
-        created_at: new Date(postTimes[index]!).toISOString(),
-      });
-      const photos = carouselRandom.chance(carouselShare) ? carouselRandom.int(2, 5) : 1;
-      // The first photo's id is the post's, as migration 0004 gives every older post.
-      imageRows.push({
-        id: postIds[index]!,
-        post_id: postIds[index]!,
-        position: 0,
-        image_key: keys[0]!,
-        width: image.original.width,
-        height: image.original.height,
-        placeholder: image.placeholder,
-        variants: storedVariants.encode(variants),
-        alt_text: photos > 1 ? carouselAltText(1, photos) : null,
-      });
-      for (let position = 1; position < photos; position++) {
-        const poolIndex = (postImage[index]! + position) % pool.length;
-        const extra = pool[poolIndex]!;
-        const author = users[authors[index]!]!;
-        const nonce = Buffer.from(carouselRandom.bytes16()).toString('hex');
-        const key = postImageKey(author.id, postTimes[index]!, extra.original.extension, nonce);
-        const extraKeys = [
-          key,
-          ...extra.variants.map((variant) => variantKey(key, variant.width, variant.extension)),
-        ];
-        await files.write(poolIndex, extra, extraKeys);
-        imageRows.push({
-          id: uuidv7({ msecs: postTimes[index]!, random: carouselRandom.bytes16() }),
-          post_id: postIds[index]!,
-          position,
-          image_key: key,
-          width: extra.original.width,
-          height: extra.original.height,
-          placeholder: extra.placeholder,
-          variants: storedVariants.encode(
-            extra.variants.map((variant, at) => ({
-              key: extraKeys[at + 1]!,
-              width: variant.width,
-              height: variant.height,
-            })),
-          ),
-          alt_text: carouselAltText(position + 1, photos),
+  const mentionRandom = root.fork('mentions');
+  const pickMentioned = skewedPicker(mentionRandom, userCount, 1.6);
+  const userIndexByName = new Map(users.map((user, index) => [user.username, index]));
+  // post_hashtags goes in without its index and the triggers that count each row; the counts
+  // are made in one statement at the end.
+  await withoutIndexesAndTriggers(db, target.database.dialect, 'post_hashtags', async () => {
+    for (let start = 0; start < postCount; start += postsPerTransaction) {
+      const end = Math.min(postCount, start + postsPerTransaction);
+      const rows: Insertable<PostsTable>[] = [];
+      const imageRows: Insertable<PostImagesTable>[] = [];
+      const hashtagRows: PostHashtagsTable[] = [];
+      const mentionRows: PostMentionsTable[] = [];
+      for (let index = start; index < end; index++) {
+        const image = pool[postImage[index]!]!;
+        const keys = postKeys[index]!;
+        await files.write(postImage[index]!, image, keys);
+        const variants: StoredVariant[] = image.variants.map((variant, position) => ({
+          key: keys[position + 1]!,
+          width: variant.width,
+          height: variant.height,
+        }));
+        const authorIndex = authors[index]!;
+        const text = withMention(
+          caption(captionRandom),
+          mentionRandom,
+          pickMentioned,
+          users,
+          authorIndex,
+        );
+        const createdAt = new Date(postTimes[index]!).toISOString();
+        if (text !== null) {
+          for (const hashtag of hashtagsOf(text)) {
+            hashtagRows.push({ post_id: postIds[index]!, hashtag, created_at: createdAt });
+          }
+          for (const username of mentionsOf(text)) {
+            const mentioned = userIndexByName.get(username);
+            if (mentioned === undefined || mentioned === authorIndex) continue;
+            mentionRows.push({
+              post_id: postIds[index]!,
+              profile_id: users[mentioned]!.id,
+              created_at: createdAt,
+            });
+          }
+        }
+        rows.push({
+          id: postIds[index]!,
+          user_id: users[authorIndex]!.id,
+          image_key: keys[0]!,
+          image_width: image.original.width,
+          image_height: image.original.height,
+          image_placeholder: image.placeholder,
+          image_variants: storedVariants.encode(variants),
+          caption: text,
+          likes_count: likesPerPost[index] ?? 0,
+          comments_count: commentsPerPost[index] ?? 0,
+          created_at: createdAt,
         });
+        const photos = carouselRandom.chance(carouselShare) ? carouselRandom.int(2, 5) : 1;
+        // The first photo's id is the post's, as migration 0004 gives every older post.
+        imageRows.push({
+          id: postIds[index]!,
+          post_id: postIds[index]!,
+          position: 0,
+          image_key: keys[0]!,
+          width: image.original.width,
+          height: image.original.height,
+          placeholder: image.placeholder,
+          variants: storedVariants.encode(variants),
+          alt_text: photos > 1 ? carouselAltText(1, photos) : null,
+        });
+        for (let position = 1; position < photos; position++) {
+          const poolIndex = (postImage[index]! + position) % pool.length;
+          const extra = pool[poolIndex]!;
+          const author = users[authors[index]!]!;
+          const nonce = Buffer.from(carouselRandom.bytes16()).toString('hex');
+          const key = postImageKey(author.id, postTimes[index]!, extra.original.extension, nonce);
+          const extraKeys = [
+            key,
+            ...extra.variants.map((variant) => variantKey(key, variant.width, variant.extension)),
+          ];
+          await files.write(poolIndex, extra, extraKeys);
+          imageRows.push({
+            id: uuidv7({ msecs: postTimes[index]!, random: carouselRandom.bytes16() }),
+            post_id: postIds[index]!,
+            position,
+            image_key: key,
+            width: extra.original.width,
+            height: extra.original.height,
+            placeholder: extra.placeholder,
+            variants: storedVariants.encode(
+              extra.variants.map((variant, at) => ({
+                key: extraKeys[at + 1]!,
+                width: variant.width,
+                height: variant.height,
+              })),
+            ),
+            alt_text: carouselAltText(position + 1, photos),
+          });
+        }
       }
+      await inTransaction(db, async (trx) => {
+        await insertPosts(trx, rows);
+        await insertPostImages(trx, imageRows);
+        await insertPostHashtags(trx, hashtagRows);
+        await insertPostMentions(trx, mentionRows);
+      });
+      if (end % 20_000 === 0 || end === postCount) log(`posts: ${end}/${postCount}`);
     }
-    await inTransaction(db, async (trx) => {
-      await insertPosts(trx, rows);
-      await insertPostImages(trx, imageRows);
-    });
-    if (end % 20_000 === 0 || end === postCount) log(`posts: ${end}/${postCount}`);
-  }
+  });
+  await countHashtags(db);
   endPhase('posts');
 
   // --- likes: distinct people per post, active people more often ---

@@ -20,6 +20,7 @@ import {
 } from '../repositories/sessions.repository';
 import { emailExists, findUserByEmail, insertUser } from '../repositories/users.repository';
 import { cacheTags } from './caching/cache-tags';
+import { indexPersonNames } from './discovery-index';
 import type { ProfilesService } from './profiles.service';
 
 /** Enough to tell a browser and system apart; a longer header is cut, not refused. */
@@ -70,6 +71,10 @@ export class AuthService {
           bio: null,
           website: null,
           created_at: createdAt,
+        });
+        await indexPersonNames(trx, userId, {
+          username: input.username,
+          fullName: input.full_name,
         });
       });
     } catch (error) {

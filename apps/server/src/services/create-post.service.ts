@@ -15,6 +15,7 @@ import { insertPost } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
 import type { StoredVariant } from '../repositories/stored-variants';
 import { StorageKeyExistsError, newKeyNonce, postImageKey, variantKey } from '../storage/storage';
+import { indexNewPost } from './discovery-index';
 import type { PostReadsService } from './post-reads.service';
 
 /** Seconds a client is asked to wait when every image worker is busy. */
@@ -100,6 +101,7 @@ export class CreatePostService {
       if (!first) throw uploadRejected.notAnImage();
       // Read back inside the transaction: once it commits, nothing may fail the request, or the
       // person would see an error for a post that exists.
+      const createdAt = options.createdAt ?? nowIso();
       post = await db.transaction().execute(async (trx) => {
         await insertPost(trx, {
           id: postId,
@@ -110,9 +112,10 @@ export class CreatePostService {
           image_placeholder: first.placeholder,
           image_variants: first.variants,
           caption: upload.caption,
-          created_at: options.createdAt ?? nowIso(),
+          created_at: createdAt,
         });
         await insertPostImages(trx, images);
+        await indexNewPost(trx, { id: postId, authorId: userId, createdAt }, upload.caption);
         await options.alongside?.(trx, postId);
         await addToPostsCount(trx, userId, 1);
         return this.postReads.get(postId, userId, trx);

@@ -20,6 +20,8 @@ import {
   updatePostCaption,
 } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
+import { deleteTagsOfPost } from '../repositories/post-tags.repository';
+import { reindexCaption } from './discovery-index';
 import type { PostReadsService } from './post-reads.service';
 import { canSeeContentOf } from './visibility';
 
@@ -64,6 +66,7 @@ export class PostEditsService {
       }
       if (change.caption !== undefined) {
         await updatePostCaption(trx, postId, change.caption, editedAt);
+        await reindexCaption(trx, { id: postId, authorId: userId }, change.caption);
       }
       return this.postReads.get(postId, userId, trx);
     });
@@ -111,6 +114,9 @@ export class PostEditsService {
       // A concurrent delete of the same post waits here, then finds no post: 404.
       if (!(await lockPost(trx, postId))) throw notFound();
       const keys = await deleteImagesOfPost(trx, postId);
+      // The cascade would remove the tags too, in no set order; in name order two writers
+      // moving the same hashtags' counts never wait on each other in a cycle.
+      await deleteTagsOfPost(trx, postId);
       if (!(await deletePost(trx, postId))) throw notFound();
       await addToPostsCount(trx, authorId, -1);
       return keys;

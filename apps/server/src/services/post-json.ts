@@ -112,10 +112,11 @@ export function pageJson(
   posts: readonly { id: string; openJson: string }[],
   nextCursor: string | null,
   stateOf: (postId: string) => ViewerPostState,
+  head = '',
 ): string {
   const items = posts.map((post) => {
     const state = stateOf(post.id);
     return `${post.openJson},"liked_by_me":${state.liked},"saved_by_me":${state.saved}}`;
   });
-  return `{"posts":[${items.join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
+  return `{${head}"posts":[${items.join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
 }

@@ -11,7 +11,7 @@ import { findPostById, listPosts } from '../repositories/posts.repository';
 import { cacheTags } from './caching/cache-tags';
 import { setBounded } from '../bounded-map';
 import { EncodedBody } from './caching/encoded-body';
-import type { Tagged } from './caching/tagged-cache';
+import type { Tagged, TaggedCache } from './caching/tagged-cache';
 import { mediaUrls } from './media-urls';
 import { decodeCursor, encodeCursor } from './post-cursor';
 import type { ViewerPostState } from './post-json';
@@ -34,6 +34,16 @@ function listTags(query: PostListRequest): string[] {
 
 /** Distinct like/save patterns kept per cached page; most readers mark none of a page's posts. */
 const maxViewerBodiesPerPage = 16;
+
+/** A page of a list, as its loader finds it: rows every reader may see, in the list's order. */
+export interface LoadedPostPage {
+  rows: PostRow[];
+  nextCursor: string | null;
+  /** What the list is built from besides its posts and their authors (see cacheTags). */
+  listTags: string[];
+  /** JSON members written before `posts` in every body (`"hashtag":{…},`). */
+  head?: string;
+}
 
 /** Reading posts: pages of the feed and of a profile, and one post. */
 export class PostReadsService {
@@ -65,7 +75,27 @@ export class PostReadsService {
     ]);
     const cache =
       query.followedBy === undefined ? this.infra.caches.pages : this.infra.caches.followingPages;
-    const page = await cache.get(key, () => this.#loadPage(query, limit));
+    const page = await cache.get(key, async () => this.#share(await this.#loadPage(query, limit)));
+    return this.#bodyFor(page, viewerId);
+  }
+
+  /**
+   * A page of another list of posts every reader sees alike (explore, a hashtag, someone's tagged
+   * posts), kept in `cache` under `key` as the feed's pages are: until one of its posts, their
+   * authors or what `load` says the list is built from changes. The caller has synced the caches.
+   */
+  async sharedPage(
+    cache: TaggedCache<SharedPostPage>,
+    key: string,
+    load: () => Promise<LoadedPostPage>,
+    viewerId: string | null,
+  ): Promise<EncodedBody> {
+    const page = await cache.get(key, async () => this.#share(await load()));
+    return this.#bodyFor(page, viewerId);
+  }
+
+  /** The body of a shared page for one reader: with their likes and saves marked. */
+  async #bodyFor(page: SharedPostPage, viewerId: string | null): Promise<EncodedBody> {
     if (viewerId === null || page.posts.length === 0) return page.plainBody;
     const postIds = page.posts.map((post) => post.id);
     const stateOf = await this.statesAmong(viewerId, postIds);
@@ -73,7 +103,9 @@ export class PostReadsService {
     if (/^0*$/.test(mask)) return page.plainBody;
     let body = page.viewerBodies.get(mask);
     if (!body) {
-      body = new EncodedBody(Buffer.from(pageJson(page.posts, page.nextCursor, stateOf)));
+      body = new EncodedBody(
+        Buffer.from(pageJson(page.posts, page.nextCursor, stateOf, page.head)),
+      );
       setBounded(page.viewerBodies, mask, body, maxViewerBodiesPerPage);
     }
     return body;
@@ -108,7 +140,7 @@ export class PostReadsService {
     return post;
   }
 
-  async #loadPage(query: PostListRequest, limit: number): Promise<Tagged<SharedPostPage>> {
+  async #loadPage(query: PostListRequest, limit: number): Promise<LoadedPostPage> {
     const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
     // One extra row tells whether another page exists without a COUNT query.
     const rows = await listPosts(this.db, {
@@ -127,19 +159,27 @@ export class PostReadsService {
       rows.length > limit && last
         ? encodeCursor({ createdAt: last.created_at, id: last.id })
         : null;
-    const hydrated = await this.#hydrate(pageRows, () => noViewerState);
+    return { rows: pageRows, nextCursor, listTags: listTags(query) };
+  }
+
+  /** A loaded page made shareable: each post's JSON once, tagged with all it shows. */
+  async #share(loaded: LoadedPostPage): Promise<Tagged<SharedPostPage>> {
+    const { nextCursor, head } = loaded;
+    const hydrated = await this.#hydrate(loaded.rows, () => noViewerState);
     const posts = hydrated.map((post) => ({ id: post.id, openJson: openPostJson(post) }));
-    const tags = new Set<string>(listTags(query));
+    const tags = new Set<string>(loaded.listTags);
     for (const post of hydrated) {
       tags.add(cacheTags.post(post.id));
       tags.add(cacheTags.profile(post.user_id));
       for (const comment of post.comments_preview) tags.add(cacheTags.profile(comment.user_id));
     }
+    const plainJson = pageJson(posts, nextCursor, () => noViewerState, head);
     return {
       value: {
         posts,
         nextCursor,
-        plainBody: new EncodedBody(Buffer.from(pageJson(posts, nextCursor, () => noViewerState))),
+        head,
+        plainBody: new EncodedBody(Buffer.from(plainJson)),
         viewerBodies: new Map(),
       },
       tags: [...tags],

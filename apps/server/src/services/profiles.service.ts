@@ -13,6 +13,7 @@ import {
 } from '../repositories/profiles.repository';
 import { storedVariants } from '../repositories/stored-variants';
 import type { Storage } from '../storage/storage';
+import { indexPersonNames } from './discovery-index';
 import type { FollowsService } from './follows.service';
 import { avatarUrl } from './media-urls';
 
@@ -108,6 +109,16 @@ export class ProfilesService {
       .transaction()
       .execute(async (trx) => {
         await updateProfile(trx, userId, changes);
+        if (changes.username !== undefined || changes.full_name !== undefined) {
+          // Read back after the write, which holds the row: a concurrent rename cannot slip in.
+          const renamed = await findProfileById(trx, userId);
+          if (renamed) {
+            await indexPersonNames(trx, userId, {
+              username: renamed.username,
+              fullName: renamed.full_name,
+            });
+          }
+        }
         // Going public answers every pending request with yes.
         return patch.is_private === false ? this.follows.approveAllIn(trx, userId) : [];
       })

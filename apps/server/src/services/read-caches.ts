@@ -1,4 +1,4 @@
-import type { Suggestion } from '@pinhole/contracts';
+import type { Hashtag, ProfileSummary, Suggestion } from '@pinhole/contracts';
 import type { Database } from '../db/database';
 import { createChangeLogReader, pruneCacheChanges } from '../repositories/cache-changes.repository';
 import type { findLiveSession } from '../repositories/sessions.repository';
@@ -13,6 +13,8 @@ export interface SharedPostPage {
   /** Each post's JSON without `liked_by_me`, `saved_by_me` and its closing brace. */
   posts: { id: string; openJson: string }[];
   nextCursor: string | null;
+  /** JSON members the body holds before `posts` (a hashtag page's `"hashtag":{…},`). */
+  head?: string;
   /** The body for a reader who likes and saved none of these posts, as every signed-out one. */
   plainBody: EncodedBody;
   /**
@@ -20,6 +22,18 @@ export interface SharedPostPage {
    * '0130…'): made on first use, a few kept.
    */
   viewerBodies: Map<string, EncodedBody>;
+}
+
+/** A person a search found, before the viewer's follows are known. */
+export type FoundPerson = ProfileSummary & { followersCount: number };
+
+/** What one search finds for everyone alike (services/search.service.ts). */
+export interface SharedSearch {
+  /** The person whose username is the query, if any. */
+  exact: FoundPerson | null;
+  /** The most followed people matching, most followed first. */
+  people: FoundPerson[];
+  hashtags: Hashtag[];
 }
 
 export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
@@ -44,6 +58,12 @@ export interface ReadCaches {
   sessions: TaggedCache<LiveSession | null>;
   /** "Suggestions for you" per viewer (and one list for everyone signed out). */
   suggestions: TaggedCache<Suggestion[]>;
+  /** Grids shared by every reader: explore, hashtag pages, tagged tabs. */
+  gridPages: TaggedCache<SharedPostPage>;
+  /** Explore's ranking (post ids, best first), remade when posts come or go, or each minute. */
+  exploreRankings: TaggedCache<string[]>;
+  /** Search answers by query, before the viewer's follows are added. */
+  searches: TaggedCache<SharedSearch>;
   /** Per viewer: the posts whose like state is known, and whether the viewer likes each. */
   likes: TaggedCache<Map<string, boolean>>;
   /** Per viewer: the posts whose save state is known, and whether the viewer saved each. */
@@ -58,7 +78,20 @@ export function createReadCaches(database: Database): ReadCaches {
   const likes = new TaggedCache<Map<string, boolean>>(5_000);
   const saves = new TaggedCache<Map<string, boolean>>(5_000);
   const suggestions = new TaggedCache<Suggestion[]>(5_000);
-  const all = [pages, followingPages, sessions, likes, saves, suggestions];
+  const gridPages = new TaggedCache<SharedPostPage>(1_000);
+  const exploreRankings = new TaggedCache<string[]>(4);
+  const searches = new TaggedCache<SharedSearch>(5_000);
+  const all = [
+    pages,
+    followingPages,
+    sessions,
+    likes,
+    saves,
+    suggestions,
+    gridPages,
+    exploreRankings,
+    searches,
+  ];
   const apply = (topics: readonly string[]) => {
     const tags: string[] = [];
     for (const topic of topics) {
@@ -83,6 +116,9 @@ export function createReadCaches(database: Database): ReadCaches {
     likes,
     saves,
     suggestions,
+    gridPages,
+    exploreRankings,
+    searches,
     stats: () => ({
       pages: pages.stats,
       followingPages: followingPages.stats,

@@ -3,6 +3,7 @@ import { AccountService } from './account.service';
 import { AuthService } from './auth.service';
 import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
+import { DiscoveryListsService } from './discovery-lists.service';
 import { ExportService } from './export.service';
 import { FollowsService } from './follows.service';
 import { ImportService } from './imports/import.service';
@@ -11,6 +12,7 @@ import { PostEditsService } from './post-edits.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
 import { SavesService } from './saves.service';
+import { SearchService } from './search.service';
 import { StoredFilesService } from './stored-files.service';
 import { SuggestionsService } from './suggestions.service';
 import { SweepService } from './sweep.service';
@@ -39,6 +41,8 @@ export function createServices(infra: Infrastructure) {
     likes: new LikesService(infra),
     comments: new CommentsService(infra),
     suggestions: new SuggestionsService(infra),
+    search: new SearchService(infra),
+    discoveryLists: new DiscoveryListsService(infra, postReads),
     storedFiles: new StoredFilesService(infra),
     sweep: new SweepService(infra),
     variantBackfill: new VariantBackfillService(infra),

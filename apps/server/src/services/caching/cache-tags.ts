@@ -27,6 +27,14 @@ export const cacheTags = {
   session: (tokenHash: string) => `session:${tokenHash}`,
   /** A user's account row (email) or the account itself. */
   user: (userId: string) => `user:${userId}`,
+  /** Which posts carry a hashtag, and its count (migration 0008's triggers). */
+  hashtag: (name: string) => `hashtag:${name}`,
+  /** Which posts mention a person: their TAGGED tab. */
+  mentionsOf: (userId: string) => `mentions-of:${userId}`,
+  /** Anyone's search terms: a sign-up or a new name may change any search's answer. */
+  searchTerms: 'search-terms',
+  /** Any account turned private or public: every list of several people's posts may change. */
+  anyPrivacy: 'privacy:any',
 } as const;
 
 /**

@@ -1,0 +1,120 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { PersonRow } from './people-lists.repository';
+import { personColumns } from './people-lists.repository';
+
+/**
+ * Past every character: `term < prefix + U+10FFFF` holds for every term that starts with
+ * `prefix`, emoji included (U+FFFF would stop before them), in SQLite's bytewise order and in
+ * PostgreSQL's "C" collation of these columns (migration 0008).
+ */
+const lastCharacter = '\u{10FFFF}';
+
+/** A search for people: the first word is a prefix of one term, each other word of another. */
+export interface PeopleSearch {
+  words: readonly string[];
+  limit: number;
+}
+
+export type FoundPerson = PersonRow & { followers_count: number };
+
+export async function replaceSearchTerms(
+  db: Kysely<DB>,
+  profileId: string,
+  terms: readonly string[],
+): Promise<void> {
+  await db.deleteFrom('search_terms').where('profile_id', '=', profileId).execute();
+  if (terms.length === 0) return;
+  await db
+    .insertInto('search_terms')
+    .values(terms.map((term) => ({ term, profile_id: profileId })))
+    .execute();
+}
+
+/** `profiles.id` has a term starting with `word` (search_terms_by_profile, then the term). */
+function hasTermStartingWith(eb: ExpressionBuilder<DB, 'profiles'>, word: string) {
+  return eb.exists(
+    eb
+      .selectFrom('search_terms as other_terms')
+      .select('other_terms.profile_id')
+      .whereRef('other_terms.profile_id', '=', 'profiles.id')
+      .where('other_terms.term', '>=', word)
+      .where('other_terms.term', '<', word + lastCharacter),
+  );
+}
+
+/**
+ * The most followed people matching the search: the first word's range of search_terms (its
+ * primary key), each person once, then the other words checked per person.
+ */
+export async function searchPeople(db: Kysely<DB>, search: PeopleSearch): Promise<FoundPerson[]> {
+  const [first = '', ...others] = search.words;
+  const rows = await db
+    .selectFrom('profiles')
+    .select([...personColumns, 'profiles.followers_count'])
+    .where('profiles.id', 'in', (eb) =>
+      eb
+        .selectFrom('search_terms')
+        .select('search_terms.profile_id')
+        .where('search_terms.term', '>=', first)
+        .where('search_terms.term', '<', first + lastCharacter),
+    )
+    .$if(others.length > 0, (query) =>
+      query.where((eb) => eb.and(others.map((word) => hasTermStartingWith(eb, word)))),
+    )
+    .orderBy('profiles.followers_count', 'desc')
+    .orderBy('profiles.id')
+    .limit(search.limit)
+    .execute();
+  return rows.map((row) => ({ ...row, followers_count: Number(row.followers_count) }));
+}
+
+/**
+ * The people `viewerId` follows who match the search, most followed first: the viewer's follows
+ * (their primary key), each probed for a matching term.
+ */
+export async function searchFollowedPeople(
+  db: Kysely<DB>,
+  viewerId: string,
+  search: PeopleSearch,
+): Promise<FoundPerson[]> {
+  const rows = await db
+    .selectFrom('follows')
+    .innerJoin('profiles', 'profiles.id', 'follows.followee_id')
+    .select([...personColumns, 'profiles.followers_count'])
+    .where('follows.follower_id', '=', viewerId)
+    .where((eb) => eb.and(search.words.map((word) => hasTermStartingWith(eb, word))))
+    .orderBy('profiles.followers_count', 'desc')
+    .orderBy('profiles.id')
+    .limit(search.limit)
+    .execute();
+  return rows.map((row) => ({ ...row, followers_count: Number(row.followers_count) }));
+}
+
+/** The person with exactly this (lowercase) username, if any. */
+export async function findPersonByUsername(
+  db: Kysely<DB>,
+  username: string,
+): Promise<FoundPerson | undefined> {
+  const row = await db
+    .selectFrom('profiles')
+    .select([...personColumns, 'profiles.followers_count'])
+    .where('profiles.username', '=', username)
+    .executeTakeFirst();
+  return row && { ...row, followers_count: Number(row.followers_count) };
+}
+
+/** Hashtags starting with `prefix`, the most used first (a range of the hashtags key). */
+export async function searchHashtags(db: Kysely<DB>, prefix: string, limit: number) {
+  const rows = await db
+    .selectFrom('hashtags')
+    .select(['name', 'posts_count'])
+    .where('name', '>=', prefix)
+    .where('name', '<', prefix + lastCharacter)
+    .where('posts_count', '>', 0)
+    .orderBy('posts_count', 'desc')
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ name: row.name, posts_count: Number(row.posts_count) }));
+}
