@@ -53,7 +53,7 @@ describe('issue 15: every person and post has an address', () => {
       ],
       ['/explore', (p) => p.getByRole('heading', { name: 'Explore' }).waitFor()],
       ['/explore/people', (p) => p.getByRole('heading', { name: 'Suggested' }).waitFor()],
-      ['/explore/tags/cats', (p) => p.getByRole('heading', { name: 'Tags' }).waitFor()],
+      ['/explore/tags/cats', (p) => p.getByRole('heading', { name: '#cats' }).waitFor()],
       ['/notifications', (p) => p.getByRole('heading', { name: 'Notifications' }).waitFor()],
       ['/accounts/edit', (p) => p.getByRole('heading', { name: 'Edit profile' }).waitFor()],
       [

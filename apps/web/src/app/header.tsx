@@ -1,4 +1,4 @@
-import { Heart, House, MessageCircle, Search, SquarePlus } from 'lucide-react';
+import { Heart, House, MessageCircle, SquarePlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useMounted } from '@/lib/use-mounted';
 import { usePageLocation } from '@/lib/overlay-location';
+import { SearchBox } from '@/features/search/components/search-box';
 import { iconButton } from './icon-button';
 
 // Radix's menu (with its positioning and focus code, a fifth of the first script) is only for
@@ -27,6 +28,7 @@ export function Header({ onCreate, onSignIn, onSignOut, onIntent }: HeaderProps)
   // With a post open over a page, the page underneath is where the reader is.
   const { pathname } = usePageLocation();
   const atHome = pathname === paths.home.to();
+  const atExplore = pathname === paths.explore.to();
   const ownProfile = profile ? paths.profile.to(profile.username) : null;
   const atOwnProfile =
     ownProfile !== null && (pathname === ownProfile || pathname.startsWith(`${ownProfile}/`));
@@ -58,25 +60,10 @@ export function Header({ onCreate, onSignIn, onSignOut, onIntent }: HeaderProps)
         >
           Pinhole
         </Link>
-        <form
-          role="search"
-          onSubmit={(event) => event.preventDefault()}
-          className="order-last mb-1.5 w-full sm:order-none sm:mx-auto sm:mb-0 sm:w-[268px]"
-        >
-          <label className="relative block">
-            <span className="sr-only">Search</span>
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-            />
-            <input
-              type="search"
-              name="q"
-              placeholder="Search"
-              className="h-9 w-full rounded-lg bg-neutral-100 pr-3 pl-9 text-sm placeholder:text-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-neutral-300"
-            />
-          </label>
-        </form>
+        <SearchBox
+          // `/explore` puts the box above its grid on phones; wide screens keep it here.
+          className={`order-last mb-1.5 w-full sm:order-none sm:mx-auto sm:mb-0 sm:w-[268px] ${atExplore ? 'max-sm:hidden' : ''}`}
+        />
         <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:ml-0 sm:gap-2">
           <Link
             to={paths.home.to()}

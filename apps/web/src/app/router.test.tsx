@@ -32,6 +32,7 @@ function api(extra: Record<string, unknown> = {}) {
     'GET /api/profiles/user-2/posts': page([post]),
     'GET /api/profiles/user-1/posts': page([]),
     'GET /api/me/saved': page([]),
+    'GET /api/profiles/user-2/tagged': page([]),
     'GET /api/posts/abc': post,
     'GET /api/posts/abc/comments': {
       comments: [
@@ -62,6 +63,8 @@ describe('addresses', () => {
       import('./routes/post'),
       import('./routes/placeholder'),
       import('./routes/not-found'),
+      import('./routes/explore'),
+      import('./routes/explore-tag'),
     ]);
   });
 
@@ -135,9 +138,48 @@ describe('addresses', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('/explore is the grid of posts to explore, for visitors too', async () => {
+    const fetchMock = api({ 'GET /api/explore': page([post]) });
+    visit('/explore', signedOutSession);
+    const grid = await screen.findByRole('list', { name: 'Posts' });
+    expect(within(grid).getByRole('link')).toHaveAttribute('href', '/p/abc');
+    expect(screen.getByRole('heading', { level: 1, name: 'Explore' })).toBeInTheDocument();
+    // Phones search from the page's own box, above the grid: the header leaves its box out.
+    const [headerSearch, pageSearch] = screen.getAllByRole('search');
+    expect(within(screen.getByRole('banner')).getByRole('search')).toBe(headerSearch);
+    expect(headerSearch).toHaveClass('max-sm:hidden');
+    expect(pageSearch).toHaveClass('sm:hidden');
+    expect(within(pageSearch!).getByRole('combobox', { name: 'Search' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/explore')).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe('Explore • Pinhole'));
+  });
+
+  it('/explore/tags/:tag is the tag with its count and posts, in lowercase', async () => {
+    const fetchMock = api({
+      'GET /api/hashtags/cats/posts': {
+        hashtag: { name: 'cats', posts_count: 1 },
+        ...page([post]),
+      },
+    });
+    visit('/explore/tags/Cats');
+    expect(await screen.findByRole('heading', { level: 1, name: '#cats' })).toBeInTheDocument();
+    expect(await screen.findByText('1 post')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/hashtags/cats/posts')).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe('#cats • Pinhole'));
+  });
+
   it.each([
-    ['/explore', 'Explore'],
-    ['/explore/tags/cats', 'Tags'],
+    ['a space', '/explore/tags/two%20words'],
+    ['a sign', '/explore/tags/a-b'],
+    ['a tag too long', `/explore/tags/${'a'.repeat(65)}`],
+  ])('a tag with %s is not found, without asking the server', async (_, path) => {
+    const fetchMock = api();
+    visit(path);
+    expect(await notFoundHeading()).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
     ['/notifications', 'Notifications'],
     ['/accounts/password/reset', 'Reset password'],
     ['/stories/bob/1', 'Stories'],

@@ -17,6 +17,12 @@ const PeopleRoute = lazy(() => import('./routes/people').then((m) => ({ default:
 const PeopleDialogRoute = lazy(() =>
   import('./routes/people-dialog').then((m) => ({ default: m.PeopleDialogRoute })),
 );
+const ExploreRoute = lazy(() =>
+  import('./routes/explore').then((m) => ({ default: m.ExploreRoute })),
+);
+const ExploreTagRoute = lazy(() =>
+  import('./routes/explore-tag').then((m) => ({ default: m.ExploreTagRoute })),
+);
 const ExplorePeopleRoute = lazy(() =>
   import('./routes/explore-people').then((m) => ({ default: m.ExplorePeopleRoute })),
 );
@@ -53,8 +59,6 @@ export function prefetchPages(): void {
 const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete', 'import']);
 
 const placeholders: { path: string; title: string }[] = [
-  { path: paths.explore.pattern, title: 'Explore' },
-  { path: paths.exploreTag.pattern, title: 'Tags' },
   { path: paths.notifications.pattern, title: 'Notifications' },
   { path: paths.story.pattern, title: 'Stories' },
   { path: paths.admin.pattern, title: 'Admin' },
@@ -88,6 +92,8 @@ export function AppRoutes() {
           <Route path={paths.account.to('sessions')} element={<SessionsRoute />} />
           <Route path={paths.account.to('delete')} element={<DeleteAccountRoute />} />
           <Route path={paths.account.to('import')} element={<ImportRoute />} />
+          <Route path={paths.explore.pattern} element={<ExploreRoute />} />
+          <Route path={paths.exploreTag.pattern} element={<ExploreTagRoute />} />
           <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
           <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
           <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />

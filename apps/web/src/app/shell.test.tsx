@@ -100,7 +100,7 @@ describe('Shell', () => {
     for (const name of ['Messages', 'Notifications', 'Create post', 'Sign In']) {
       expect(within(header).getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(within(header).getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+    expect(within(header).getByRole('combobox', { name: 'Search' })).toHaveAttribute(
       'placeholder',
       'Search',
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateTime } from './format';
+import { formatCount, formatDateTime, postsCountLabel } from './format';
 
 describe('shared formatters', () => {
   it('write counts as toLocaleString does', () => {
@@ -11,5 +11,11 @@ describe('shared formatters', () => {
   it('write a date and time as toLocaleString does', () => {
     const date = new Date(2026, 10, 23, 18, 5, 9);
     expect(formatDateTime(date)).toBe(date.toLocaleString());
+  });
+
+  it('count posts in the singular for one', () => {
+    expect(postsCountLabel(0)).toBe('0 posts');
+    expect(postsCountLabel(1)).toBe('1 post');
+    expect(postsCountLabel(1234)).toBe(`${(1234).toLocaleString()} posts`);
   });
 });

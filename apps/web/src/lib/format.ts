@@ -25,3 +25,8 @@ export function formatDateTime(date: Date): string {
   });
   return dateTimes.format(date);
 }
+
+/** How many posts a hashtag has: `1 post`, `1,234 posts`. */
+export function postsCountLabel(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'post' : 'posts'}`;
+}

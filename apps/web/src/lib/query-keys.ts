@@ -14,6 +14,12 @@ export const queryKeys = {
   profilePosts: (profileId: string) => ['posts', 'profile', profileId] as const,
   /** The reader's saved posts, newest saved first (`/:username/saved`). */
   saved: ['posts', 'saved'] as const,
+  /** Posts by others that mention a person (`/:username/tagged`). */
+  taggedPosts: (profileId: string) => ['posts', 'tagged', profileId] as const,
+  /** `/explore`'s grid. */
+  explore: ['posts', 'explore'] as const,
+  /** A hashtag's posts, by its lowercase name (`/explore/tags/:tag`); each page names the tag. */
+  hashtagPosts: (name: string) => ['posts', 'hashtag', name] as const,
   /** One post on its own (`/p/:id`); outside `posts`, which holds only lists. */
   post: (postId: string) => ['post', postId] as const,
   /** Every cached profile sits under this prefix. */
@@ -27,4 +33,6 @@ export const queryKeys = {
   following: (profileId: string) => ['people', 'following', profileId] as const,
   followRequests: ['people', 'follow-requests'] as const,
   comments: (postId: string) => ['comments', postId] as const,
+  /** The answer to one search, by the text sent. */
+  search: (q: string) => ['search', q] as const,
 };

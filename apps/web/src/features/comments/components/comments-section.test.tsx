@@ -53,6 +53,19 @@ describe('CommentsSection', () => {
     expect(screen.queryByRole('button', { name: /View all/ })).not.toBeInTheDocument();
   });
 
+  it('links the hashtags and mentions of a comment', () => {
+    const mention = makeComment({ id: 'c9', content: '@alice look: #sunset <i>wow</i>' });
+    renderComments(makePost({ comments_count: 1, comments_preview: [mention] }));
+    expect(commentTexts()).toEqual(['bob @alice look: #sunset <i>wow</i>']);
+    const list = screen.getByRole('list', { name: 'Comments' });
+    expect(within(list).getByRole('link', { name: '@alice' })).toHaveAttribute('href', '/alice');
+    expect(within(list).getByRole('link', { name: '#sunset' })).toHaveAttribute(
+      'href',
+      '/explore/tags/sunset',
+    );
+    expect(list.querySelector('i')).toBeNull();
+  });
+
   it('offers View all N comments when there are more than two and loads them all', async () => {
     const answer = deferred<Response>();
     const fetchMock = mockApi({ 'GET /api/posts/post-1/comments': () => answer.promise });

@@ -1,6 +1,7 @@
 import { limits, type Comment, type Post } from '@pinhole/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { LinkedText } from '@/components/ui/linked-text';
 import { ProfileName } from '@/components/ui/profile-name';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAddComment } from '@/features/comments/api/add-comment';
@@ -80,7 +81,7 @@ function CommentList({ comments, post, onDeleted, withAvatars = false }: Comment
       {comments.map((comment) => {
         const text = (
           <>
-            <ProfileName username={comment.author.username} /> {comment.content}
+            <ProfileName username={comment.author.username} /> <LinkedText text={comment.content} />
             {/* Its author, or the post's author, may delete it. */}
             {viewerId && (viewerId === comment.user_id || viewerId === post.user_id) && (
               <DeleteCommentButton comment={comment} onDeleted={onDeleted} />

@@ -50,6 +50,18 @@ describe('PostCard', () => {
     expect(screen.queryByRole('img', { name: 'Verified' })).not.toBeInTheDocument();
   });
 
+  it('links the hashtags and mentions of the caption, keeping the rest as text', () => {
+    renderCard(makePost({ caption: '<b>Golden</b> #Sunset with @carol' }));
+    const caption = screen.getByText('<b>Golden</b>', { exact: false });
+    expect(caption).toHaveTextContent('bob <b>Golden</b> #Sunset with @carol');
+    expect(caption.querySelector('b')).toBeNull();
+    expect(within(caption).getByRole('link', { name: '#Sunset' })).toHaveAttribute(
+      'href',
+      '/explore/tags/sunset',
+    );
+    expect(within(caption).getByRole('link', { name: '@carol' })).toHaveAttribute('href', '/carol');
+  });
+
   it('marks verified authors', () => {
     renderCard(
       makePost({ author: { id: 'u', username: 'nasa', avatar_url: null, is_verified: true } }),

@@ -8,6 +8,7 @@ import { PostImage } from './post-image';
 import { PostOptions } from './post-options';
 import { PostTime } from './post-time';
 import { SaveButton } from './save-button';
+import { LinkedText } from '@/components/ui/linked-text';
 import { ProfileName } from '@/components/ui/profile-name';
 
 interface PostCardProps {
@@ -58,7 +59,7 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
 export function PostCaption({ post }: { post: Post }) {
   return (
     <p className="text-sm break-words whitespace-pre-line">
-      <ProfileName username={post.author.username} /> {post.caption}
+      <ProfileName username={post.author.username} /> <LinkedText text={post.caption ?? ''} />
     </p>
   );
 }

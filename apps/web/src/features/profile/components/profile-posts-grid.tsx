@@ -1,8 +1,8 @@
 import { Camera } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useProfilePosts } from '@/features/profile/api/get-profile-posts';
-import { EmptyTab } from './empty-tab';
-import { PostsGrid } from './posts-grid';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PostsGrid } from '@/components/ui/posts-grid';
 
 export function ProfilePostsGrid({ profileId, own }: { profileId: string; own: boolean }) {
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } =
@@ -22,7 +22,7 @@ export function ProfilePostsGrid({ profileId, own }: { profileId: string; own: b
 
   if (posts.length === 0) {
     return (
-      <EmptyTab
+      <EmptyState
         icon={Camera}
         title="No Posts Yet"
         text={own ? "When you share photos, they'll appear on your profile." : undefined}

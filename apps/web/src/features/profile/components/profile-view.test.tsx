@@ -22,7 +22,11 @@ const alice = makeProfile({
 });
 
 function routes(posts = [makePost({ id: 'p1' }), makePost({ id: 'p2', caption: null })]) {
-  return { 'GET /api/profiles/user-1/posts': page(posts), 'GET /api/me/saved': page([]) };
+  return {
+    'GET /api/profiles/user-1/posts': page(posts),
+    'GET /api/me/saved': page([]),
+    'GET /api/profiles/user-1/tagged': page([]),
+  };
 }
 
 function renderOwn(tab: ProfileTab = 'posts', profile = alice) {
@@ -148,7 +152,7 @@ describe('ProfileView', () => {
     unmount();
 
     renderOwn('tagged');
-    expect(screen.getByRole('heading', { name: 'No Tagged Posts' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Tagged Posts' })).toBeInTheDocument();
     expect(
       screen.getByText("When people tag you in photos, they'll appear here."),
     ).toBeInTheDocument();

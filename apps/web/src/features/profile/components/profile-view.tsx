@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { keepScroll } from '@/lib/scroll-state';
-import { EmptyTab } from './empty-tab';
 import { ProfileHeader } from './profile-header';
 import { ProfilePostsGrid } from './profile-posts-grid';
 import { SavedPostsGrid } from './saved-posts-grid';
+import { TaggedPostsGrid } from './tagged-posts-grid';
 
 export type ProfileTab = 'posts' | 'saved' | 'tagged';
 
@@ -60,14 +60,7 @@ export function ProfileView({ profile, tab, own, followButton }: ProfileViewProp
         {tab === 'posts' && <ProfilePostsGrid profileId={profile.id} own={own} />}
         {/* Saved posts are only ever the reader's own (the route sends others elsewhere). */}
         {tab === 'saved' && own && <SavedPostsGrid />}
-        {tab === 'tagged' && (
-          <EmptyTab
-            icon={SquareUser}
-            title="No Tagged Posts"
-            // Someone else's profile is not "you": the title alone, as on Instagram.
-            text={own ? "When people tag you in photos, they'll appear here." : undefined}
-          />
-        )}
+        {tab === 'tagged' && <TaggedPostsGrid profileId={profile.id} own={own} />}
       </div>
     </div>
   );

@@ -1,8 +1,8 @@
 import { Bookmark } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useSavedPosts } from '@/features/profile/api/get-saved-posts';
-import { EmptyTab } from './empty-tab';
-import { PostsGrid } from './posts-grid';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PostsGrid } from '@/components/ui/posts-grid';
 
 /** The SAVED tab of the reader's own profile. */
 export function SavedPostsGrid() {
@@ -26,7 +26,7 @@ export function SavedPostsGrid() {
 
   if (posts.length === 0) {
     return (
-      <EmptyTab icon={Bookmark} title="No Saved Posts" text="Save posts you want to see again." />
+      <EmptyState icon={Bookmark} title="No Saved Posts" text="Save posts you want to see again." />
     );
   }
 

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 
-export function EmptyTab({
+/** An empty list's icon in a ring, title and optional text (profile tabs, explore, a hashtag). */
+export function EmptyState({
   icon: Icon,
   title,
   text,

@@ -16,7 +16,7 @@ interface PostsGridProps {
   onLoadMore: () => void;
 }
 
-/** Posts as square tiles, three a row (a profile's posts, the reader's saved posts). */
+/** Posts as square tiles, three a row (a profile's posts and tabs, explore, a hashtag). */
 export function PostsGrid({ posts, hasNextPage, loadingMore, onLoadMore }: PostsGridProps) {
   return (
     <>
@@ -34,7 +34,7 @@ export function PostsGrid({ posts, hasNextPage, loadingMore, onLoadMore }: Posts
   );
 }
 
-/** A tile opens its post: as a dialog over the profile on wide screens, as a page on phones. */
+/** A tile opens its post: as a dialog over the page on wide screens, as a page on phones. */
 function GridTile({ post }: { post: Post }) {
   const [loaded, setLoaded] = useState(false);
   const img = useRef<HTMLImageElement>(null);

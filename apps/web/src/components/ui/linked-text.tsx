@@ -1,0 +1,33 @@
+import { findEntities, reservedUsernames } from '@pinhole/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+/**
+ * A caption or a comment with its `#tags` leading to their page and its `@names` to their
+ * profile, found by the same parser the server stores them with. Only text nodes and links are
+ * built, never HTML: `<b>` in a caption is four characters on screen.
+ */
+export function LinkedText({ text }: { text: string }) {
+  const nodes: ReactNode[] = [];
+  let shownUpTo = 0;
+  for (const entity of findEntities(text)) {
+    // `@explore` names a page of the app, never a person.
+    if (entity.kind === 'mention' && reservedUsernames.has(entity.value)) continue;
+    if (entity.start < shownUpTo) continue;
+    if (entity.start > shownUpTo) nodes.push(text.slice(shownUpTo, entity.start));
+    const to =
+      entity.kind === 'hashtag'
+        ? paths.exploreTag.to(entity.value)
+        : paths.profile.to(entity.value);
+    nodes.push(
+      <Link key={entity.start} to={to} className="text-link hover:underline">
+        {text.slice(entity.start, entity.end)}
+      </Link>,
+    );
+    shownUpTo = entity.end;
+  }
+  if (nodes.length === 0) return text;
+  if (shownUpTo < text.length) nodes.push(text.slice(shownUpTo));
+  return nodes;
+}

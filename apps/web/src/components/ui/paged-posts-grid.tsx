@@ -1,0 +1,58 @@
+import type { PostPage } from '@pinhole/contracts';
+import type { InfiniteData } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { LoadError } from './load-error';
+import { PostsGrid } from './posts-grid';
+
+/** What a grid needs of an infinite query of post pages (`useInfiniteQuery`'s result). */
+export interface PostPagesQuery {
+  data: InfiniteData<PostPage> | undefined;
+  error: Error | null;
+  isPending: boolean;
+  isFetching: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  refetch: () => Promise<unknown>;
+}
+
+interface PagedPostsGridProps {
+  query: PostPagesQuery;
+  /** Drawn when there are no posts. */
+  empty: ReactNode;
+  /**
+   * A failed first page: said, with a retry (explore, a hashtag), or only logged and drawn as
+   * empty, as the spec has a profile's tabs do.
+   */
+  showError?: boolean;
+}
+
+/** A paged grid of posts (explore, a hashtag, a profile's TAGGED tab): loading, empty, tiles. */
+export function PagedPostsGrid({ query, empty, showError = false }: PagedPostsGridProps) {
+  const { data, error, isPending, isFetching, hasNextPage, isFetchingNextPage } = query;
+  const { fetchNextPage, refetch } = query;
+  const posts = useMemo(() => data?.pages.flatMap((page) => page.posts) ?? [], [data]);
+  const loadMore = useCallback(() => {
+    void fetchNextPage();
+  }, [fetchNextPage]);
+
+  if (isPending) {
+    return (
+      <p role="status" className="py-12 text-center text-sm text-muted">
+        Loading posts...
+      </p>
+    );
+  }
+  if (showError && error && !data) {
+    return <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  }
+  if (posts.length === 0) return empty;
+  return (
+    <PostsGrid
+      posts={posts}
+      hasNextPage={hasNextPage}
+      loadingMore={isFetchingNextPage}
+      onLoadMore={loadMore}
+    />
+  );
+}
