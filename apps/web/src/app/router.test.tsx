@@ -138,7 +138,6 @@ describe('addresses', () => {
   it.each([
     ['/explore', 'Explore'],
     ['/explore/tags/cats', 'Tags'],
-    ['/notifications', 'Notifications'],
     ['/accounts/password/reset', 'Reset password'],
     ['/stories/bob/1', 'Stories'],
     ['/admin', 'Admin'],

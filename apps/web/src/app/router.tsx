@@ -35,6 +35,9 @@ const DeleteAccountRoute = lazy(() =>
 const ImportRoute = lazy(() =>
   import('./routes/account-settings').then((m) => ({ default: m.ImportRoute })),
 );
+const NotificationsRoute = lazy(() =>
+  import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute })),
+);
 const PlaceholderPage = lazy(() =>
   import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -55,7 +58,6 @@ const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete', 'im
 const placeholders: { path: string; title: string }[] = [
   { path: paths.explore.pattern, title: 'Explore' },
   { path: paths.exploreTag.pattern, title: 'Tags' },
-  { path: paths.notifications.pattern, title: 'Notifications' },
   { path: paths.story.pattern, title: 'Stories' },
   { path: paths.admin.pattern, title: 'Admin' },
   ...Object.entries(accountPages)
@@ -89,6 +91,7 @@ export function AppRoutes() {
           <Route path={paths.account.to('delete')} element={<DeleteAccountRoute />} />
           <Route path={paths.account.to('import')} element={<ImportRoute />} />
           <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
+          <Route path={paths.notifications.pattern} element={<NotificationsRoute />} />
           <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
           <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />
           {placeholders.map(({ path, title }) => (

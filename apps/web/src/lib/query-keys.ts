@@ -27,4 +27,11 @@ export const queryKeys = {
   following: (profileId: string) => ['people', 'following', profileId] as const,
   followRequests: ['people', 'follow-requests'] as const,
   comments: (postId: string) => ['comments', postId] as const,
+  /** Everything about the reader's notifications; each key names whose, so a sign-in as someone
+   * else never shows the previous reader's. */
+  notifications: ['notifications'] as const,
+  /** The list (`InfiniteData<NotificationPage>`), newest first. */
+  notificationList: (userId: string) => ['notifications', userId, 'list'] as const,
+  /** The heart's badge: a number, kept current by the event stream. */
+  unreadNotifications: (userId: string) => ['notifications', userId, 'unread'] as const,
 };
