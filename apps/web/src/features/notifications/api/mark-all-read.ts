@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
-import { setUnreadCount } from './unread-count';
+import { setUnreadCount } from './get-unread-count';
 
 export function markAllRead(): Promise<void> {
   return apiSend('/api/notifications/read', { method: 'POST' });

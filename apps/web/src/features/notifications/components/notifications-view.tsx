@@ -7,11 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useClock } from '@/lib/clock';
 import { useNotifications } from '@/features/notifications/api/get-notifications';
 import { useMarkAllRead } from '@/features/notifications/api/mark-all-read';
-import {
-  refreshUnreadCount,
-  setUnreadCount,
-  useUnreadCount,
-} from '@/features/notifications/api/unread-count';
+import { refreshUnreadCount, setUnreadCount } from '@/features/notifications/api/get-unread-count';
+import { useUnreadCount } from '@/features/notifications/api/unread-count';
 import {
   groupNotifications,
   sectionsOf,

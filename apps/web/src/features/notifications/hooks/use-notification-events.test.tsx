@@ -6,7 +6,8 @@ import { FakeEventSource } from '@/testing/fake-event-source';
 import { callsTo, deferred, json, mockApi, sentUrl } from '@/testing/mock-api';
 import { notificationPage } from '@/testing/notifications';
 import { renderWithQuery } from '@/testing/render';
-import { readUnreadCount, useNotificationEvents } from './use-notification-events';
+import { readUnreadCount } from '@/features/notifications/api/notification-events';
+import { useNotificationEvents } from './use-notification-events';
 
 function Live({ userId }: { userId: string | null }) {
   useNotificationEvents(userId);
@@ -128,13 +129,12 @@ describe('useNotificationEvents', () => {
   });
 
   it('starts again, later each time, when the server answers with something not a stream', async () => {
-    vi.useFakeTimers();
     mockApi({ 'GET /api/notifications': notificationPage([]) });
     renderWithQuery(<Live userId="me" />);
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(FakeEventSource.instances).toHaveLength(1);
+    const first = await stream();
+    vi.useFakeTimers();
 
-    FakeEventSource.instances[0]!.fail(true);
+    first.fail(true);
     await vi.advanceTimersByTimeAsync(4900);
     expect(FakeEventSource.instances).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(100);
