@@ -52,9 +52,11 @@ async function connected(): Promise<FakeEventSource> {
 
 describe('NotificationsHeart', () => {
   beforeAll(async () => {
-    // The panel is a lazy chunk (with Radix); loaded once, as a browser has it after a visit.
+    // The panel (with Radix) and the stream are lazy chunks; loaded once, as a browser has them
+    // after a visit.
     configure({ asyncUtilTimeout: 5000 });
     await import('./notifications-panel');
+    await import('@/features/notifications/api/notification-events');
   });
 
   beforeEach(() => {

@@ -1,6 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUnreadCount } from '@/features/notifications/api/unread-count';
 import { FakeEventSource } from '@/testing/fake-event-source';
 import { callsTo, deferred, json, mockApi, sentUrl } from '@/testing/mock-api';
@@ -31,6 +31,13 @@ async function stream(): Promise<FakeEventSource> {
   await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
   return FakeEventSource.open[0]!;
 }
+
+beforeAll(async () => {
+  // The stream's code is a lazy chunk: loaded once here, as a browser has it after a visit, and
+  // given time on a busy machine.
+  configure({ asyncUtilTimeout: 5000 });
+  await import('@/features/notifications/api/notification-events');
+});
 
 beforeEach(() => {
   FakeEventSource.reset();
