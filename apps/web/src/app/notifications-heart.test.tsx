@@ -1,4 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
@@ -28,10 +30,21 @@ function api(unread = 3) {
   });
 }
 
+/** Moves the test's router, as Back or a link elsewhere on the page would. */
+const router: { navigate?: NavigateFunction } = {};
+function RouterHandle() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    router.navigate = navigate;
+  }, [navigate]);
+  return null;
+}
+
 function renderHeart(session = signedInSession(me)) {
   const onSignIn = vi.fn();
   const view = renderAsReader(
     <SignInPromptContext value={onSignIn}>
+      <RouterHandle />
       <NotificationsHeart onSignIn={onSignIn} />
     </SignInPromptContext>,
     session,
@@ -136,6 +149,18 @@ describe('NotificationsHeart', () => {
     await userEvent.click(await within(panel).findByRole('link', { name: 'View post' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(location.current?.pathname).toBe('/p/post-1');
+  });
+
+  it('wide screens: the panel closes when the address changes', async () => {
+    screenWidth(true);
+    api(0);
+    renderHeart();
+    await userEvent.click(heart());
+    await screen.findByRole('dialog', { name: 'Notifications' });
+    act(() => {
+      void router.navigate?.('/elsewhere');
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('phones: goes to /notifications instead of opening a panel', async () => {

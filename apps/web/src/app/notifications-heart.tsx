@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { opensAsDialog } from '@/lib/overlay-link';
@@ -25,6 +25,13 @@ export function NotificationsHeart({ onSignIn }: { onSignIn: () => void }) {
   const navigate = useNavigate();
   const atPage = usePageLocation().pathname === paths.notifications.to();
   const [open, setOpen] = useState(false);
+  // Moving on (a link in it, Back) leaves the panel behind: it closes as the address changes.
+  const { key } = useLocation();
+  const [shownAt, setShownAt] = useState(key);
+  if (shownAt !== key) {
+    setShownAt(key);
+    setOpen(false);
+  }
   // Mounted from the first opening on, then kept (Radix animates open and closed).
   const [panelMounted, setPanelMounted] = useState(false);
 
