@@ -1,4 +1,4 @@
-import { Heart, House, MessageCircle, SquarePlus } from 'lucide-react';
+import { House, MessageCircle, SquarePlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -9,6 +9,7 @@ import { useMounted } from '@/lib/use-mounted';
 import { usePageLocation } from '@/lib/overlay-location';
 import { SearchBox } from '@/features/search/components/search-box';
 import { iconButton } from './icon-button';
+import { NotificationsHeart } from './notifications-heart';
 
 // Radix's menu (with its positioning and focus code, a fifth of the first script) is only for
 // people signed in, and only once they click: it loads beside the first screen, not inside it.
@@ -76,9 +77,7 @@ export function Header({ onCreate, onSignIn, onSignOut, onIntent }: HeaderProps)
           <button type="button" aria-label="Messages" className={iconButton}>
             <MessageCircle aria-hidden className="size-6" />
           </button>
-          <button type="button" aria-label="Notifications" className={iconButton}>
-            <Heart aria-hidden className="size-6" />
-          </button>
+          <NotificationsHeart onSignIn={onSignIn} />
           <button type="button" aria-label="Create post" onClick={onCreate} className={iconButton}>
             <SquarePlus aria-hidden className="size-6" />
           </button>

@@ -180,7 +180,6 @@ describe('addresses', () => {
   });
 
   it.each([
-    ['/notifications', 'Notifications'],
     ['/accounts/password/reset', 'Reset password'],
     ['/stories/bob/1', 'Stories'],
     ['/admin', 'Admin'],

@@ -41,6 +41,9 @@ const DeleteAccountRoute = lazy(() =>
 const ImportRoute = lazy(() =>
   import('./routes/account-settings').then((m) => ({ default: m.ImportRoute })),
 );
+const NotificationsRoute = lazy(() =>
+  import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute })),
+);
 const PlaceholderPage = lazy(() =>
   import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -59,7 +62,6 @@ export function prefetchPages(): void {
 const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete', 'import']);
 
 const placeholders: { path: string; title: string }[] = [
-  { path: paths.notifications.pattern, title: 'Notifications' },
   { path: paths.story.pattern, title: 'Stories' },
   { path: paths.admin.pattern, title: 'Admin' },
   ...Object.entries(accountPages)
@@ -95,6 +97,7 @@ export function AppRoutes() {
           <Route path={paths.explore.pattern} element={<ExploreRoute />} />
           <Route path={paths.exploreTag.pattern} element={<ExploreTagRoute />} />
           <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
+          <Route path={paths.notifications.pattern} element={<NotificationsRoute />} />
           <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
           <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />
           {placeholders.map(({ path, title }) => (

@@ -1,4 +1,4 @@
-import type { Profile, ProfileSummary } from '@pinhole/contracts';
+import type { NotificationPage, Profile, ProfileSummary } from '@pinhole/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './query-keys';
 
@@ -48,6 +48,41 @@ export function updateCachedPerson(
       return { ...data, pages: data.pages.map((list) => patchList(list, id, fields)) };
     return patchList(data, id, fields);
   });
+  // A follow notification's Follow back button reads its actor.
+  // (The same prefix holds the unread count, a number.)
+  queryClient.setQueriesData<InfiniteData<NotificationPage, string | null> | number>(
+    { queryKey: queryKeys.notifications },
+    (data) => (typeof data === 'object' ? patchNotifications(data, id, fields) : data),
+  );
+}
+
+function patchNotifications(
+  data: InfiniteData<NotificationPage, string | null>,
+  id: string,
+  fields: FollowFields,
+): InfiniteData<NotificationPage, string | null> {
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.notifications.some((item) => item.actor.id === id)
+        ? {
+            ...page,
+            notifications: page.notifications.map((item) =>
+              item.actor.id === id
+                ? {
+                    ...item,
+                    actor: {
+                      ...item.actor,
+                      followed_by_me: fields.followed_by_me,
+                      requested_by_me: fields.requested_by_me,
+                    },
+                  }
+                : item,
+            ),
+          }
+        : page,
+    ),
+  };
 }
 
 /** The person as a cached profile holds them, to know the count and the privacy before a click. */

@@ -35,4 +35,11 @@ export const queryKeys = {
   comments: (postId: string) => ['comments', postId] as const,
   /** The answer to one search, by the text sent. */
   search: (q: string) => ['search', q] as const,
+  /** Everything about the reader's notifications; each key names whose, so a sign-in as someone
+   * else never shows the previous reader's. */
+  notifications: ['notifications'] as const,
+  /** The list (`InfiniteData<NotificationPage>`), newest first. */
+  notificationList: (userId: string) => ['notifications', userId, 'list'] as const,
+  /** The heart's badge: a number, kept current by the event stream. */
+  unreadNotifications: (userId: string) => ['notifications', userId, 'unread'] as const,
 };

@@ -2,7 +2,7 @@ import type { Profile } from '@pinhole/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { queryKeys } from '@/lib/query-keys';
 import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
@@ -51,6 +51,12 @@ afterEach(() => {
 });
 
 describe('FollowButton', () => {
+  // The unfollow dialog is a lazy chunk; its first import under test (transforming Radix) took
+  // more than a findBy waits on a busy machine. Loaded once here, as a browser has it after a visit.
+  beforeAll(async () => {
+    await import('./unfollow-dialog');
+  });
+
   it('follows at once, then settles on the count the server answers', async () => {
     const answer = deferred<Response>();
     const fetchMock = mockApi({ 'PUT /api/profiles/bob-id/follow': () => answer.promise });

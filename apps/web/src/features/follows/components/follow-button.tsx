@@ -33,19 +33,27 @@ interface FollowButtonProps {
   look?: 'button' | 'link';
   /** After the server agreed to a follow or an unfollow (the empty feed reads itself again). */
   onFollowChange?: () => void;
+  /** What Follow says: `Follow back` to someone who follows the reader (a notification). */
+  followLabel?: string;
 }
 
 /**
  * Follow / Following / Requested. Following asks before unfollowing; Requested withdraws the
  * request; signed out, the click opens the sign-in dialog instead.
  */
-export function FollowButton({ person, look = 'button', onFollowChange }: FollowButtonProps) {
+export function FollowButton({
+  person,
+  look = 'button',
+  onFollowChange,
+  followLabel = labels.none,
+}: FollowButtonProps) {
   const signedIn = useAuth().user !== null;
   const promptSignIn = useSignInPrompt();
   const { mutate } = useSetFollow();
   const [confirming, setConfirming] = useState(false);
   const [dialogMounted, setDialogMounted] = useState(false);
   const state = followStateOf(person);
+  const label = state === 'none' ? followLabel : labels[state];
 
   const onClick = () => {
     if (!signedIn) return promptSignIn();
@@ -62,14 +70,14 @@ export function FollowButton({ person, look = 'button', onFollowChange }: Follow
     <>
       <Button
         variant={variant}
-        aria-label={`${labels[state]} ${person.username}`}
+        aria-label={`${label} ${person.username}`}
         data-state={state}
         onClick={onClick}
         className={
           look === 'link' ? (state === 'none' ? 'text-xs!' : 'text-xs! text-neutral-900!') : ''
         }
       >
-        {labels[state]}
+        {label}
       </Button>
       {dialogMounted && (
         <Suspense fallback={null}>

@@ -1,0 +1,111 @@
+import type { Notification, ProfileSummary } from '@pinhole/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import { ProfileName } from '@/components/ui/profile-name';
+import { paths } from '@/config/paths';
+import { useClock } from '@/lib/clock';
+import { isSameOriginUrl } from '@/lib/image-sources';
+import { OverlayLink } from '@/lib/overlay-link';
+import { timeLabel } from '@/lib/time-label';
+import type { NotificationGroup } from '@/features/notifications/group-notifications';
+
+/** The Follow back button for a follow's actor (the app composes it from the follows feature). */
+export type RenderFollow = (actor: ProfileSummary) => ReactNode;
+
+interface NotificationRowProps {
+  group: NotificationGroup;
+  renderFollow: RenderFollow;
+}
+
+/**
+ * One row: who (avatar and name lead to their profile), what, when; then the post it is about
+ * (leading to it) or, for a follow, Follow back.
+ */
+export function NotificationRow({ group, renderFollow }: NotificationRowProps) {
+  const clock = useClock();
+  const { latest } = group;
+  const { actor } = latest;
+  return (
+    <li
+      data-testid="notification"
+      data-unread={group.unread ? '' : undefined}
+      className={`flex items-center gap-3 px-4 py-2 ${group.unread ? 'bg-sky-50' : ''}`}
+    >
+      <Link to={paths.profile.to(actor.username)} tabIndex={-1} aria-hidden className="shrink-0">
+        <Avatar name={actor.username} src={actor.avatar_url} size={44} />
+      </Link>
+      <p className="line-clamp-3 min-w-0 flex-1 text-sm break-words">
+        <Message group={group} />{' '}
+        <time dateTime={latest.created_at} className="text-muted">
+          {timeLabel(latest.created_at, clock.now())}
+        </time>
+      </p>
+      {latest.type === 'follow'
+        ? renderFollow(actor)
+        : latest.post && <PostThumbnail post={latest.post} />}
+    </li>
+  );
+}
+
+/** What happened, in words; names are links, and what people wrote stays plain text. */
+function Message({ group }: { group: NotificationGroup }) {
+  const { latest, actors } = group;
+  const name = <ProfileName username={latest.actor.username} />;
+  switch (latest.type) {
+    case 'like': {
+      const [, second] = actors;
+      if (actors.length === 2 && second)
+        return (
+          <>
+            {name} and <ProfileName username={second.username} /> liked your photo.
+          </>
+        );
+      if (actors.length > 2)
+        return (
+          <>
+            {name} and {actors.length - 1} others liked your photo.
+          </>
+        );
+      return <>{name} liked your photo.</>;
+    }
+    case 'comment':
+      return latest.comment ? (
+        <>
+          {name} commented: {latest.comment.content}
+        </>
+      ) : (
+        <>{name} commented on your photo.</>
+      );
+    case 'follow':
+      return <>{name} started following you.</>;
+    case 'mention':
+      return latest.comment ? (
+        <>
+          {name} mentioned you in a comment: {latest.comment.content}
+        </>
+      ) : (
+        <>{name} mentioned you in a caption.</>
+      );
+  }
+}
+
+function PostThumbnail({ post }: { post: NonNullable<Notification['post']> }) {
+  return (
+    <OverlayLink to={paths.post.to(post.id)} className="shrink-0">
+      {isSameOriginUrl(post.thumbnail_url) ? (
+        <img
+          src={post.thumbnail_url}
+          alt="View post"
+          width={44}
+          height={44}
+          loading="lazy"
+          decoding="async"
+          className="size-11 rounded bg-neutral-100 object-cover"
+        />
+      ) : (
+        <span role="img" aria-label="View post" className="block size-11 rounded bg-neutral-100" />
+      )}
+    </OverlayLink>
+  );
+}

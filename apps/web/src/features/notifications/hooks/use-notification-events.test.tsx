@@ -1,0 +1,156 @@
+import { act, configure, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useUnreadCount } from '@/features/notifications/api/unread-count';
+import { FakeEventSource } from '@/testing/fake-event-source';
+import { callsTo, deferred, json, mockApi, sentUrl } from '@/testing/mock-api';
+import { notificationPage } from '@/testing/notifications';
+import { renderWithQuery } from '@/testing/render';
+import { readUnreadCount } from '@/features/notifications/api/notification-events';
+import { useNotificationEvents } from './use-notification-events';
+
+function Live({ userId }: { userId: string | null }) {
+  useNotificationEvents(userId);
+  return <span data-testid="count">{useUnreadCount(userId)}</span>;
+}
+
+/** Signs in and out from the test: `reader.as('me')`, `reader.as(null)`. */
+const reader: { as: (userId: string | null) => void } = { as: () => undefined };
+function SwitchingReader() {
+  const [userId, setUserId] = useState<string | null>(null);
+  useEffect(() => {
+    reader.as = setUserId;
+  }, []);
+  return <Live userId={userId} />;
+}
+
+const count = () => screen.getByTestId('count');
+
+/** The stream, once the hook has opened it (after the first screen, when the browser is idle). */
+async function stream(): Promise<FakeEventSource> {
+  await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
+  return FakeEventSource.open[0]!;
+}
+
+beforeAll(async () => {
+  // The stream's code is a lazy chunk: loaded once here, as a browser has it after a visit, and
+  // given time on a busy machine.
+  configure({ asyncUtilTimeout: 5000 });
+  await import('@/features/notifications/api/notification-events');
+});
+
+beforeEach(() => {
+  FakeEventSource.reset();
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('useNotificationEvents', () => {
+  it('opens one stream to /api/events, reads the count on connecting, then follows the events', async () => {
+    const fetchMock = mockApi({ 'GET /api/notifications': notificationPage([], { unread: 4 }) });
+    renderWithQuery(<Live userId="me" />);
+    const source = await stream();
+    expect(source.url).toBe('/api/events');
+    // Nothing is asked before the stream is there to keep the count current.
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    source.connect();
+    await waitFor(() => expect(count()).toHaveTextContent('4'));
+    expect(sentUrl(fetchMock, 'GET', '/api/notifications').searchParams.get('limit')).toBe('1');
+
+    source.send('notifications', '{"unread_count":7}');
+    await waitFor(() => expect(count()).toHaveTextContent('7'));
+    source.send('notifications', '{"unread_count":0}');
+    await waitFor(() => expect(count()).toHaveTextContent('0'));
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it('reads the count again after a reconnection, since events sent meanwhile were missed', async () => {
+    let unread = 1;
+    const fetchMock = mockApi({
+      'GET /api/notifications': () => json(notificationPage([], { unread })),
+    });
+    renderWithQuery(<Live userId="me" />);
+    const source = await stream();
+    source.connect();
+    await waitFor(() => expect(count()).toHaveTextContent('1'));
+    source.fail();
+    unread = 5;
+    source.connect();
+    await waitFor(() => expect(count()).toHaveTextContent('5'));
+    expect(callsTo(fetchMock, 'GET', '/api/notifications')).toHaveLength(2);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it('an event overtaking the read of the count wins', async () => {
+    const answer = deferred<Response>();
+    mockApi({ 'GET /api/notifications': () => answer.promise });
+    renderWithQuery(<Live userId="me" />);
+    const source = await stream();
+    source.connect();
+    source.send('notifications', '{"unread_count":3}');
+    await waitFor(() => expect(count()).toHaveTextContent('3'));
+    answer.resolve(json(notificationPage([], { unread: 1 })));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(count()).toHaveTextContent('3');
+  });
+
+  it('ignores events it cannot read', async () => {
+    expect(readUnreadCount('{"unread_count":2}')).toBe(2);
+    for (const data of [
+      '',
+      'nope',
+      '{}',
+      '{"unread_count":"2"}',
+      '{"unread_count":-1}',
+      '[]',
+      'null',
+    ])
+      expect(readUnreadCount(data)).toBeNull();
+
+    mockApi({ 'GET /api/notifications': notificationPage([], { unread: 2 }) });
+    renderWithQuery(<Live userId="me" />);
+    const source = await stream();
+    source.connect();
+    await waitFor(() => expect(count()).toHaveTextContent('2'));
+    source.send('notifications', 'garbage');
+    source.send('notifications', '{"unread_count":1.5}');
+    expect(count()).toHaveTextContent('2');
+  });
+
+  it('signed out: no stream; signing out closes it', async () => {
+    mockApi({ 'GET /api/notifications': notificationPage([]) });
+    renderWithQuery(<SwitchingReader />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(count()).toHaveTextContent('0');
+
+    act(() => reader.as('me'));
+    const source = await stream();
+    act(() => reader.as(null));
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.open).toHaveLength(0);
+  });
+
+  it('starts again, later each time, when the server answers with something not a stream', async () => {
+    mockApi({ 'GET /api/notifications': notificationPage([]) });
+    renderWithQuery(<Live userId="me" />);
+    const first = await stream();
+    vi.useFakeTimers();
+
+    first.fail(true);
+    await vi.advanceTimersByTimeAsync(4900);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(FakeEventSource.instances).toHaveLength(2);
+
+    FakeEventSource.instances[1]!.fail(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeEventSource.instances).toHaveLength(3);
+  });
+});
