@@ -70,23 +70,19 @@ export async function searchPeople(db: Kysely<DB>, search: PeopleSearch): Promis
 }
 
 /**
- * The people `viewerId` follows who match the search, most followed first: the viewer's follows
- * (their primary key), each probed for a matching term.
+ * Everyone `viewerId` follows, once per search term of theirs (the viewer's follows by key, each
+ * person's terms by search_terms_by_profile): what a signed-in search keeps per viewer.
  */
-export async function searchFollowedPeople(
+export async function listFolloweeTerms(
   db: Kysely<DB>,
   viewerId: string,
-  search: PeopleSearch,
-): Promise<FoundPerson[]> {
+): Promise<(FoundPerson & { term: string })[]> {
   const rows = await db
     .selectFrom('follows')
     .innerJoin('profiles', 'profiles.id', 'follows.followee_id')
-    .select([...personColumns, 'profiles.followers_count'])
+    .innerJoin('search_terms', 'search_terms.profile_id', 'follows.followee_id')
+    .select([...personColumns, 'profiles.followers_count', 'search_terms.term'])
     .where('follows.follower_id', '=', viewerId)
-    .where((eb) => eb.and(search.words.map((word) => hasTermStartingWith(eb, word))))
-    .orderBy('profiles.followers_count', 'desc')
-    .orderBy('profiles.id')
-    .limit(search.limit)
     .execute();
   return rows.map((row) => ({ ...row, followers_count: Number(row.followers_count) }));
 }

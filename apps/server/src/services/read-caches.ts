@@ -36,6 +36,12 @@ export interface SharedSearch {
   hashtags: Hashtag[];
 }
 
+/** Someone the viewer follows, and the words search finds them by. */
+export interface Followee {
+  person: FoundPerson;
+  terms: string[];
+}
+
 export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 /** How long change-log rows are kept; an instance idle for half of it forgets everything. */
@@ -64,6 +70,8 @@ export interface ReadCaches {
   exploreRankings: TaggedCache<string[]>;
   /** Search answers by query, before the viewer's follows are added. */
   searches: TaggedCache<SharedSearch>;
+  /** Per viewer: whom they follow with their search terms, most followed first. */
+  followees: TaggedCache<Followee[]>;
   /** Per viewer: the posts whose like state is known, and whether the viewer likes each. */
   likes: TaggedCache<Map<string, boolean>>;
   /** Per viewer: the posts whose save state is known, and whether the viewer saved each. */
@@ -81,6 +89,8 @@ export function createReadCaches(database: Database): ReadCaches {
   const gridPages = new TaggedCache<SharedPostPage>(1_000);
   const exploreRankings = new TaggedCache<string[]>(4);
   const searches = new TaggedCache<SharedSearch>(5_000);
+  // A few hundred people each: the viewers searching in the last minutes, not everyone.
+  const followees = new TaggedCache<Followee[]>(500);
   const all = [
     pages,
     followingPages,
@@ -91,6 +101,7 @@ export function createReadCaches(database: Database): ReadCaches {
     gridPages,
     exploreRankings,
     searches,
+    followees,
   ];
   const apply = (topics: readonly string[]) => {
     const tags: string[] = [];
@@ -119,6 +130,7 @@ export function createReadCaches(database: Database): ReadCaches {
     gridPages,
     exploreRankings,
     searches,
+    followees,
     stats: () => ({
       pages: pages.stats,
       followingPages: followingPages.stats,

@@ -1,18 +1,17 @@
 import type { ProfileSummary, SearchResult } from '@pinhole/contracts';
 import { foldForSearch, limits } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
-import { followedAmong } from '../repositories/follows.repository';
 import type { FoundPerson as FoundRow } from '../repositories/search.repository';
 import {
   findPersonByUsername,
-  searchFollowedPeople,
+  listFolloweeTerms,
   searchHashtags,
   searchPeople,
 } from '../repositories/search.repository';
 import { cacheTags } from './caching/cache-tags';
 import type { Tagged } from './caching/tagged-cache';
 import { toProfileSummary } from './profile-summary';
-import type { FoundPerson, SharedSearch } from './read-caches';
+import type { Followee, FoundPerson, SharedSearch } from './read-caches';
 
 /**
  * How long a search's order by followers, and its hashtags' counts, may lag. Who a search finds
@@ -78,36 +77,52 @@ export class SearchService {
     if (words.length === 0) return nothing;
     const key = JSON.stringify([words, minute]);
     const shared = await this.infra.caches.searches.get(key, () => this.#findPeople(words));
-    const followed =
-      viewerId === null
-        ? []
-        : (
-            await searchFollowedPeople(this.db, viewerId, {
-              words,
-              limit: limits.searchProfilesLimit,
-            })
-          ).map((row) => this.#found(row));
+    const followees = viewerId === null ? [] : await this.#followees(viewerId, minute);
+    const followed = followees
+      .filter((followee) =>
+        words.every((word) => followee.terms.some((term) => term.startsWith(word))),
+      )
+      .slice(0, limits.searchProfilesLimit)
+      .map((followee) => followee.person);
     const ranked = new Map<string, FoundPerson>();
     for (const person of [...(shared.exact ? [shared.exact] : []), ...followed, ...shared.people]) {
       if (!ranked.has(person.id)) ranked.set(person.id, person);
     }
     const shown = [...ranked.values()].slice(0, limits.searchProfilesLimit).map(withoutCount);
-    // Every followed match is in `followed` unless it filled its page: then one more query says
-    // which of those shown (the exact match among them) the viewer follows.
-    const followedIds =
-      viewerId === null
-        ? new Set<string>()
-        : followed.length < limits.searchProfilesLimit
-          ? new Set(followed.map((person) => person.id))
-          : await followedAmong(
-              this.db,
-              viewerId,
-              shown.map((person) => person.id),
-            );
+    const followedIds = new Set(followees.map((followee) => followee.person.id));
     return {
       profiles: shown.map((person) => ({ ...person, followed_by_me: followedIds.has(person.id) })),
       hashtags: [],
     };
+  }
+
+  /**
+   * Whom the viewer follows, with their search terms, most followed first: one query per viewer
+   * and minute, then every keystroke is answered from memory. A follow or unfollow on any
+   * instance (`follows-of:`), a new name (`profile:`) or anyone's new terms forget it at once.
+   */
+  #followees(viewerId: string, minute: number): Promise<Followee[]> {
+    const key = JSON.stringify([viewerId, minute]);
+    return this.infra.caches.followees.get(key, async () => {
+      const byId = new Map<string, Followee>();
+      for (const row of await listFolloweeTerms(this.db, viewerId)) {
+        const known = byId.get(row.id);
+        if (known) known.terms.push(row.term);
+        else byId.set(row.id, { person: this.#found(row), terms: [row.term] });
+      }
+      const followees = [...byId.values()].sort(
+        (a, b) =>
+          b.person.followersCount - a.person.followersCount || (a.person.id < b.person.id ? -1 : 1),
+      );
+      return {
+        value: followees,
+        tags: [
+          cacheTags.followsOf(viewerId),
+          cacheTags.searchTerms,
+          ...followees.map((followee) => cacheTags.profile(followee.person.id)),
+        ],
+      };
+    });
   }
 
   /** What a people search finds for everyone: the exact username and the most followed. */
