@@ -227,6 +227,23 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect((await notificationsOf(named!)).notifications).toEqual([]);
   });
 
+  it('an account that is deleted takes the notifications it caused with it', async () => {
+    const [author, leaving] = await people(2);
+    const post = await share(author!);
+    await like(leaving!, post.id);
+    await follow(leaving!, author!);
+    expect((await notificationsOf(author!)).unread_count).toBe(2);
+    const deleted = await server.request('/api/me', {
+      method: 'DELETE',
+      json: { password: leaving!.password },
+      token: leaving!.token,
+    });
+    expect(deleted.status).toBe(204);
+    const after = await notificationsOf(author!);
+    expect(after.notifications).toEqual([]);
+    expect(after.unread_count).toBe(0);
+  });
+
   it('pages newest first by cursor, counts every unread one, and marks all read', async () => {
     const [author, ...fans] = await people(6);
     const posts = [await share(author!), await share(author!)];

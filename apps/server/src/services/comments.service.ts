@@ -43,8 +43,9 @@ export class CommentsService {
         content,
         created_at: nowIso(),
       });
-      await addToCommentsCount(trx, postId, 1);
+      // Before the counter, whose row lock concurrent comments on one post queue on.
       await this.notifications.commented(trx, { id, postId, actorId: userId, content });
+      await addToCommentsCount(trx, postId, 1);
     });
     await this.infra.events.publish({ type: 'comment.added', commentId: id, postId, userId });
     return toComment(await findCommentById(this.db, id), this.infra.storage);

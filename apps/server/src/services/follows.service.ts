@@ -87,10 +87,10 @@ export class FollowsService {
       if (!target) throw notFound();
       await deleteFollowRequest(trx, viewerId, targetId);
       const removed = await deleteFollow(trx, viewerId, targetId);
+      if (removed) await this.notifications.unfollowed(trx, viewerId, targetId);
       const followersCount = removed
         ? await addToFollowCounts(trx, viewerId, targetId, -1)
         : target.followers_count;
-      if (removed) await this.notifications.unfollowed(trx, viewerId, targetId);
       return { removed, followersCount };
     });
     if (removed) {
@@ -169,10 +169,11 @@ export class FollowsService {
       followee_id: followeeId,
       created_at: nowIso(),
     });
+    // Before the counters, whose row locks concurrent follows of one person queue on.
+    if (added) await this.notifications.followed(trx, followerId, followeeId);
     const followersCount = added
       ? await addToFollowCounts(trx, followerId, followeeId, 1)
       : ((await findProfileById(trx, followeeId))?.followers_count ?? 0);
-    if (added) await this.notifications.followed(trx, followerId, followeeId);
     return { added, followersCount };
   }
 

@@ -30,12 +30,14 @@ export class LikesService {
               created_at: nowIso(),
             })
           : await deleteLike(trx, postId, userId);
+        // Before the counter: its row lock is what concurrent likes of one post queue on, so
+        // nothing else runs while it is held.
+        if (changed && liked) await this.notifications.liked(trx, userId, postId);
+        if (changed && !liked) await this.notifications.unliked(trx, userId, postId);
         const likesCount = changed
           ? await addToLikesCount(trx, postId, liked ? 1 : -1)
           : await getLikesCount(trx, postId);
         if (likesCount === undefined) throw notFound();
-        if (changed && liked) await this.notifications.liked(trx, userId, postId);
-        if (changed && !liked) await this.notifications.unliked(trx, userId, postId);
         return { changed, likesCount };
       });
     if (changed) {
