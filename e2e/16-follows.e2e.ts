@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   closeBrowser,
   createUserViaHttp,
   openPage,
   signUpViaApi,
   uniqueUser,
 } from './support/browser';
+import { api } from './support/api';
 import { createPostViaHttp } from './support/posts';
 
 afterAll(closeBrowser);
@@ -20,18 +20,6 @@ const followAnswered = (page: Page) =>
 
 /** The "N followers" item of the profile header. */
 const followersCount = (page: Page) => page.getByRole('listitem').filter({ hasText: /followers$/ });
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-}
 
 describe('issue 16: follows, the Following feed and private accounts', () => {
   it('A follows B, sees B’s post in Following; B goes private, C asks, B approves, C sees it', async () => {

@@ -1,27 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   closeBrowser,
   createUserViaHttp,
   openPage,
   signUpViaApi,
   uniqueUser,
 } from './support/browser';
+import { api } from './support/api';
 import { createPostViaHttp } from './support/posts';
 
 afterAll(closeBrowser);
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-}
 
 describe('issue 19: notifications, search, hashtags and mentions', () => {
   it('B likes, comments and follows A: A’s heart counts it live and the panel lists it grouped', async () => {

@@ -18,6 +18,7 @@ import {
 import { listPosts } from '../repositories/posts.repository';
 import { listFolloweeTerms, searchHashtags, searchPeople } from '../repositories/search.repository';
 import type { TestDialect } from '../test/harness';
+import { insertPeople } from '../test/bulk-people';
 import { createPostgresDatabase } from '../test/harness';
 import { migrateToLatest } from './migrate';
 import type { CommentsTable, DB, LikesTable, PostsTable } from './schema';
@@ -203,32 +204,7 @@ async function seed(db: Kysely<DB>): Promise<{ userIds: string[]; posts: SeedPos
     }
   });
   await db.transaction().execute(async (trx) => {
-    for (let index = 0; index < userIds.length; index += 500) {
-      const batch = userIds.slice(index, index + 500);
-      const createdAt = new Date(start).toISOString();
-      await trx
-        .insertInto('users')
-        .values(
-          batch.map((id) => ({
-            id,
-            email: `${id}@example.com`,
-            password_hash: 'x',
-            created_at: createdAt,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('profiles')
-        .values(
-          batch.map((id) => ({
-            id,
-            username: usernameOf(id),
-            full_name: 'Seed',
-            created_at: createdAt,
-          })),
-        )
-        .execute();
-    }
+    await insertPeople(trx, userIds, new Date(start).toISOString(), usernameOf);
     await insertInBatches(
       trx,
       'follows',

@@ -10,6 +10,7 @@ import type { DB } from '../db/schema';
 import { SqliteDatabase } from '../db/sqlite-driver';
 import { newId } from '../ids';
 import { createPostgresDatabase, dialects } from '../test/harness';
+import { insertPeople } from '../test/bulk-people';
 import {
   countUnread,
   deleteLikeNotification,
@@ -102,32 +103,12 @@ describe.each(dialects)('notification queries on %s', (dialect) => {
     actor = people[1]!;
     postId = newId();
     await db.transaction().execute(async (trx) => {
-      for (let index = 0; index < people.length; index += 500) {
-        const batch = people.slice(index, index + 500);
-        const createdAt = new Date(start).toISOString();
-        await trx
-          .insertInto('users')
-          .values(
-            batch.map((id) => ({
-              id,
-              email: `${id}@example.com`,
-              password_hash: 'x',
-              created_at: createdAt,
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('profiles')
-          .values(
-            batch.map((id) => ({
-              id,
-              username: `u${id.replaceAll('-', '').slice(-20)}`,
-              full_name: 'Seed',
-              created_at: createdAt,
-            })),
-          )
-          .execute();
-      }
+      await insertPeople(
+        trx,
+        people,
+        new Date(start).toISOString(),
+        (id) => `u${id.replaceAll('-', '').slice(-20)}`,
+      );
       // Enough posts that the planner looks them up by key, as on a real instance.
       const postIds = [postId, ...Array.from({ length: 999 }, () => newId())];
       await trx
