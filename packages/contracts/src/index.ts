@@ -14,3 +14,4 @@ export * from './image-sources';
 export * from './first-screen';
 export * from './discovery';
 export * from './notifications';
+export * from './story';

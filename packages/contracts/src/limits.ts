@@ -52,6 +52,14 @@ export const limits = {
   gridMaxLimit: 60,
   notificationsDefaultLimit: 30,
   notificationsMaxLimit: 100,
+  /** A story is in every list for exactly this long after it is shared (24 hours). */
+  storyLifetimeMs: 24 * 60 * 60 * 1000,
+  /** A story's widest variant, in px (variants are the post widths up to this one). */
+  storyMaxWidth: 1080,
+  /** Signed out, `GET /api/stories` answers the most recent trays of everyone, this many. */
+  storyTraysSignedOutLimit: 30,
+  /** How long each story shows in the viewer before the next, in ms. */
+  storyShowMs: 5000,
   /** Image variant widths stored beside each original, never upscaled. */
   imageVariantWidths: [320, 640, 1080] as const,
 } as const;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { profileSummarySchema } from './follow';
+import { postImageSchema } from './post';
+
+/**
+ * A photo shown for 24 hours (`limits.storyLifetimeMs`) after it is shared. `image` has the
+ * shape of a post's (`variants` up to `limits.storyMaxWidth` wide), so the same `srcSet` draws it.
+ */
+export const storySchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  image: postImageSchema,
+  created_at: z.string(),
+  /** `created_at` + 24 h: from this instant on the story is in no list and answers 404. */
+  expires_at: z.string(),
+  /** False when signed out; true for your own stories once you have opened them. */
+  viewed_by_me: z.boolean(),
+  author: profileSummarySchema,
+});
+export type Story = z.infer<typeof storySchema>;
+
+/** One person's live stories, oldest first. */
+export const storyTraySchema = z.object({
+  author: profileSummarySchema,
+  stories: z.array(storySchema).min(1),
+  has_unviewed: z.boolean(),
+});
+export type StoryTray = z.infer<typeof storyTraySchema>;
+
+/**
+ * `GET /api/stories`: signed in, your own tray first, then the people you follow (trays with
+ * unviewed stories first, then newest first); signed out, the 30 most recent trays of everyone.
+ */
+export const storyTraysSchema = z.object({ trays: z.array(storyTraySchema) });
+export type StoryTrays = z.infer<typeof storyTraysSchema>;
+
+/** `GET /api/stories/:id/viewers` (the author only), newest view first. */
+export const storyViewersSchema = z.object({
+  viewers: z.array(
+    z.object({
+      profile: profileSummarySchema,
+      viewed_at: z.string(),
+    }),
+  ),
+  views_count: z.number().int(),
+});
+export type StoryViewers = z.infer<typeof storyViewersSchema>;
