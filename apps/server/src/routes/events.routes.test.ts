@@ -135,6 +135,43 @@ describe.each(dialects)('GET /api/events on %s', (dialect) => {
   });
 });
 
+describe.each(dialects)('GET /api/events after a session ends elsewhere on %s', (dialect) => {
+  let server: Server;
+  const opened: OpenedStream[] = [];
+
+  beforeAll(async () => {
+    // A heartbeat far away: only the check made with each count can end the stream in time.
+    server = await startTestServer(dialect, { EVENTS_HEARTBEAT_MS: '30000' });
+  });
+  afterAll(async () => {
+    for (const stream of opened) stream.close();
+    await disposeTestServer(server);
+  });
+
+  it('tells an ended session nothing more: its stream ends at the next change, not the next heartbeat', async () => {
+    const [user, fan] = await Promise.all([signUpUser(server), signUpUser(server)]);
+    const post = (await uploadPost(server, user, await makeJpeg(200, 150))).body as { id: string };
+    const signIn = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+    });
+    const laptop = await openEventStream(server.url, signIn.body.session.token as string);
+    const phone = await openEventStream(server.url, user.token);
+    opened.push(laptop, phone);
+    expect(await laptop.nextCount()).toBe(0);
+    expect(await phone.nextCount()).toBe(0);
+    // "Sign out of other sessions" from the phone ends the laptop's (no local sign-out event).
+    const ended = await server.request('/api/auth/sessions', { method: 'DELETE', token: user.token });
+    expect(ended.status).toBe(204);
+
+    await server.request(`/api/posts/${post.id}/like`, { method: 'PUT', token: fan.token });
+    expect(await phone.nextCount(deliveryMs)).toBe(1);
+    expect(await laptop.ended(deliveryMs)).toBe(true);
+    // Ended without being told the new count.
+    await expect(laptop.nextCount(100)).rejects.toThrow('the stream ended');
+  });
+});
+
 describe.each(dialects)('event stream limits and shutdown on %s', (dialect) => {
   it('caps streams per account and per address with a clear 429', async () => {
     const server = await startTestServer(dialect, { RATE_LIMITS: 'true', TRUST_PROXY: 'true' });

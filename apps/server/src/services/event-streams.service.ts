@@ -66,8 +66,10 @@ export class EventStreamsService {
     private readonly infra: Infrastructure,
     private readonly notifications: NotificationsService,
   ) {
-    // A sign-out on this instance ends its streams at once; every other way a session ends (on
-    // any instance: signed out elsewhere, password changed, account deleted) by the next heartbeat.
+    // A sign-out on this instance ends its streams at once. Every other way a session ends (on
+    // any instance: signed out elsewhere, password changed, account deleted) ends its streams at
+    // the next count sent to them (checked with the count) or the next heartbeat, whichever is
+    // first: a stream is never told anything after its session ended.
     infra.events.on('session.ended', (event) => this.#endSession(event.tokenHash));
   }
 
@@ -153,9 +155,19 @@ export class EventStreamsService {
     while (this.#dirty.size > 0) {
       const userIds = [...this.#dirty].slice(0, countBatch);
       for (const userId of userIds) this.#dirty.delete(userId);
+      const tokenHashes = new Set<string>();
+      for (const userId of userIds) {
+        for (const stream of this.#byUser.get(userId) ?? []) tokenHashes.add(stream.tokenHash);
+      }
       let counts: Map<string, number>;
+      let alive: Set<string>;
       try {
-        counts = await this.notifications.unreadCounts(userIds);
+        // The sessions are read with the counts: a session ended on another instance is told
+        // nothing more (its stream ends here), not only at the next heartbeat's check.
+        [counts, alive] = await Promise.all([
+          this.notifications.unreadCounts(userIds),
+          liveSessionsAmong(this.infra.database.db, [...tokenHashes], nowIso()),
+        ]);
       } catch (error) {
         this.#report(error, 'reading unread counts');
         for (const userId of userIds) this.#dirty.add(userId);
@@ -168,7 +180,11 @@ export class EventStreamsService {
       }
       for (const userId of userIds) {
         const count = counts.get(userId) ?? 0;
-        for (const stream of this.#byUser.get(userId) ?? []) {
+        for (const stream of [...(this.#byUser.get(userId) ?? [])]) {
+          if (!alive.has(stream.tokenHash)) {
+            this.#end(stream);
+            continue;
+          }
           if (stream.told === count) continue;
           stream.told = count;
           this.#send(
