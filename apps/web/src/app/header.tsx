@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useMounted } from '@/lib/use-mounted';
 import { usePageLocation } from '@/lib/overlay-location';
-import { SearchBox } from '@/features/search/components/search-box';
+import { LazySearchBox } from '@/features/search/components/lazy-search-box';
 import { iconButton } from './icon-button';
 import { NotificationsHeart } from './notifications-heart';
 
@@ -61,7 +61,7 @@ export function Header({ onCreate, onSignIn, onSignOut, onIntent }: HeaderProps)
         >
           Pinhole
         </Link>
-        <SearchBox
+        <LazySearchBox
           // `/explore` puts the box above its grid on phones; wide screens keep it here.
           className={`order-last mb-1.5 w-full sm:order-none sm:mx-auto sm:mb-0 sm:w-[268px] ${atExplore ? 'max-sm:hidden' : ''}`}
         />

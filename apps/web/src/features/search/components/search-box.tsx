@@ -29,13 +29,23 @@ const keepFocus = (event: MouseEvent) => event.preventDefault();
  * the recent ones when empty. An ARIA combobox: focus stays in the box, the arrows move through
  * the list, Enter opens the row, Escape closes the list.
  */
-export function SearchBox({ className = '' }: { className?: string }) {
+export function SearchBox({
+  className = '',
+  initialText = '',
+  autoFocus = false,
+}: {
+  className?: string;
+  /** What was typed into the header's stand-in box (`LazySearchBox`) before this one loaded. */
+  initialText?: string;
+  /** Takes the focus on mount: the stand-in had it. */
+  autoFocus?: boolean;
+}) {
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const recent = useRecentSearches(useAuth().user?.id ?? null);
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(initialText);
+  const [open, setOpen] = useState(autoFocus);
   // The row under the arrows, by key: an answer arriving meanwhile cannot move it to another.
   const [activeKey, setActiveKey] = useState<string | null>(null);
 
@@ -144,6 +154,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
         />
         <input
           ref={input}
+          // The stand-in it replaces had the focus (a person clicked or tabbed into it).
+          autoFocus={autoFocus}
           type="search"
           name="q"
           role="combobox"

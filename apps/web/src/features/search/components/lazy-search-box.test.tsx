@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeProfile, signedInSession } from '@/testing/factories';
+import { callsTo, json, mockApi, sentUrl } from '@/testing/mock-api';
+import { renderAsReader } from '@/testing/render';
+import { LazySearchBox } from './lazy-search-box';
+
+const reader = makeProfile({ id: 'reader-1', username: 'reader' });
+
+describe('LazySearchBox', () => {
+  it('is a plain search box until used, then the real one takes over with the text and focus', async () => {
+    const fetchMock = mockApi({
+      'GET /api/search': () =>
+        json({
+          profiles: [
+            {
+              id: 'id-alice',
+              username: 'alice',
+              full_name: 'Alice Liddell',
+              avatar_url: null,
+              is_verified: false,
+              followed_by_me: false,
+            },
+          ],
+          hashtags: [],
+        }),
+    });
+    const user = userEvent.setup();
+    renderAsReader(<LazySearchBox />, signedInSession(reader));
+    const standIn = screen.getByRole('searchbox', { name: 'Search' });
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+
+    await user.click(standIn);
+    await user.keyboard('al');
+    const real = await screen.findByRole('combobox', { name: 'Search' });
+    expect(real).toHaveFocus();
+    // Whatever was typed before and after the swap ends up in the real box.
+    await user.keyboard('i');
+    expect(real).toHaveValue('ali');
+    expect(await screen.findByRole('option', { name: /alice/ })).toBeInTheDocument();
+    // The real box searches for the whole text, once the typing pauses.
+    await waitFor(() => {
+      const calls = callsTo(fetchMock, 'GET', '/api/search').length;
+      expect(sentUrl(fetchMock, 'GET', '/api/search', calls - 1).searchParams.get('q')).toBe('ali');
+    });
+  });
+});

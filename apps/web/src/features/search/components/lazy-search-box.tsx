@@ -1,0 +1,81 @@
+import { limits } from '@pinhole/contracts';
+import { Search } from 'lucide-react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import type { SearchBox as SearchBoxType } from './search-box';
+
+type SearchBoxComponent = typeof SearchBoxType;
+
+const loadSearchBox = () => import('./search-box').then((module) => module.SearchBox);
+
+/**
+ * The header's search box as the first screen draws it: an input that looks like the real one
+ * and holds what is typed, until the reader points at it, focuses it or types. The real box (its
+ * list, recent searches, requests and keyboard moves) then loads and takes over with the text and
+ * the focus. Every page has the header, and few first visits search: its ~3 KB of script stays
+ * out of the first script, which a phone parses before anything responds (budget: 110 KB gzip).
+ */
+export function LazySearchBox({ className = '' }: { className?: string }) {
+  const [RealBox, setRealBox] = useState<SearchBoxComponent | null>(null);
+  const [text, setText] = useState('');
+  const [focused, setFocused] = useState(false);
+  const wanted = useRef(false);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
+  const load = () => {
+    if (wanted.current) return;
+    wanted.current = true;
+    loadSearchBox()
+      .then((component) => {
+        if (mounted.current) setRealBox(() => component);
+      })
+      // Offline or a new deploy: the stand-in stays, and the next gesture tries again.
+      .catch(() => {
+        wanted.current = false;
+      });
+  };
+
+  if (RealBox) {
+    const Box: ComponentType<Parameters<SearchBoxComponent>[0]> = RealBox;
+    return <Box className={className} initialText={text} autoFocus={focused} />;
+  }
+  return (
+    <form
+      role="search"
+      onSubmit={(event) => event.preventDefault()}
+      onPointerEnter={load}
+      className={`relative ${className}`}
+    >
+      <label className="relative block">
+        <span className="sr-only">Search</span>
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+        />
+        <input
+          type="search"
+          name="q"
+          autoComplete="off"
+          maxLength={limits.searchMaxLength}
+          placeholder="Search"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            load();
+          }}
+          onFocus={() => {
+            setFocused(true);
+            load();
+          }}
+          onBlur={() => setFocused(false)}
+          className="h-9 w-full rounded-lg bg-neutral-100 pr-3 pl-9 text-sm placeholder:text-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-neutral-300"
+        />
+      </label>
+    </form>
+  );
+}
