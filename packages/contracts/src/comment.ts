@@ -7,6 +7,10 @@ export const commentAuthorSchema = z.object({
   avatar_url: z.string().nullable(),
 });
 
+/** A person named with `@` in a caption or comment who exists (others stay plain text). */
+export const mentionSchema = z.object({ id: z.string(), username: z.string() });
+export type Mention = z.infer<typeof mentionSchema>;
+
 export const commentSchema = z.object({
   id: z.string(),
   post_id: z.string(),
@@ -14,6 +18,8 @@ export const commentSchema = z.object({
   content: z.string(),
   created_at: z.string(),
   author: commentAuthorSchema,
+  /** The people the text names with `@` who exist, in the order first named. */
+  mentions: z.array(mentionSchema),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commentSchema } from './comment';
+import { commentSchema, mentionSchema } from './comment';
 import { limits } from './limits';
 import { pageLimit } from './follow';
 import { messages } from './messages';
@@ -49,6 +49,10 @@ export const postSchema = z.object({
   /** Every photo (1–10), in the author's order; the first equals `image_url` / `image`. */
   images: z.array(postPhotoSchema).min(1).max(limits.maxPostImages),
   caption: z.string().nullable(),
+  /** The caption's hashtags, lowercase, without `#`, in the order first written. */
+  hashtags: z.array(z.string()),
+  /** The people the caption names with `@` who exist, in the order first named. */
+  mentions: z.array(mentionSchema),
   created_at: z.string(),
   /** When the author last changed the caption or photos; null if never (shown as "edited"). */
   edited_at: z.string().nullable(),

@@ -83,6 +83,15 @@ describe.each(dialects)('hashtags, tagged posts and explore on %s', (dialect) =>
       author: { id: alice.id },
     });
     expect((await hashtag('#dusk')).body.hashtag).toEqual({ name: 'dusk', posts_count: 1 });
+    // The post says what it found: its hashtags, and the people it names who exist (the author
+    // too: the caption names her), in the order first written.
+    expect(sunset.body.posts[0]).toMatchObject({
+      hashtags: ['sunset', 'dusk'],
+      mentions: [
+        { id: bob.id, username: 'bob' },
+        { id: alice.id, username: 'alice' },
+      ],
+    });
     expect(ids((await tagged(bob)).body)).toEqual([postId]);
     // Nobody is tagged by their own caption.
     expect(ids((await tagged(alice)).body)).toEqual([]);
@@ -98,6 +107,24 @@ describe.each(dialects)('hashtags, tagged posts and explore on %s', (dialect) =>
     expect(ids((await hashtag('beach')).body)).toEqual([postId]);
     expect(ids((await tagged(bob)).body)).toEqual([]);
     expect(ids((await tagged(carl)).body)).toEqual([postId]);
+    expect(edited.body).toMatchObject({
+      hashtags: ['beach', 'dusk'],
+      mentions: [{ id: carl.id, username: 'carl' }],
+    });
+    // A comment's mentions, in the answer and in every list of the post's comments.
+    const comment = await server.request(`/api/posts/${postId}/comments`, {
+      method: 'POST',
+      json: { content: '@carl @Bob and @nobody #here' },
+      token: bob.token,
+    });
+    expect(comment.status).toBe(201);
+    const named = [
+      { id: carl.id, username: 'carl' },
+      { id: bob.id, username: 'bob' },
+    ];
+    expect(comment.body.mentions).toEqual(named);
+    expect((await get(`/api/posts/${postId}/comments`)).body.comments[0].mentions).toEqual(named);
+    expect((await get(`/api/posts/${postId}`)).body.comments_preview[0].mentions).toEqual(named);
 
     expect((await edit(alice, postId, null)).status).toBe(200);
     expect((await hashtag('beach')).body.hashtag.posts_count).toBe(0);

@@ -22,6 +22,8 @@ function makePost(overrides: Partial<Post> = {}): Post {
     image,
     images: [{ ...image, id: 'i1', url: '/storage/user-uploads/u1/posts/1.jpg', alt_text: null }],
     caption: 'Sunrise over the lake',
+    hashtags: [],
+    mentions: [],
     created_at: '2024-03-03T23:30:00.000Z',
     edited_at: null,
     likes_count: 1234,

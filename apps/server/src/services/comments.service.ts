@@ -12,6 +12,7 @@ import {
 } from '../repositories/comments.repository';
 import { addToCommentsCount } from '../repositories/posts.repository';
 import type { NotificationsService } from './notifications.service';
+import { findMentionedPeople } from './mentioned-people';
 import { toComment } from './post-json';
 import { requireVisiblePost } from './visibility';
 
@@ -28,7 +29,12 @@ export class CommentsService {
   /** Every comment of a post, oldest first. */
   async list(postId: string, viewerId: string | null): Promise<Comment[]> {
     await requireVisiblePost(this.db, postId, viewerId);
-    return (await listComments(this.db, postId)).map((row) => toComment(row, this.infra.storage));
+    const rows = await listComments(this.db, postId);
+    const people = await findMentionedPeople(
+      this.db,
+      rows.map((row) => row.content),
+    );
+    return rows.map((row) => toComment(row, this.infra.storage, people));
   }
 
   /** Adds a comment and moves the post's counter in the same transaction. */
@@ -48,7 +54,8 @@ export class CommentsService {
       await addToCommentsCount(trx, postId, 1);
     });
     await this.infra.events.publish({ type: 'comment.added', commentId: id, postId, userId });
-    return toComment(await findCommentById(this.db, id), this.infra.storage);
+    const people = await findMentionedPeople(this.db, [content]);
+    return toComment(await findCommentById(this.db, id), this.infra.storage, people);
   }
 
   /**

@@ -1,12 +1,15 @@
 import type { Comment, Post } from '@pinhole/contracts';
+import { hashtagsOf } from '@pinhole/contracts';
 import type { CommentRow } from '../repositories/comments.repository';
 import type { PostImageRow } from '../repositories/post-images.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import type { Storage } from '../storage/storage';
 import type { MediaUrls } from './media-urls';
 import { avatarUrl } from './media-urls';
+import type { MentionedPeople } from './mentioned-people';
+import { mentionsIn } from './mentioned-people';
 
-export function toComment(row: CommentRow, storage: Storage): Comment {
+export function toComment(row: CommentRow, storage: Storage, people: MentionedPeople): Comment {
   return {
     id: row.id,
     post_id: row.post_id,
@@ -18,6 +21,7 @@ export function toComment(row: CommentRow, storage: Storage): Comment {
       username: row.author_username,
       avatar_url: avatarUrl(storage, row.author_avatar_key),
     },
+    mentions: mentionsIn(row.content, people),
   };
 }
 
@@ -40,6 +44,7 @@ export function toPost(
   urls: MediaUrls,
   state: ViewerPostState,
   commentsPreview: Comment[],
+  people: MentionedPeople,
 ): Post {
   const isPrivate = Boolean(row.author_is_private);
   const stored =
@@ -82,6 +87,8 @@ export function toPost(
     },
     images: photos,
     caption: row.caption,
+    hashtags: row.caption ? hashtagsOf(row.caption) : [],
+    mentions: mentionsIn(row.caption, people),
     created_at: row.created_at,
     edited_at: row.edited_at,
     likes_count: Number(row.likes_count),

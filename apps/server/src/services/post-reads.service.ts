@@ -13,6 +13,7 @@ import { setBounded } from '../bounded-map';
 import { EncodedBody } from './caching/encoded-body';
 import type { Tagged, TaggedCache } from './caching/tagged-cache';
 import { mediaUrls } from './media-urls';
+import { findMentionedPeople } from './mentioned-people';
 import { decodeCursor, encodeCursor } from './post-cursor';
 import type { ViewerPostState } from './post-json';
 import { noViewerState, openPostJson, pageJson, toComment, toPost } from './post-json';
@@ -171,7 +172,12 @@ export class PostReadsService {
     for (const post of hydrated) {
       tags.add(cacheTags.post(post.id));
       tags.add(cacheTags.profile(post.user_id));
-      for (const comment of post.comments_preview) tags.add(cacheTags.profile(comment.user_id));
+      // A mentioned person who changes their username changes the post's `mentions`.
+      for (const person of post.mentions) tags.add(cacheTags.profile(person.id));
+      for (const comment of post.comments_preview) {
+        tags.add(cacheTags.profile(comment.user_id));
+        for (const person of comment.mentions) tags.add(cacheTags.profile(person.id));
+      }
     }
     const plainJson = pageJson(posts, nextCursor, () => noViewerState, head);
     return {
@@ -200,12 +206,17 @@ export class PostReadsService {
       listImagesOfPosts(db, ids),
       listCommentPreviews(db, ids, limits.commentsPreviewCount),
     ]);
+    // Only when some caption or comment names someone with `@`.
+    const people = await findMentionedPeople(db, [
+      ...rows.map((row) => row.caption),
+      ...previews.map((row) => row.content),
+    ]);
     const { storage } = this.infra;
     const urls = mediaUrls(storage, this.infra.signer);
     const previewsByPost = new Map<string, Comment[]>();
     for (const row of previews) {
       const list = previewsByPost.get(row.post_id) ?? [];
-      list.push(toComment(row, storage));
+      list.push(toComment(row, storage, people));
       previewsByPost.set(row.post_id, list);
     }
     return rows.map((row) =>
@@ -215,6 +226,7 @@ export class PostReadsService {
         urls,
         stateOf(row.id),
         previewsByPost.get(row.id) ?? [],
+        people,
       ),
     );
   }

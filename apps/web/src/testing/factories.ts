@@ -73,6 +73,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     content: `Comment ${commentSequence}`,
     created_at: '2026-03-01T10:00:00.000Z',
     author: { id: 'user-2', username: 'bob', avatar_url: null },
+    mentions: [],
     ...overrides,
   };
 }
@@ -115,6 +116,8 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     },
     images: [first],
     caption: 'Sunset over the bay',
+    hashtags: [],
+    mentions: [],
     created_at: '2026-03-01T09:00:00.000Z',
     edited_at: null,
     likes_count: 0,

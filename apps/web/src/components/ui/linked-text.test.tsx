@@ -1,14 +1,15 @@
 import { render, screen } from '@testing-library/react';
+import type { Mention } from '@pinhole/contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routerFuture } from '@/lib/router-future';
 import { LinkedText } from './linked-text';
 
-function draw(text: string) {
+function draw(text: string, mentions?: Mention[]) {
   return render(
     <MemoryRouter future={routerFuture}>
       <p data-testid="text">
-        <LinkedText text={text} />
+        <LinkedText text={text} mentions={mentions} />
       </p>
     </MemoryRouter>,
   );
@@ -47,6 +48,15 @@ describe('LinkedText', () => {
     expect(screen.getByTestId('text')).toHaveTextContent(
       'mail bob@example.com, it&#39;s # @ ok @explore',
     );
+  });
+
+  it("with the server's mentions, links only the people who exist", () => {
+    draw('@bob met @nobody_here at #noon', [{ id: 'user-2', username: 'bob' }]);
+    expect(links()).toEqual([
+      ['@bob', '/bob'],
+      ['#noon', '/explore/tags/noon'],
+    ]);
+    expect(screen.getByTestId('text')).toHaveTextContent('@bob met @nobody_here at #noon');
   });
 
   it('keeps line breaks and text without any entity untouched', () => {

@@ -1,3 +1,4 @@
+import type { Mention } from '@pinhole/contracts';
 import { findEntities, reservedUsernames } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,13 +8,19 @@ import { paths } from '@/config/paths';
  * A caption or a comment with its `#tags` leading to their page and its `@names` to their
  * profile, found by the same parser the server stores them with. Only text nodes and links are
  * built, never HTML: `<b>` in a caption is four characters on screen.
+ *
+ * `mentions` (the server's `mentions` of the post or comment) are the people who exist: an
+ * `@name` of nobody stays text rather than leading to a not-found page. Without it (text the
+ * server has not seen yet) every `@name` is a link.
  */
-export function LinkedText({ text }: { text: string }) {
+export function LinkedText({ text, mentions }: { text: string; mentions?: readonly Mention[] }) {
+  const known = mentions && new Set(mentions.map((person) => person.username));
   const nodes: ReactNode[] = [];
   let shownUpTo = 0;
   for (const entity of findEntities(text)) {
     // `@explore` names a page of the app, never a person.
     if (entity.kind === 'mention' && reservedUsernames.has(entity.value)) continue;
+    if (entity.kind === 'mention' && known && !known.has(entity.value)) continue;
     if (entity.start < shownUpTo) continue;
     if (entity.start > shownUpTo) nodes.push(text.slice(shownUpTo, entity.start));
     const to =

@@ -54,7 +54,11 @@ describe('CommentsSection', () => {
   });
 
   it('links the hashtags and mentions of a comment', () => {
-    const mention = makeComment({ id: 'c9', content: '@alice look: #sunset <i>wow</i>' });
+    const mention = makeComment({
+      id: 'c9',
+      content: '@alice look: #sunset <i>wow</i>',
+      mentions: [{ id: 'user-1', username: 'alice' }],
+    });
     renderComments(makePost({ comments_count: 1, comments_preview: [mention] }));
     expect(commentTexts()).toEqual(['bob @alice look: #sunset <i>wow</i>']);
     const list = screen.getByRole('list', { name: 'Comments' });

@@ -51,7 +51,13 @@ describe('PostCard', () => {
   });
 
   it('links the hashtags and mentions of the caption, keeping the rest as text', () => {
-    renderCard(makePost({ caption: '<b>Golden</b> #Sunset with @carol' }));
+    renderCard(
+      makePost({
+        caption: '<b>Golden</b> #Sunset with @carol',
+        hashtags: ['sunset'],
+        mentions: [{ id: 'user-3', username: 'carol' }],
+      }),
+    );
     const caption = screen.getByText('<b>Golden</b>', { exact: false });
     expect(caption).toHaveTextContent('bob <b>Golden</b> #Sunset with @carol');
     expect(caption.querySelector('b')).toBeNull();

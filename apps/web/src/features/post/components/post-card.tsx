@@ -59,7 +59,7 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
 export function PostCaption({ post }: { post: Post }) {
   return (
     <p className="text-sm break-words whitespace-pre-line">
-      <ProfileName username={post.author.username} /> <LinkedText text={post.caption ?? ''} />
+      <ProfileName username={post.author.username} /> <LinkedText text={post.caption ?? ''} mentions={post.mentions} />
     </p>
   );
 }
