@@ -4,6 +4,7 @@
  */
 import type { AppContext } from '../../apps/server/src/context';
 import { newId } from '../../apps/server/src/ids';
+import { gatherPlannerStatistics } from '../../apps/server/src/seed/seed.repository';
 import type { OpenedStream } from '../../apps/server/src/test/event-stream';
 import { openEventStream } from '../../apps/server/src/test/event-stream';
 import type { LoadResult } from './load';
@@ -73,6 +74,10 @@ export async function seedNotifications(
     }
     await db.insertInto('notifications').values(rows).execute();
   }
+  // As the seed does after its bulk load: a live database has statistics on a table that grew to
+  // 10,000 rows (autovacuum analyzes it), and without them PostgreSQL sorted the person's every
+  // notification for each page.
+  await gatherPlannerStatistics(db, context.database.dialect);
   return {
     recipient: { id: recipient.id, email: recipient.email, postId: firstPost.id },
     likerEmails: others.slice(0, 8).map((person) => person.email),

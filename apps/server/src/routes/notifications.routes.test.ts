@@ -1,3 +1,4 @@
+import { notificationPageSchema } from '@pinhole/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
@@ -44,6 +45,10 @@ describe.each(dialects)('notifications on %s', (dialect) => {
   const notificationsOf = async (user: TestUser, query = '') => {
     const response = await server.request(`/api/notifications${query}`, { token: user.token });
     expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // The route sends its JSON past the schema serializer: every page is the contract's shape,
+    // nothing more (parsing drops unknown fields, so an extra one would make these differ).
+    expect(notificationPageSchema.parse(response.body)).toEqual(response.body);
     return response.body as {
       notifications: NotificationJson[];
       unread_count: number;

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationPageSchema, notificationQuerySchema } from '@pinhole/contracts';
 import type { AppContext } from '../context';
-import { errorResponses, noContent, writeFailures } from './schemas';
+import { EncodedBody } from '../services/caching/encoded-body';
+import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
 /** `/api/notifications`: what people did to you, and marking it read. */
@@ -24,8 +25,15 @@ export function notificationRoutes(context: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        const page = await services.notifications.list(
+          requireViewer(request).userId,
+          request.query,
+        );
+        // Sent as JSON text, past the schema serializer: checking a page of 30 against the
+        // schema cost four times what reading it from the database did (the service builds
+        // exactly the contract's shape, and the route tests parse it with the schema).
         void reply.header('cache-control', 'no-store');
-        return services.notifications.list(requireViewer(request).userId, request.query);
+        return sendEncoded(request, reply, new EncodedBody(Buffer.from(JSON.stringify(page))));
       },
     );
 
