@@ -780,13 +780,17 @@ async function notificationRows(kind: 'sqlite' | 'postgres', run: DatabaseRun): 
       facts.likerEmails.map((email) => signIn(first.url, email, seedPassword)),
     );
     log(`${kind}: GET /api/notifications as the person with ${size.notifications}...`);
+    // One person's list, asked by 10 connections at once (their phone, tabs, a refresh storm):
+    // the goal is that a person with 10,000 notifications waits no longer than one with ten, not
+    // 50 copies of one person queueing on two cores, which measures the machine, not the query.
+    const listSettings = { ...settings, connections: Math.min(settings.connections, 10) };
     const list = await attempt(`${kind} notifications list`, () =>
-      runNotificationsList(first.url, recipientToken, settings),
+      runNotificationsList(first.url, recipientToken, listSettings),
     );
     rows.push(
       loadRow(
         `${kind}.notifications.list`,
-        `${kind}: GET /api/notifications, ${size.notifications} notifications (goal p99 ≤ 50 ms)`,
+        `${kind}: GET /api/notifications, ${size.notifications} notifications, ${listSettings.connections} connections (goal p99 ≤ 50 ms)`,
         list,
       ),
     );
