@@ -156,6 +156,8 @@ export interface SearchTermsTable {
 export interface HashtagsTable {
   name: string;
   posts_count: Generated<number>;
+  /** The name as search compares it, only where that differs from the name (0011). */
+  folded: string | null;
 }
 
 /** A post carries a hashtag; `created_at` is the post's, for newest-first pages (0007). */

@@ -1,3 +1,4 @@
+import { foldForSearch } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PostPosition, PostRow } from './posts.repository';
@@ -105,6 +106,7 @@ export async function changePostTags(
         })),
       )
       .execute();
+    await foldHashtagNames(db, added.hashtags);
   }
   if (added.mentionIds.length > 0) {
     await db
@@ -116,6 +118,23 @@ export async function changePostTags(
           created_at: post.createdAt,
         })),
       )
+      .execute();
+  }
+}
+
+/**
+ * Gives these hashtags their folded name where it differs from the name (migration 0011): the
+ * counting trigger that made a new hashtag's row cannot fold. Plain names cost nothing.
+ */
+export async function foldHashtagNames(db: Kysely<DB>, names: readonly string[]): Promise<void> {
+  for (const name of [...names].sort()) {
+    const folded = foldForSearch(name);
+    if (folded === name) continue;
+    await db
+      .updateTable('hashtags')
+      .set({ folded })
+      .where('name', '=', name)
+      .where('folded', 'is', null)
       .execute();
   }
 }

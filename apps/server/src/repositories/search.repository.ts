@@ -100,13 +100,21 @@ export async function findPersonByUsername(
   return row && { ...row, followers_count: Number(row.followers_count) };
 }
 
-/** Hashtags starting with `prefix`, the most used first (a range of the hashtags key). */
+/**
+ * Hashtags whose folded name starts with `prefix` (folded too), the most used first: a range of
+ * hashtags_by_folded for the tags with accents, a range of the key for the plain ones (0011).
+ */
 export async function searchHashtags(db: Kysely<DB>, prefix: string, limit: number) {
+  const end = prefix + lastCharacter;
   const rows = await db
     .selectFrom('hashtags')
     .select(['name', 'posts_count'])
-    .where('name', '>=', prefix)
-    .where('name', '<', prefix + lastCharacter)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('folded', '>=', prefix), eb('folded', '<', end)]),
+        eb.and([eb('folded', 'is', null), eb('name', '>=', prefix), eb('name', '<', end)]),
+      ]),
+    )
     .where('posts_count', '>', 0)
     .orderBy('posts_count', 'desc')
     .orderBy('name')

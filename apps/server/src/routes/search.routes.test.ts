@@ -139,6 +139,17 @@ describe.each(dialects)('search on %s', (dialect) => {
         { name: 'sundown', posts_count: 1 },
       ],
     });
+    // Accents and case are ignored both ways, as for people.
+    expect(
+      (await uploadPost(server, people.ana!, jpeg, { caption: '#Café #cafeteria' })).status,
+    ).toBe(201);
+    for (const q of ['#cafe', '#CAFÉ', '#café']) {
+      expect((await search(q)).body.hashtags, q).toEqual([
+        { name: 'cafeteria', posts_count: 1 },
+        { name: 'café', posts_count: 1 },
+      ]);
+    }
+    expect((await search('#cafet')).body.hashtags).toEqual([{ name: 'cafeteria', posts_count: 1 }]);
     expect((await search('#')).body).toEqual({ profiles: [], hashtags: [] });
     expect((await search('#%')).body).toEqual({ profiles: [], hashtags: [] });
     expect((await search('@')).body).toEqual({ profiles: [], hashtags: [] });

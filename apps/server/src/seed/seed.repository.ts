@@ -4,6 +4,7 @@
  * should ever insert a thousand rows at once.
  */
 import type { Insertable, Kysely, RawBuilder } from 'kysely';
+import { foldHashtagNames } from '../repositories/post-tags.repository';
 import { sql } from 'kysely';
 import type {
   CommentsTable,
@@ -93,6 +94,11 @@ export function insertPostMentions(db: Kysely<DB>, rows: readonly PostMentionsTa
 export async function countHashtags(db: Kysely<DB>): Promise<void> {
   await sql`insert into hashtags (name, posts_count)
     select hashtag, count(*) from post_hashtags group by hashtag`.execute(db);
+  const names = await db.selectFrom('hashtags').select('name').execute();
+  await foldHashtagNames(
+    db,
+    names.map((row) => row.name),
+  );
 }
 
 export async function hasAnyUser(db: Kysely<DB>): Promise<boolean> {

@@ -60,7 +60,8 @@ export class SearchService {
   async search(query: string, viewerId: string | null): Promise<SearchResult> {
     const minute = Math.floor(Date.now() / rankingMs);
     if (query.startsWith('#')) {
-      const prefix = query.slice(1).toLowerCase().replace(controlCharacters, '');
+      // Folded as the stored names are (migration 0011): `#cafe` finds `#café`.
+      const prefix = foldForSearch(query.slice(1)).replace(controlCharacters, '');
       if (prefix.length === 0) return nothing;
       const key = JSON.stringify(['#', prefix, minute]);
       const found = await this.infra.caches.searches.get(key, async () => ({
