@@ -161,7 +161,10 @@ describe.each(dialects)('GET /api/events after a session ends elsewhere on %s', 
     expect(await laptop.nextCount()).toBe(0);
     expect(await phone.nextCount()).toBe(0);
     // "Sign out of other sessions" from the phone ends the laptop's (no local sign-out event).
-    const ended = await server.request('/api/auth/sessions', { method: 'DELETE', token: user.token });
+    const ended = await server.request('/api/auth/sessions', {
+      method: 'DELETE',
+      token: user.token,
+    });
     expect(ended.status).toBe(204);
 
     await server.request(`/api/posts/${post.id}/like`, { method: 'PUT', token: fan.token });

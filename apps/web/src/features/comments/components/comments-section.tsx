@@ -81,7 +81,8 @@ function CommentList({ comments, post, onDeleted, withAvatars = false }: Comment
       {comments.map((comment) => {
         const text = (
           <>
-            <ProfileName username={comment.author.username} /> <LinkedText text={comment.content} mentions={comment.mentions} />
+            <ProfileName username={comment.author.username} />{' '}
+            <LinkedText text={comment.content} mentions={comment.mentions} />
             {/* Its author, or the post's author, may delete it. */}
             {viewerId && (viewerId === comment.user_id || viewerId === post.user_id) && (
               <DeleteCommentButton comment={comment} onDeleted={onDeleted} />

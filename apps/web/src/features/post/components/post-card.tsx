@@ -59,7 +59,8 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
 export function PostCaption({ post }: { post: Post }) {
   return (
     <p className="text-sm break-words whitespace-pre-line">
-      <ProfileName username={post.author.username} /> <LinkedText text={post.caption ?? ''} mentions={post.mentions} />
+      <ProfileName username={post.author.username} />{' '}
+      <LinkedText text={post.caption ?? ''} mentions={post.mentions} />
     </p>
   );
 }

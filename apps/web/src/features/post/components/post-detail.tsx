@@ -68,7 +68,8 @@ export function PostDetail({ post, variant, comments, commentForm, onDeleted }: 
           <div className="order-2 flex flex-col gap-2 px-3 py-2 md:order-none md:min-h-0 md:flex-1 md:overflow-y-auto md:py-3">
             {post.caption && (
               <p className="text-sm break-words whitespace-pre-line">
-                <ProfileName username={post.author.username} /> <LinkedText text={post.caption} mentions={post.mentions} />
+                <ProfileName username={post.author.username} />{' '}
+                <LinkedText text={post.caption} mentions={post.mentions} />
               </p>
             )}
             {comments}
