@@ -64,7 +64,11 @@ describe('issue 19: notifications, search, hashtags and mentions', () => {
     const post = await createPostViaHttp(alice.token, `Golden #sunset with @${bob.username}`);
 
     await a.page.goto('/');
+    // The header's box is a plain stand-in until used; clicking it loads the real combobox,
+    // which takes over with the focus.
+    await a.page.getByRole('searchbox', { name: 'Search' }).first().click();
     const search = a.page.getByRole('combobox', { name: /Search/ }).first();
+    await expect.poll(() => search.evaluate((box) => box === document.activeElement)).toBe(true);
     await search.fill(word.slice(0, 7).toLowerCase());
     const option = a.page.getByRole('option', { name: new RegExp(bob.username) });
     await option.waitFor();
