@@ -20,6 +20,7 @@ export function LazySearchBox({ className = '' }: { className?: string }) {
   const [focused, setFocused] = useState(false);
   const wanted = useRef(false);
   const mounted = useRef(true);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(
     () => () => {
       mounted.current = false;
@@ -40,6 +41,19 @@ export function LazySearchBox({ className = '' }: { className?: string }) {
       });
   };
 
+  // On the page the server drew, a reader may focus the box and type before the app has
+  // hydrated it (their first gesture is what starts the app): keep what they typed and go on.
+  useEffect(() => {
+    const box = input.current;
+    if (!box) return;
+    if (box.value !== '') setText(box.value);
+    if (document.activeElement === box) {
+      setFocused(true);
+      load();
+    }
+    // Once, at mount: later changes arrive through the handlers.
+  }, []);
+
   if (RealBox) {
     const Box: ComponentType<Parameters<SearchBoxComponent>[0]> = RealBox;
     return <Box className={className} initialText={text} autoFocus={focused} />;
@@ -58,6 +72,7 @@ export function LazySearchBox({ className = '' }: { className?: string }) {
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
         />
         <input
+          ref={input}
           type="search"
           name="q"
           autoComplete="off"
