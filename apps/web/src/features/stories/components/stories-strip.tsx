@@ -1,14 +1,13 @@
-import { checkImageFile } from '@pinhole/contracts';
 import { ChevronRight } from 'lucide-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { ErrorBox } from '@/components/ui/error-box';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
 import { useStoryTrays } from '@/features/stories/api/get-story-trays';
 import { StoryTile } from './story-tile';
 import { YourStoryTile } from './your-story-tile';
 
-// Sharing is rare next to looking: its progress and errors load once a photo is chosen.
+// Sharing is rare next to looking: its checks, progress and errors load once a photo is chosen
+// (the checks' module brings zod, which the first screen does without).
 const StoryUpload = lazy(() => import('./story-upload').then((m) => ({ default: m.StoryUpload })));
 
 interface StoriesStripProps {
@@ -28,7 +27,6 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
   const { data } = useStoryTrays(readerId);
   const strip = useRef<HTMLUListElement>(null);
   const picker = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [upload, setUpload] = useState<{ file: File; id: number } | null>(null);
   const uploadCount = useRef(0);
   const finishUpload = useCallback(() => setUpload(null), []);
@@ -48,12 +46,8 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
     picker.current?.click();
   };
 
-  // The create dialog's checks and messages, before anything is sent.
   const choose = (file: File | undefined) => {
     if (!file) return;
-    const fileProblem = checkImageFile(file);
-    setProblem(fileProblem);
-    if (fileProblem) return;
     uploadCount.current += 1;
     setUpload({ file, id: uploadCount.current });
   };
@@ -106,14 +100,11 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
           }}
         />
       )}
-      {(problem !== null || upload !== null) && (
+      {upload && (
         <div className="px-3 pt-3">
-          {problem !== null && <ErrorBox>{problem}</ErrorBox>}
-          {upload && (
-            <Suspense fallback={null}>
-              <StoryUpload key={upload.id} file={upload.file} onFinished={finishUpload} />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            <StoryUpload key={upload.id} file={upload.file} onFinished={finishUpload} />
+          </Suspense>
         </div>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { checkImageFile } from '@pinhole/contracts';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -6,16 +7,16 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useCreateStory } from '@/features/stories/api/create-story';
 
 interface StoryUploadProps {
-  /** Already checked (type, size) by the strip. */
   file: File;
   /** Shared, or the reader dismissed the error. */
   onFinished: () => void;
 }
 
 /**
- * Sends one chosen photo to the reader's story, showing how much has gone, then why it failed if
- * it did (the server's message: the same as for posts). Leaving the page does not cancel it: the
- * photo was chosen to be shared, and the trays take it in when it lands.
+ * Sends one chosen photo to the reader's story: first the create dialog's checks (type, 5 MB)
+ * with its messages, sending nothing refused; then how much has gone, then why the server refused
+ * it if it did (the same messages as for posts). Leaving the page does not cancel it: the photo
+ * was chosen to be shared, and the trays take it in when it lands.
  */
 export function StoryUpload({ file, onFinished }: StoryUploadProps) {
   const readerId = useAuth().user?.id ?? null;
@@ -23,18 +24,19 @@ export function StoryUpload({ file, onFinished }: StoryUploadProps) {
   const [progress, setProgress] = useState(0);
   // Once per file, even where React runs effects twice to check them (development).
   const started = useRef(false);
+  const problem = checkImageFile(file);
 
   useEffect(() => {
-    if (started.current) return;
+    if (problem !== null || started.current) return;
     started.current = true;
     mutate({ file, onProgress: setProgress }, { onSuccess: onFinished });
-  }, [file, mutate, onFinished]);
+  }, [problem, file, mutate, onFinished]);
 
-  if (error) {
+  if (problem !== null || error) {
     return (
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <ErrorBox>{errorMessage(error)}</ErrorBox>
+          <ErrorBox>{problem ?? errorMessage(error)}</ErrorBox>
         </div>
         <button
           type="button"
