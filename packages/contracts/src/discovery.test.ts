@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findEntities, foldForSearch, hashtagsOf, mentionsOf } from './discovery';
+import { findEntities, foldForSearch, hashtagsOf, mentionsOf } from './text-entities';
 
 describe('findEntities', () => {
   it('finds hashtags in any script and mentions, with their places', () => {

@@ -12,6 +12,7 @@ export * from './post';
 export * from './comment';
 export * from './image-sources';
 export * from './first-screen';
+export * from './text-entities';
 export * from './discovery';
 export * from './notifications';
 export * from './story';
