@@ -287,6 +287,31 @@ describe('StoryViewer', () => {
     expect(callsTo(fetchMock, 'PUT', '/api/stories/b2/view')).toHaveLength(0);
   });
 
+  it('fetches the next story’s photo ahead, the very one its viewer will ask for', async () => {
+    // Every `src` given to an image: the viewer's own, and those fetched ahead.
+    const sources: string[] = [];
+    const property = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')!;
+    Object.defineProperty(HTMLImageElement.prototype, 'src', {
+      ...property,
+      set(this: HTMLImageElement, value: string) {
+        sources.push(value);
+        property.set?.call(this, value);
+      },
+    });
+    try {
+      const { location } = openStory('/stories/bob/b2');
+      const shown = screen.getByRole('img', { name: 'Story by bob' }).getAttribute('src');
+      // After bob's last story comes carol's: it is fetched while bob's shows.
+      const ahead = sources.filter((source) => source !== shown);
+      expect(ahead).toEqual([expect.stringMatching(/^\/storage\/stories\/c1-\d+\.webp$/)]);
+      await userEvent.keyboard('{ArrowRight}');
+      expect(location.current?.pathname).toBe('/stories/carol/c1');
+      expect(screen.getByRole('img', { name: 'Story by carol' })).toHaveAttribute('src', ahead[0]);
+    } finally {
+      Object.defineProperty(HTMLImageElement.prototype, 'src', property);
+    }
+  });
+
   it('the bar does not animate for people who ask for reduced motion', () => {
     openStory('/stories/bob/b1');
     expect(screen.getByTestId('story-progress-current')).toHaveClass(
