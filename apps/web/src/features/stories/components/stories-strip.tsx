@@ -3,12 +3,16 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
 import { useStoryTrays } from '@/features/stories/api/get-story-trays';
-import { StoryTile } from './story-tile';
-import { YourStoryTile } from './your-story-tile';
+import { YourStoryButton } from './your-story-button';
 
 // Sharing is rare next to looking: its checks, progress and errors load once a photo is chosen
 // (the checks' module brings zod, which the first screen does without).
 const StoryUpload = lazy(() => import('./story-upload').then((m) => ({ default: m.StoryUpload })));
+// The trays are known only in the browser, after their request: their tiles (rings, links to the
+// viewer) load with them, and the first screen's script carries only Your story.
+const StoryTrayTiles = lazy(() =>
+  import('./story-tray-tiles').then((m) => ({ default: m.StoryTrayTiles })),
+);
 
 interface StoriesStripProps {
   /** The reader is about to open a story: a chance to fetch the viewer's code. */
@@ -32,8 +36,8 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
   const finishUpload = useCallback(() => setUpload(null), []);
 
   const trays = data?.trays ?? [];
-  const own = readerId === null ? undefined : trays.find((tray) => tray.author.id === readerId);
-  const others = trays.filter((tray) => tray !== own);
+  const name = profile?.username ?? 'you';
+  const avatarUrl = profile?.avatar_url ?? null;
 
   const scrollOn = () => {
     const element = strip.current;
@@ -64,15 +68,19 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
         ref={strip}
         className="flex items-start gap-3 overflow-x-auto px-3 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
-        <YourStoryTile
-          name={profile?.username ?? 'you'}
-          avatarUrl={profile?.avatar_url ?? null}
-          tray={own}
-          onAdd={add}
-        />
-        {others.map((tray) => (
-          <StoryTile key={tray.author.id} tray={tray} />
-        ))}
+        {trays.length === 0 ? (
+          <YourStoryButton name={name} avatarUrl={avatarUrl} onAdd={add} />
+        ) : (
+          <Suspense fallback={<YourStoryButton name={name} avatarUrl={avatarUrl} onAdd={add} />}>
+            <StoryTrayTiles
+              trays={trays}
+              readerId={readerId}
+              name={name}
+              avatarUrl={avatarUrl}
+              onAdd={add}
+            />
+          </Suspense>
+        )}
         {/* Sticks to the right edge while more stories lie beyond it. */}
         <li className="sticky right-0 flex h-16 shrink-0 items-center bg-linear-to-l from-white from-60% pr-1 pl-3">
           <button
