@@ -35,6 +35,7 @@ function api(extra: Record<string, unknown> = {}) {
     'GET /api/me/saved': page([]),
     'GET /api/profiles/user-2/tagged': page([]),
     'GET /api/posts/abc': post,
+    'GET /api/stories': { trays: [] },
     'GET /api/posts/abc/comments': {
       comments: [
         ...post.comments_preview,
@@ -204,7 +205,7 @@ describe('addresses', () => {
 
   it('/stories/:username/:id of a story that is gone says so, with a way back', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const fetchMock = api({ 'GET /api/stories': { trays: [] } });
+    const fetchMock = api();
     visit('/stories/bob/1');
     expect(
       await screen.findByRole('heading', { name: "Sorry, this story isn't available." }),
