@@ -56,10 +56,6 @@ describe('issue 15: every person and post has an address', () => {
       ['/explore/tags/cats', (p) => p.getByRole('heading', { name: '#cats' }).waitFor()],
       ['/notifications', (p) => p.getByRole('heading', { name: 'Notifications' }).waitFor()],
       ['/accounts/edit', (p) => p.getByRole('heading', { name: 'Edit profile' }).waitFor()],
-      [
-        `/stories/${author.username}/1`,
-        (p) => p.getByRole('heading', { name: 'Stories' }).waitFor(),
-      ],
       ['/admin', (p) => p.getByRole('heading', { name: 'Admin' }).waitFor()],
     ];
     for (const [path, shows] of pages) {
@@ -72,6 +68,19 @@ describe('issue 15: every person and post has an address', () => {
       }
     }
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a story address names a client page: 200 even for a story that is not there', async () => {
+    const { context, page } = await openPage('addresses-story');
+    const response = await page.goto(`/stories/${author.username}/1`);
+    expect(response?.status()).toBe(200);
+    // The viewer's own "not available" state (issue 20), with a way back; not the 404 page.
+    await page.getByRole('heading', { name: "Sorry, this story isn't available." }).waitFor();
+    expect(await page.getByText(notFoundText).count()).toBe(0);
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await page.getByRole('region', { name: 'Stories' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
 

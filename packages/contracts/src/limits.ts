@@ -25,7 +25,6 @@ export const limits = {
   feedSkeletonCount: 3,
   /** Posts in the feed's first paint (more than a large screen shows); the rest follow at once. */
   feedFirstPaintCount: 3,
-  sampleStoriesCount: 8,
   /** People lists (followers, following, requests): Part 2's default and maximum page. */
   listDefaultLimit: 20,
   listMaxLimit: 50,

@@ -13,6 +13,7 @@ import {
 } from '@/testing/factories';
 import { callsTo, mockApi } from '@/testing/mock-api';
 import { renderWithApp, testQueryClient } from '@/testing/render';
+import { makeStory, tray } from '@/testing/stories';
 import { Shell } from './shell';
 
 const alice = makeProfile({ id: 'user-1', username: 'alice' });
@@ -34,6 +35,7 @@ function api(extra: Record<string, unknown> = {}) {
     'GET /api/me/saved': page([]),
     'GET /api/profiles/user-2/tagged': page([]),
     'GET /api/posts/abc': post,
+    'GET /api/stories': { trays: [] },
     'GET /api/posts/abc/comments': {
       comments: [
         ...post.comments_preview,
@@ -181,13 +183,35 @@ describe('addresses', () => {
 
   it.each([
     ['/accounts/password/reset', 'Reset password'],
-    ['/stories/bob/1', 'Stories'],
     ['/admin', 'Admin'],
   ])('%s is reserved: a placeholder page, not a 404', async (path, title) => {
     api();
     visit(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
+  });
+
+  it('/stories/:username/:id deep-links into the story viewer', async () => {
+    const story = makeStory('s1', 'bob');
+    api({
+      'GET /api/stories': { trays: [tray([story])] },
+      'PUT /api/stories/s1/view': new Response(null, { status: 204 }),
+    });
+    visit('/stories/bob/s1');
+    const viewer = await screen.findByRole('dialog', { name: 'Story by bob' });
+    expect(within(viewer).getByRole('img', { name: 'Story by bob' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Stories • Pinhole'));
+  });
+
+  it('/stories/:username/:id of a story that is gone says so, with a way back', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetchMock = api();
+    visit('/stories/bob/1');
+    expect(
+      await screen.findByRole('heading', { name: "Sorry, this story isn't available." }),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/stories/1')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { accountPages, paths } from '@/config/paths';
 import { backgroundOf } from '@/lib/overlay-location';
 import { HomeRoute } from './routes/home';
+import { loadStoryRoute } from './routes/load-story-route';
 
 // Only the feed is part of the first screen of `/`; every other page loads when it is visited.
 const ProfileRoute = lazy(() =>
@@ -44,6 +45,7 @@ const ImportRoute = lazy(() =>
 const NotificationsRoute = lazy(() =>
   import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute })),
 );
+const StoryRoute = lazy(() => loadStoryRoute().then((m) => ({ default: m.StoryRoute })));
 const PlaceholderPage = lazy(() =>
   import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -62,7 +64,6 @@ export function prefetchPages(): void {
 const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete', 'import']);
 
 const placeholders: { path: string; title: string }[] = [
-  { path: paths.story.pattern, title: 'Stories' },
   { path: paths.admin.pattern, title: 'Admin' },
   ...Object.entries(accountPages)
     .filter(([page]) => !builtAccountPages.has(page))
@@ -98,6 +99,7 @@ export function AppRoutes() {
           <Route path={paths.exploreTag.pattern} element={<ExploreTagRoute />} />
           <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
           <Route path={paths.notifications.pattern} element={<NotificationsRoute />} />
+          <Route path={paths.story.pattern} element={<StoryRoute />} />
           <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
           <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />
           {placeholders.map(({ path, title }) => (

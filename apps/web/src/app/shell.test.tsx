@@ -36,6 +36,7 @@ function signedOutRoutes(extra: Record<string, unknown> = {}) {
     'GET /api/auth/session': { user: null, profile: null },
     'GET /api/posts': feed,
     'GET /api/suggestions': suggestionList(),
+    'GET /api/stories': { trays: [] },
     ...extra,
   };
 }
@@ -45,6 +46,7 @@ function signedInRoutes(extra: Record<string, unknown> = {}) {
     'GET /api/auth/session': signedInSession(alice),
     'GET /api/posts': feed,
     'GET /api/suggestions': suggestionList(),
+    'GET /api/stories': { trays: [] },
     'GET /api/profiles/by-username/alice': alice,
     'GET /api/profiles/user-1/posts': page([]),
     'POST /api/auth/sign-out': new Response(null, { status: 204 }),

@@ -1,4 +1,4 @@
-import type { NotificationPage, Profile, ProfileSummary } from '@pinhole/contracts';
+import type { NotificationPage, Profile, ProfileSummary, StoryViewers } from '@pinhole/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './query-keys';
 
@@ -54,6 +54,30 @@ export function updateCachedPerson(
     { queryKey: queryKeys.notifications },
     (data) => (typeof data === 'object' ? patchNotifications(data, id, fields) : data),
   );
+  // The people who saw one of the reader's stories each have a Follow button too.
+  queryClient.setQueriesData<StoryViewers>(
+    { queryKey: queryKeys.storyViewersAll },
+    (data) => data && patchViewers(data, id, fields),
+  );
+}
+
+function patchViewers(data: StoryViewers, id: string, fields: FollowFields): StoryViewers {
+  if (!data.viewers.some((viewer) => viewer.profile.id === id)) return data;
+  return {
+    ...data,
+    viewers: data.viewers.map((viewer) =>
+      viewer.profile.id === id
+        ? {
+            ...viewer,
+            profile: {
+              ...viewer.profile,
+              followed_by_me: fields.followed_by_me,
+              requested_by_me: fields.requested_by_me,
+            },
+          }
+        : viewer,
+    ),
+  };
 }
 
 function patchNotifications(

@@ -42,4 +42,14 @@ export const queryKeys = {
   notificationList: (userId: string) => ['notifications', userId, 'list'] as const,
   /** The heart's badge: a number, kept current by the event stream. */
   unreadNotifications: (userId: string) => ['notifications', userId, 'unread'] as const,
+  /** Everything about stories sits under this prefix. */
+  stories: ['stories'] as const,
+  /** The strip's trays (`StoryTrays`), as the reader sees them: who is asking decides the order
+   * and `has_unviewed`, so a sign-in as someone else never shows the previous reader's rings. */
+  storyTrays: (readerId: string | null) => ['stories', 'trays', readerId ?? 'visitor'] as const,
+  /** One story on its own (a deep link to a story outside the trays). */
+  story: (storyId: string) => ['stories', 'one', storyId] as const,
+  /** Who has seen one of the reader's stories (`StoryViewers`); `storyViewersAll`, every one. */
+  storyViewersAll: ['stories', 'viewers'] as const,
+  storyViewers: (storyId: string) => ['stories', 'viewers', storyId] as const,
 };

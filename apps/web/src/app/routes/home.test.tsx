@@ -28,6 +28,7 @@ function feeds(following = page([])) {
       );
     },
     'GET /api/suggestions': suggestionList(0),
+    'GET /api/stories': { trays: [] },
   });
   return requested;
 }

@@ -13,6 +13,9 @@ import { PostCard } from '@/features/post/components/post-card';
 import { StoriesStrip } from '@/features/stories/components/stories-strip';
 import { FeedSuggestions } from '@/features/suggestions/components/feed-suggestions';
 import { SuggestionsSidebar } from '@/features/suggestions/components/suggestions-sidebar';
+import { loadStoryRoute } from './load-story-route';
+
+const prefetchStoryViewer = () => void loadStoryRoute();
 
 export function HomeRoute() {
   useDocumentTitle(homeTitle);
@@ -21,7 +24,7 @@ export function HomeRoute() {
     <div className="mx-auto flex w-full max-w-[935px] justify-center gap-16 sm:pt-6">
       <div className="flex w-full max-w-[470px] min-w-0 flex-col gap-4 sm:gap-6">
         <h1 className="sr-only">Home</h1>
-        <StoriesStrip />
+        <StoriesStrip onIntent={prefetchStoryViewer} />
         {signedIn ? <ChosenFeed /> : <HomeFeed kind="everyone" />}
       </div>
       <aside aria-label="Suggestions" className="hidden w-[320px] shrink-0 lg:block">

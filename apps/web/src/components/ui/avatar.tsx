@@ -1,5 +1,5 @@
 import { isSameOriginUrl } from '@/lib/image-sources';
-import { hashString } from '@/lib/sample-people';
+import { hashString } from '@/lib/hash-string';
 
 interface AvatarProps {
   /** Username (or name) the initial and the colours are drawn from. */

@@ -1,39 +1,189 @@
-import { limits } from '@pinhole/contracts';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { sampleStories } from '@/features/stories/sample-stories';
+import { limits, messages } from '@pinhole/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
+import { stubXhr } from '@/testing/fake-xhr';
+import { apiError, callsTo, json, mockApi } from '@/testing/mock-api';
 import { renderAsReader } from '@/testing/render';
+import { makeStory, storyPerson, tray } from '@/testing/stories';
 import { StoriesStrip } from './stories-strip';
 
+const alice = makeProfile({ id: 'alice-id', username: 'alice' });
+
+const bobTray = tray([makeStory('b1', 'bob', { viewed_by_me: true }), makeStory('b2', 'bob')]);
+const carolTray = tray([makeStory('c1', 'carol', { viewed_by_me: true })]);
+
+const strip = () => screen.getByRole('region', { name: 'Stories' });
+const tile = (name: string) => within(strip()).getByRole('link', { name: new RegExp(name) });
+
 describe('StoriesStrip', () => {
-  it('starts with Your story and a plus badge, then eight sample stories, then an icon', () => {
-    renderAsReader(<StoriesStrip />, signedInSession(makeProfile({ username: 'alice' })));
-    const strip = screen.getByRole('region', { name: 'Stories' });
-    const tiles = within(strip).getAllByRole('listitem');
+  it('with nobody’s stories shows only Your story, with its plus badge, and the end icon', async () => {
+    const fetchMock = mockApi({ 'GET /api/stories': { trays: [] } });
+    renderAsReader(<StoriesStrip />, signedInSession(alice));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/stories')).toHaveLength(1));
+    const tiles = within(strip()).getAllByRole('listitem');
+    expect(tiles).toHaveLength(2);
     expect(tiles[0]).toHaveTextContent('Your story');
-    expect(within(tiles[0] as HTMLElement).getByTestId('your-story-plus')).toBeInTheDocument();
-    expect(within(tiles[0] as HTMLElement).getByTestId('avatar-initial')).toHaveTextContent('A');
-    expect(screen.getAllByTestId('story')).toHaveLength(limits.sampleStoriesCount);
-    expect(screen.getAllByTestId('story')).toHaveLength(8);
-    expect(tiles.at(-1)).toContainElement(screen.getByRole('button', { name: 'More stories' }));
+    expect(within(tiles[0]!).getByTestId('your-story-plus')).toBeInTheDocument();
+    expect(within(tiles[0]!).getByTestId('avatar-initial')).toHaveTextContent('A');
+    expect(tiles[1]).toContainElement(screen.getByRole('button', { name: 'More stories' }));
+    expect(screen.queryAllByTestId('story')).toHaveLength(0);
   });
 
-  it('shows each story with its username, a coloured ring if unseen and grey if seen', () => {
-    renderAsReader(<StoriesStrip />, signedOutSession);
-    const stories = sampleStories();
-    // The sample data holds both kinds, so both rings are drawn.
-    expect(stories.some((s) => s.viewed)).toBe(true);
-    expect(stories.some((s) => !s.viewed)).toBe(true);
-    screen.getAllByTestId('story').forEach((tile, index) => {
-      const story = stories[index];
-      expect(tile).toHaveTextContent(story?.user.username ?? '');
-      const ring = tile.querySelector('[data-viewed]');
-      expect(ring).toHaveClass(story?.viewed ? 'bg-line' : 'story-ring');
+  it('shows each person’s tray in the server’s order: a coloured ring while unseen, grey after', async () => {
+    mockApi({ 'GET /api/stories': { trays: [bobTray, carolTray] } });
+    renderAsReader(<StoriesStrip />, signedInSession(alice));
+    const tiles = await screen.findAllByTestId('story');
+    expect(tiles).toHaveLength(2);
+    expect(within(tiles[0]!).getByRole('link')).toHaveAccessibleName('Story by bob, not seen yet');
+    expect(within(tiles[1]!).getByRole('link')).toHaveAccessibleName('Story by carol, seen');
+    expect(tiles[0]).toHaveTextContent('bob');
+    const bobRing = within(tiles[0]!).getByTestId('story-ring');
+    expect(bobRing).toHaveClass('story-ring');
+    expect(bobRing).not.toHaveClass('bg-line');
+    expect(within(tiles[1]!).getByTestId('story-ring')).toHaveClass('bg-line');
+    // A tray opens at its first story the reader has not seen; one all seen, at its first.
+    expect(tile('bob')).toHaveAttribute('href', '/stories/bob/b2');
+    expect(tile('carol')).toHaveAttribute('href', '/stories/carol/c1');
+  });
+
+  it('signed out, lists everyone’s trays, and Your story asks to sign in', async () => {
+    mockApi({ 'GET /api/stories': { trays: [carolTray] } });
+    const promptSignIn = vi.fn();
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click');
+    renderAsReader(
+      <SignInPromptContext value={promptSignIn}>
+        <StoriesStrip />
+      </SignInPromptContext>,
+      signedOutSession,
+    );
+    expect(await screen.findByRole('link', { name: /carol/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Your story' }));
+    expect(promptSignIn).toHaveBeenCalledTimes(1);
+    expect(click).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText('Story photo')).not.toBeInTheDocument();
+  });
+
+  it('Your story opens the file picker, uploads the photo with progress, then shows it in a ring', async () => {
+    const requests = stubXhr();
+    const mine = makeStory('a1', 'alice', { author: storyPerson('alice') });
+    let shared = false;
+    const fetchMock = mockApi({
+      'GET /api/stories': () => json({ trays: shared ? [tray([mine]), bobTray] : [bobTray] }),
     });
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click');
+    const user = userEvent.setup();
+    renderAsReader(<StoriesStrip />, signedInSession(alice));
+    await screen.findAllByTestId('story');
+
+    await user.click(screen.getByRole('button', { name: 'Your story' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(click.mock.contexts[0]).toBe(screen.getByLabelText('Story photo'));
+
+    const photo = new File(['jpeg bytes'], 'beach.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Story photo'), photo);
+    const progress = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    expect(screen.getByText('Sharing to your story...')).toBeInTheDocument();
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const request = requests[0]!;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/api/stories');
+    const entries = request.formEntries();
+    expect(entries.map(([name]) => name)).toEqual(['image']);
+    expect((entries[0]?.[1] as File).name).toBe('beach.jpg');
+
+    request.progress(40, 100);
+    await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '40'));
+    shared = true;
+    request.respond(201, mine);
+
+    const yours = await screen.findByRole('link', { name: 'Your story' });
+    expect(yours).toHaveAttribute('href', '/stories/alice/a1');
+    expect(within(yours).getByTestId('story-ring')).toHaveClass('story-ring');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // The trays are read again from the server, which now has the story.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/stories')).toHaveLength(2));
+    expect(screen.getAllByTestId('story')).toHaveLength(1);
   });
 
-  it('uses the same sample stories on every render', () => {
-    expect(sampleStories()).toEqual(sampleStories());
+  it('checks the file first, with the create dialog’s messages, and sends nothing refused', async () => {
+    const requests = stubXhr();
+    mockApi({ 'GET /api/stories': { trays: [] } });
+    const user = userEvent.setup({ applyAccept: false });
+    renderAsReader(<StoriesStrip />, signedInSession(alice));
+    const input = screen.getByLabelText('Story photo');
+
+    await user.upload(input, new File(['text'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.notAnImage);
+
+    const huge = new File([new Uint8Array(limits.maxUploadBytes + 1)], 'huge.png', {
+      type: 'image/png',
+    });
+    await user.upload(input, huge);
+    expect(await screen.findByText(messages.fileTooLarge)).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('says why the server refused the photo, until dismissed', async () => {
+    const requests = stubXhr();
+    mockApi({ 'GET /api/stories': { trays: [] } });
+    const user = userEvent.setup();
+    renderAsReader(<StoriesStrip />, signedInSession(alice));
+    await user.upload(
+      screen.getByLabelText('Story photo'),
+      new File(['x'], 'fake.png', { type: 'image/png' }),
+    );
+    await screen.findByRole('progressbar');
+    await waitFor(() => expect(requests).toHaveLength(1));
+    requests[0]!.respond(400, {
+      error: { code: 'invalid_image', message: messages.notAnImage },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.notAnImage);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Your story' })).toBeInTheDocument();
+  });
+
+  it('with stories of your own, Your story opens them and its plus badge adds another', async () => {
+    const mine = tray([
+      makeStory('a1', 'alice', { viewed_by_me: true }),
+      makeStory('a2', 'alice', { viewed_by_me: true }),
+    ]);
+    mockApi({ 'GET /api/stories': { trays: [mine, bobTray] } });
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click');
+    renderAsReader(<StoriesStrip />, signedInSession(alice));
+    const yours = await screen.findByRole('link', { name: 'Your story' });
+    expect(yours).toHaveAttribute('href', '/stories/alice/a1');
+    expect(within(yours).getByTestId('story-ring')).toHaveClass('bg-line');
+    // The newest story is the picture in the ring.
+    expect(yours.querySelector('img')).toHaveAttribute('src', '/storage/stories/a2-320.webp');
+    // Not listed a second time among the others.
+    expect(screen.getAllByTestId('story')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add to your story' }));
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+
+  it('when loading the trays fails, still offers Your story', async () => {
+    mockApi({ 'GET /api/stories': apiError(500, 'internal', messages.internal) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAsReader(<StoriesStrip />, signedInSession(alice));
+    await waitFor(() => expect(console.error).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Your story' })).toBeInTheDocument();
+    expect(screen.queryAllByTestId('story')).toHaveLength(0);
+  });
+
+  it('the end icon scrolls the strip on', async () => {
+    mockApi({ 'GET /api/stories': { trays: [bobTray, carolTray] } });
+    renderAsReader(<StoriesStrip />, signedInSession(alice));
+    await screen.findAllByTestId('story');
+    const list = within(strip()).getByRole('list');
+    const scrollBy = vi.fn();
+    Object.assign(list, { scrollBy });
+    await userEvent.click(screen.getByRole('button', { name: 'More stories' }));
+    expect(scrollBy).toHaveBeenCalledWith(expect.objectContaining({ left: expect.any(Number) }));
   });
 });

@@ -1,51 +1,86 @@
-import { ChevronRight, Plus } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
-import { Avatar } from '@/components/ui/avatar';
+import { ChevronRight } from 'lucide-react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
-import { sampleStories } from '@/features/stories/sample-stories';
+import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
+import { useStoryTrays } from '@/features/stories/api/get-story-trays';
+import { YourStoryButton } from './your-story-button';
 
-const stories = sampleStories();
+// Sharing is rare next to looking: its checks, progress and errors load once a photo is chosen
+// (the checks' module brings zod, which the first screen does without).
+const StoryUpload = lazy(() => import('./story-upload').then((m) => ({ default: m.StoryUpload })));
+// The trays are known only in the browser, after their request: their tiles (rings, links to the
+// viewer) load with them, and the first screen's script carries only Your story.
+const StoryTrayTiles = lazy(() =>
+  import('./story-tray-tiles').then((m) => ({ default: m.StoryTrayTiles })),
+);
 
-export function StoriesStrip() {
-  // The Your story tile shows the signed-in reader's picture.
-  const { profile } = useAuth();
+interface StoriesStripProps {
+  /** The reader is about to open a story: a chance to fetch the viewer's code. */
+  onIntent?: () => void;
+}
+
+/**
+ * The home's stories: Your story, then each person's tray in the server's order (API.md), each in
+ * a coloured ring while it holds a story the reader has not seen. Until the trays arrive (and on
+ * the server's first screen) only Your story shows.
+ */
+export function StoriesStrip({ onIntent }: StoriesStripProps) {
+  const { user, profile } = useAuth();
+  const readerId = user?.id ?? null;
+  const promptSignIn = useSignInPrompt();
+  const { data } = useStoryTrays(readerId);
   const strip = useRef<HTMLUListElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [upload, setUpload] = useState<{ file: File; id: number } | null>(null);
+  const uploadCount = useRef(0);
+  const finishUpload = useCallback(() => setUpload(null), []);
+
+  const trays = data?.trays ?? [];
+  const name = profile?.username ?? 'you';
+  const avatarUrl = profile?.avatar_url ?? null;
 
   const scrollOn = () => {
     const element = strip.current;
-    element?.scrollBy?.({ left: element.clientWidth * 0.8, behavior: 'smooth' });
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    element?.scrollBy?.({ left: element.clientWidth * 0.8, behavior: still ? 'auto' : 'smooth' });
+  };
+
+  const add = () => {
+    if (readerId === null) return promptSignIn();
+    picker.current?.click();
+  };
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    uploadCount.current += 1;
+    setUpload({ file, id: uploadCount.current });
   };
 
   return (
-    <section aria-label="Stories" className="relative border-line py-3 sm:rounded-lg sm:border">
+    <section
+      aria-label="Stories"
+      onPointerOver={onIntent}
+      onFocus={onIntent}
+      onTouchStart={onIntent}
+      className="relative border-line py-3 sm:rounded-lg sm:border"
+    >
       <ul
         ref={strip}
         className="flex items-start gap-3 overflow-x-auto px-3 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
-        <StoryTile label="Your story" testId="your-story">
-          <span className="relative block rounded-full p-[3px]">
-            <Avatar name={profile?.username ?? 'you'} src={profile?.avatar_url} size={56} />
-            <span
-              aria-hidden
-              data-testid="your-story-plus"
-              className="absolute right-0.5 bottom-0.5 flex size-5 items-center justify-center rounded-full border-2 border-white bg-brand text-white"
-            >
-              <Plus className="size-3" strokeWidth={3} />
-            </span>
-          </span>
-        </StoryTile>
-        {stories.map((story) => (
-          <StoryTile key={story.id} label={story.user.username} testId="story">
-            <span
-              data-viewed={story.viewed}
-              className={`block rounded-full p-[2px] ${story.viewed ? 'bg-line' : 'story-ring'}`}
-            >
-              <span className="block rounded-full bg-white p-[2px]">
-                <Avatar name={story.user.username} size={52} />
-              </span>
-            </span>
-          </StoryTile>
-        ))}
+        {trays.length === 0 ? (
+          <YourStoryButton name={name} avatarUrl={avatarUrl} onAdd={add} />
+        ) : (
+          <Suspense fallback={<YourStoryButton name={name} avatarUrl={avatarUrl} onAdd={add} />}>
+            <StoryTrayTiles
+              trays={trays}
+              readerId={readerId}
+              name={name}
+              avatarUrl={avatarUrl}
+              onAdd={add}
+            />
+          </Suspense>
+        )}
         {/* Sticks to the right edge while more stories lie beyond it. */}
         <li className="sticky right-0 flex h-16 shrink-0 items-center bg-linear-to-l from-white from-60% pr-1 pl-3">
           <button
@@ -58,23 +93,28 @@ export function StoriesStrip() {
           </button>
         </li>
       </ul>
+      {readerId !== null && (
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          aria-label="Story photo"
+          tabIndex={-1}
+          className="sr-only"
+          onChange={(event) => {
+            choose(event.target.files?.[0]);
+            // Let the same file be picked again after a failed try.
+            event.target.value = '';
+          }}
+        />
+      )}
+      {upload && (
+        <div className="px-3 pt-3">
+          <Suspense fallback={null}>
+            <StoryUpload key={upload.id} file={upload.file} onFinished={finishUpload} />
+          </Suspense>
+        </div>
+      )}
     </section>
-  );
-}
-
-function StoryTile({
-  label,
-  testId,
-  children,
-}: {
-  label: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <li data-testid={testId} className="flex w-16 shrink-0 flex-col items-center gap-1">
-      {children}
-      <span className="w-full truncate text-center text-xs text-neutral-800">{label}</span>
-    </li>
   );
 }

@@ -1,0 +1,35 @@
+import { storySchema, type Story, type StoryTrays } from '@pinhole/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUpload } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { withNewStory } from '@/features/stories/story-trays';
+
+export interface CreateStoryInput {
+  file: File;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+export function createStory({ file, signal, onProgress }: CreateStoryInput): Promise<Story> {
+  const form = new FormData();
+  form.append('image', file);
+  return apiUpload('/api/stories', import.meta.env.DEV ? storySchema : undefined, form, {
+    signal,
+    onProgress,
+  });
+}
+
+/** Shares a photo to the reader's story: their tile shows it at once, then the server settles it. */
+export function useCreateStory(readerId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createStory,
+    onSuccess: (story) => {
+      const queryKey = queryKeys.storyTrays(readerId);
+      queryClient.setQueryData<StoryTrays>(queryKey, (data) =>
+        withNewStory(data ?? { trays: [] }, story),
+      );
+      void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}

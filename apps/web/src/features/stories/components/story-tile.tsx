@@ -1,0 +1,29 @@
+import type { StoryTray } from '@pinhole/contracts';
+import { Link } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import { paths } from '@/config/paths';
+import { openingStory } from '@/features/stories/story-sequence';
+import { openedInApp } from '@/features/stories/story-location';
+import { StoryRing } from './story-ring';
+
+/** One person's stories in the strip: their avatar in a ring and their name, opening the viewer. */
+export function StoryTile({ tray }: { tray: StoryTray }) {
+  const { author } = tray;
+  return (
+    <li data-testid="story" className="flex w-16 shrink-0 flex-col items-center">
+      <Link
+        to={paths.story.to(author.username, openingStory(tray).id)}
+        state={openedInApp}
+        className="flex w-full flex-col items-center gap-1 rounded-lg"
+      >
+        <StoryRing unviewed={tray.has_unviewed}>
+          <Avatar name={author.username} src={author.avatar_url} size={52} />
+        </StoryRing>
+        <span className="w-full truncate text-center text-xs text-neutral-800">
+          <span className="sr-only">Story by</span> {author.username}
+          <span className="sr-only">{tray.has_unviewed ? ', not seen yet' : ', seen'}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
