@@ -9,6 +9,7 @@ import { importCounts } from './migrations/0006-import-counts';
 import { discoveryAndNotifications } from './migrations/0007-discovery-and-notifications';
 import { discoveryExtra } from './migrations/0008-discovery-extra';
 import { notificationsExtra } from './migrations/0009-notifications-extra';
+import { stories } from './migrations/0010-stories';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-discovery-and-notifications': discoveryAndNotifications,
   '0008-discovery-extra': discoveryExtra,
   '0009-notifications-extra': notificationsExtra,
+  '0010-stories': stories,
 };
 
 const provider: MigrationProvider = {

@@ -27,6 +27,8 @@ const feedLikesAndFollows = (database: string) => [
   `${database}.search`,
   `${database}.hashtag.p1`,
   `${database}.explore.p1`,
+  `${database}.stories.trays`,
+  `${database}.stories.views`,
   `${database}.follows`,
   `${database}.follows.check`,
 ];
