@@ -45,16 +45,17 @@ export async function readStoryFacts(
   return { storyIds: stories.map((story) => story.id), traysOf };
 }
 
-/** Each reader's own trays, in turn. */
+/** Each reader's own trays, in turn (with `headers`, e.g. the Accept-Encoding of a browser). */
 export function runStoryTrays(
   baseUrl: string,
   tokens: readonly string[],
   settings: LoadSettings,
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> {
   const requests: autocannon.Request[] = tokens.map((token) => ({
     method: 'GET',
     path: '/api/stories',
-    headers: { authorization: `Bearer ${token}` },
+    headers: { ...headers, authorization: `Bearer ${token}` },
   }));
   return runLoad({ url: baseUrl, ...settings, requests });
 }
