@@ -129,7 +129,7 @@ describe.each(storageSetups)('stories on $name', (setup) => {
     expect(again.body).toEqual(story);
   });
 
-  it('refuses a file that is not an image and one over 5 MB with the API.md errors, storing nothing', async () => {
+  it('refuses a non-image, one over 5 MB, a damaged one and a second photo with the API.md errors, storing nothing', async () => {
     const bob = await signUpUser(server);
     const [keysBefore, rowsBefore] = [await storedKeys(server), await storyRows()];
 
@@ -155,6 +155,25 @@ describe.each(storageSetups)('stories on $name', (setup) => {
     const far = await share(bob, Buffer.concat([photo, Buffer.alloc(2 * limits.maxUploadBytes)]));
     expect(far.status).toBe(413);
     expect(far.body.error.message).toBe(messages.fileTooLarge);
+
+    // Damage found only while decoding, after the checks: still nothing stored.
+    const whole = await makeJpeg(1200, 900);
+    const damaged = await share(bob, whole.subarray(0, Math.floor(whole.length / 2)));
+    expect(damaged.status).toBe(400);
+    expect(damaged.body.error.message).toBe(messages.corruptImage);
+
+    // A story is one photo.
+    const form = new FormData();
+    for (const name of ['a.jpg', 'b.jpg']) {
+      form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), name);
+    }
+    const two = await server.request('/api/stories', {
+      method: 'POST',
+      body: form,
+      token: bob.token,
+    });
+    expect(two.status).toBe(400);
+    expect(two.body.error.message).toBe(messages.storyOnePhoto);
 
     const signedOut = await share(null);
     expect(signedOut.status).toBe(401);
