@@ -1,7 +1,8 @@
 /**
  * Seeded stories: about a third of the people have 1–3 live ones (half, in a community as small
  * as the demo's, so its strip has people in it), shared in the 20 hours before `now`, each a
- * photograph of the seed's pool with its own storage keys; a few people have seen each already.
+ * photograph of the seed's pool with its own storage keys; a few people have seen each already,
+ * and the first person (the demo account) all those of half the sharers they follow.
  * Someone following 300 people then has about 100 trays, as the bench's stories row asks.
  */
 import type { Kysely } from 'kysely';
@@ -26,6 +27,8 @@ export interface SeedStoriesInput {
   users: readonly { id: string }[];
   pool: readonly ProcessedImage[];
   now: number;
+  /** Whom the first person follows (indexes into `users`). */
+  followedByFirst: ReadonlySet<number>;
   /** Writes one photograph's files under these keys (original first, then the variants). */
   writeFiles: (poolIndex: number, image: ProcessedImage, keys: string[]) => Promise<void>;
 }
@@ -39,8 +42,16 @@ export async function seedStories(
   const pickViewer = skewedPicker(random, users.length, 1.6);
   const stories: StoriesTable[] = [];
   const views: StoryViewsTable[] = [];
+  let followedSharers = 0;
   for (const [authorIndex, author] of users.entries()) {
     if (!random.chance(share)) continue;
+    // The first person (the demo account) has seen everything of every other sharer they
+    // follow, so their strip shows both rings: coloured for unviewed trays, grey for seen ones.
+    let firstHasSeen = false;
+    if (input.followedByFirst.has(authorIndex)) {
+      firstHasSeen = followedSharers % 2 === 1;
+      followedSharers += 1;
+    }
     for (let count = random.int(1, 3); count > 0; count--) {
       const createdMs = now - random.int(60_000, 20 * hourMs);
       const poolIndex = random.int(0, pool.length - 1);
@@ -70,7 +81,15 @@ export async function seedStories(
         created_at: new Date(createdMs).toISOString(),
         expires_at: new Date(createdMs + limits.storyLifetimeMs).toISOString(),
       });
-      const seen = new Set<number>([authorIndex]);
+      // The random viewers below leave the first person out: their rings stay as chosen above.
+      const seen = new Set<number>([authorIndex, 0]);
+      if (firstHasSeen) {
+        views.push({
+          story_id: id,
+          viewer_id: users[0]!.id,
+          viewed_at: new Date(createdMs + random.int(0, now - createdMs)).toISOString(),
+        });
+      }
       for (let tries = random.int(0, 4); tries > 0; tries--) {
         const viewer = pickViewer();
         if (seen.has(viewer)) continue;

@@ -717,6 +717,7 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
     users,
     pool,
     now,
+    followedByFirst: new Set(follows.followees.subarray(follows.start[0], follows.start[1])),
     writeFiles: (poolIndex, image, keys) => storyFiles.write(poolIndex, image, keys),
   });
   if (seededStories.stories > 0) log(`stories: ${seededStories.stories}`);
