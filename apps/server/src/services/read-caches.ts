@@ -100,7 +100,8 @@ export function createReadCaches(database: Database): ReadCaches {
   const searches = new TaggedCache<SharedSearch>(5_000);
   // A few hundred people each: the viewers searching in the last minutes, not everyone.
   const followees = new TaggedCache<Followee[]>(500);
-  const storyTrays = new TaggedCache<StoryTraysEntry>(2_000);
+  // A body is up to a few hundred kB (100 trays of 1–3 stories): 500 readers bound it to ~100 MB.
+  const storyTrays = new TaggedCache<StoryTraysEntry>(500);
   const all = [
     pages,
     followingPages,
