@@ -15,7 +15,8 @@
  *   f. with --postgres, (b) and (c) again on a throwaway PostgreSQL cluster,
  *   g. notifications: the list of a person with 10,000 of them, 2,000 open event streams on one
  *      instance (RSS), and a like reaching its author's stream (across two instances on
- *      PostgreSQL).
+ *      PostgreSQL),
+ *   h. stories: the trays of people following 300 (about 100 with stories), and marking views.
  * Prints one table and writes bench/results/latest.json.
  */
 import fs from 'node:fs';
@@ -59,6 +60,8 @@ import {
   runSuggestions,
   slowestFirstRequest,
 } from './lib/follows';
+import type { StoryFacts } from './lib/stories';
+import { readStoryFacts, runStoryTrays, runStoryViews } from './lib/stories';
 import type { LoadResult } from './lib/load';
 import { runLoad, startCeiling } from './lib/load';
 import {
@@ -359,6 +362,8 @@ interface SeededFacts {
   topPoster: { email: string; posts: number };
   /** The hashtag most posts carry: the hashtag page row reads it. */
   topHashtag: string | null;
+  /** Live stories, and how many trays each keen follower has. */
+  stories: StoryFacts;
 }
 
 async function readFacts(context: AppContext): Promise<SeededFacts> {
@@ -391,19 +396,25 @@ async function readFacts(context: AppContext): Promise<SeededFacts> {
     .limit(1)
     .executeTakeFirstOrThrow();
   const stride = Math.max(1, Math.floor(posts.length / 2000));
+  // The signed-in people follow and unfollow; none of them may be a target (no self-follows).
+  const follows = await readFollowFacts(context, {
+    viewers: signedInUsers,
+    deepPage: size.followingDeepPage,
+    pageSize,
+    excluded: users.map((user) => user.id),
+  });
   return {
     deepCursor: anchor ? encodeCursor({ createdAt: anchor.created_at, id: anchor.id }) : null,
     emails: users.map((user) => user.email),
     topPoster: { email: top.email, posts: Number(top.posts_count) },
     topHashtag: await readTopHashtag(context),
     likeTargets: posts.filter((_post, index) => index % stride === 0).map((post) => post.id),
-    // The signed-in people follow and unfollow; none of them may be a target (no self-follows).
-    follows: await readFollowFacts(context, {
-      viewers: signedInUsers,
-      deepPage: size.followingDeepPage,
-      pageSize,
-      excluded: users.map((user) => user.id),
-    }),
+    follows,
+    stories: await readStoryFacts(
+      context,
+      follows.viewers.map((viewer) => viewer.email),
+      Date.now(),
+    ),
   };
 }
 
@@ -438,7 +449,10 @@ function loadRow(id: string, label: string, result: LoadResult | null, note?: st
     id,
     label,
     value: result?.requestsPerSecond ?? null,
-    unit: id.includes('likes') || id.endsWith('.follows') ? 'writes/s' : 'req/s',
+    unit:
+      id.includes('likes') || id.endsWith('.follows') || id.endsWith('.views')
+        ? 'writes/s'
+        : 'req/s',
     p50Ms: result?.p50Ms ?? null,
     p99Ms: result?.p99Ms ?? null,
     errors: result?.errors ?? null,
@@ -532,6 +546,7 @@ async function benchDatabase(
 
   rows.push(...(await followReadRows(kind, server, facts.follows)));
   rows.push(...(await discoveryRows(kind, server, tokens, facts.topHashtag)));
+  rows.push(...(await storyRows(kind, server, facts)));
 
   // Likes on the page's own posts must show at once, so they forget the page; likes elsewhere
   // must not: the second row is the common case of a busy instance (most likes are not on page 1).
@@ -702,6 +717,66 @@ async function discoveryRows(
     );
   }
   return rows;
+}
+
+/**
+ * Issue 20: the story trays of the people who follow the most (each a different set of trays),
+ * then marking views as them, every request a new (viewer, story) pair.
+ */
+async function storyRows(
+  kind: 'sqlite' | 'postgres',
+  server: ServerProcess,
+  facts: SeededFacts,
+): Promise<Row[]> {
+  const { viewers } = facts.follows;
+  const tokens = await Promise.all(
+    viewers.map((viewer) => signIn(server.url, viewer.email, seedPassword)),
+  );
+  const following = Math.min(...viewers.map((viewer) => viewer.following));
+  const trays = facts.stories.traysOf;
+  const who =
+    `${viewers.length} people following ${following}+, ` +
+    `${Math.min(...trays)}–${Math.max(...trays)} of them with stories`;
+  log(`${kind}: GET /api/stories as ${who}...`);
+  const readers = tokens.map((token) => ({ token, path: '/api/stories' }));
+  const coldMs = await attempt(`${kind} story trays first requests`, () =>
+    slowestFirstRequest(server.url, readers),
+  );
+  const read = await attempt(`${kind} story trays`, () =>
+    runStoryTrays(server.url, tokens, settings),
+  );
+  // Every tray carries each story's author and variant URLs: the body is several times a feed
+  // page's. Browsers ask for it compressed, which the cache does once per body.
+  log(`${kind}: GET /api/stories as ${who}, Accept-Encoding: br, gzip...`);
+  const readCompressed = await attempt(`${kind} story trays, compressed`, () =>
+    runStoryTrays(server.url, tokens, settings, { 'accept-encoding': 'br, gzip' }),
+  );
+  const storyIds = facts.stories.storyIds;
+  log(`${kind}: PUT /api/stories/:id/view over ${storyIds.length} stories as ${tokens.length}...`);
+  const views = await attempt(`${kind} story views`, () =>
+    runStoryViews(server.url, tokens, storyIds, settings),
+  );
+  const goal = kind === 'sqlite' ? ' (goal ≥ 1,000 writes/s)' : '';
+  return [
+    loadRow(
+      `${kind}.stories.trays`,
+      `${kind}: GET /api/stories signed in (goal ≥ 25% of ceiling, p99 ≤ 50 ms)`,
+      read,
+      `${who}; first request ${coldMs === null ? '?' : coldMs.toFixed(0)} ms (slowest reader)`,
+    ),
+    loadRow(
+      `${kind}.stories.trays.br`,
+      `${kind}: GET /api/stories signed in, Accept-Encoding: br, gzip`,
+      readCompressed,
+      who,
+    ),
+    loadRow(
+      `${kind}.stories.views`,
+      `${kind}: PUT /api/stories/:id/view${goal}`,
+      views,
+      `${tokens.length} people × ${storyIds.length} live stories, each request a new view`,
+    ),
+  ];
 }
 
 /** Follow/unfollow writes, then every profile's counters against the follow rows. */
@@ -1078,7 +1153,7 @@ async function main(): Promise<void> {
   // Feed rows as a fraction of the ceiling (measured once, on the same page bytes).
   const ceilingRps = ceilingResult?.requestsPerSecond ?? null;
   for (const row of rows) {
-    if (/\.(feed|hashtag|explore)\./.test(row.id) || row.id === 'ceiling') {
+    if (/\.(feed|hashtag|explore|stories\.trays)\b/.test(row.id) || row.id === 'ceiling') {
       row.vsCeiling = ceilingRps && row.value !== null ? row.value / ceilingRps : null;
     }
   }

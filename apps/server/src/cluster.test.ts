@@ -30,6 +30,7 @@ const bundledMigrations = [
   '0007-discovery-and-notifications',
   '0008-discovery-extra',
   '0009-notifications-extra',
+  '0010-stories',
   '0011-hashtag-folding',
 ];
 

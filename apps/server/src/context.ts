@@ -7,6 +7,17 @@ import type { ReadCaches } from './services/read-caches';
 import type { Services } from './services/services';
 import type { Storage } from './storage/storage';
 
+/**
+ * What time it is for the app's rules (a story's 24 hours). Decided in app time, never by the
+ * database's now(), so every instance and both databases agree, and tests can move it.
+ */
+export interface Clock {
+  now(): Date;
+}
+
+/** The real time. */
+export const systemClock: Clock = { now: () => new Date() };
+
 /** What services are built from: opened once at start. */
 export interface Infrastructure {
   config: Config;
@@ -18,6 +29,7 @@ export interface Infrastructure {
   events: EventBus;
   /** Signs the URLs of private accounts' files; every instance shares its key. */
   signer: MediaUrlSigner;
+  clock: Clock;
 }
 
 /** Everything a request may need, built once at start and handed to routes. */

@@ -1,5 +1,6 @@
 import os from 'node:os';
-import type { AppContext } from './context';
+import type { AppContext, Clock } from './context';
+import { systemClock } from './context';
 import type { OpenDatabaseOptions } from './db/database';
 import { openDatabase } from './db/database';
 import type { Config } from './env';
@@ -26,7 +27,7 @@ async function openStorage(config: Config): Promise<Storage> {
 /** Opens the database (migrating it) and the storage named by the configuration; builds the services. */
 export async function createContext(
   config: Config,
-  options: OpenDatabaseOptions = {},
+  options: OpenDatabaseOptions & { clock?: Clock } = {},
 ): Promise<AppContext> {
   const database = await openDatabase(config.database, options);
   try {
@@ -42,6 +43,7 @@ export async function createContext(
       caches: createReadCaches(database),
       events: new EventBus(),
       signer: new MediaUrlSigner(await readMediaUrlKey(database.db)),
+      clock: options.clock ?? systemClock,
     };
     return { ...infrastructure, services: createServices(infrastructure) };
   } catch (error) {

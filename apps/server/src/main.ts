@@ -9,6 +9,9 @@ import { seedDemoIfEmpty } from './seed/demo';
 /** How long after start the orphan sweep and the variant backfill run. */
 const maintenanceDelayMs = 60_000;
 
+/** How often expired stories' rows and files are removed (hidden from the instant they expire). */
+const storyExpiryIntervalMs = 5 * 60_000;
+
 /** How often the change log behind the read caches is pruned. */
 const changePruneIntervalMs = 60_000;
 
@@ -59,6 +62,16 @@ async function main(): Promise<void> {
   }, changePruneIntervalMs);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
+
+  // Expired stories are in no list from the instant they expire (every query compares
+  // `expires_at`); this only frees their rows and files, so a few minutes late is fine.
+  const storyTimer = setInterval(() => {
+    context.services.stories.removeExpired().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'removing expired stories failed');
+    });
+  }, storyExpiryIntervalMs);
+  storyTimer.unref();
+  app.addHook('onClose', async () => clearInterval(storyTimer));
 
   let closing = false;
   const shutdown = (signal: string) => {

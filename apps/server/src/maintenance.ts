@@ -5,8 +5,9 @@ interface MaintenanceLog {
 }
 
 /**
- * Start-up (or cron) maintenance, in order: files left by a crash between writing an image and
- * recording its post, then variants that posts stored by an older version lack.
+ * Start-up (or cron) maintenance, in order: expired stories with their files, files left by a
+ * crash between writing an image and recording its post, then variants that posts stored by an
+ * older version lack.
  */
 export async function runMaintenance(context: AppContext, log: MaintenanceLog): Promise<void> {
   const swept = await context.services.sweep.run();

@@ -2,7 +2,10 @@ import { createContext } from './create-context';
 import { ConfigError, loadConfig } from './env';
 import { runMaintenance } from './maintenance';
 
-/** `npm run sweep`: remove stored files that nothing references, add missing image variants. */
+/**
+ * `npm run sweep`: remove expired stories and stored files that nothing references, add missing
+ * image variants.
+ */
 async function run(): Promise<void> {
   const context = await createContext(loadConfig());
   try {

@@ -28,4 +28,7 @@ export const messages = {
   archiveTooLarge: 'The archive must be smaller than 2 GB',
   archiveMissing: 'Choose a .zip archive to import',
   importRunning: 'An import is already running for this account',
+  notYourStory: 'Only the author can delete this story',
+  storyOnePhoto: 'A story has one photo',
+  storyViewersAuthorOnly: 'Only the author can see who viewed this story',
 } as const;

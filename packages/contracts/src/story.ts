@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileSummarySchema } from './follow';
+import { limits } from './limits';
 import { postImageSchema } from './post';
 
 /**
@@ -45,3 +46,15 @@ export const storyViewersSchema = z.object({
   views_count: z.number().int(),
 });
 export type StoryViewers = z.infer<typeof storyViewersSchema>;
+
+/**
+ * `POST /api/stories`: one photo, checked as a post's. The form is streamed, not validated up
+ * front; this schema describes it for the API reference.
+ */
+export const createStoryFormSchema = z.object({
+  image: z
+    .file()
+    .describe(
+      `One photo under 5 MB, its type decided from its bytes; variants up to ${limits.storyMaxWidth} px wide`,
+    ),
+});

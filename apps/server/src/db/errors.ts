@@ -23,6 +23,16 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
+/**
+ * A foreign key named a row that is gone (a view of a story deleted meanwhile): SQLite's
+ * SQLITE_CONSTRAINT_FOREIGNKEY, PostgreSQL's SQLSTATE 23503.
+ */
+export function foreignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
 /** How a database failure should be reported: it is down or busy, or it is out of disk. */
 export type DatabaseFailure = 'unavailable' | 'full';
 

@@ -9,6 +9,7 @@ import { importCounts } from './migrations/0006-import-counts';
 import { discoveryAndNotifications } from './migrations/0007-discovery-and-notifications';
 import { discoveryExtra } from './migrations/0008-discovery-extra';
 import { notificationsExtra } from './migrations/0009-notifications-extra';
+import { stories } from './migrations/0010-stories';
 import { hashtagFolding } from './migrations/0011-hashtag-folding';
 import type { DB } from './schema';
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-discovery-and-notifications': discoveryAndNotifications,
   '0008-discovery-extra': discoveryExtra,
   '0009-notifications-extra': notificationsExtra,
+  '0010-stories': stories,
   '0011-hashtag-folding': hashtagFolding,
 };
 

@@ -17,6 +17,7 @@ import {
 } from '../repositories/post-tags.repository';
 import { listPosts } from '../repositories/posts.repository';
 import { listFolloweeTerms, searchHashtags, searchPeople } from '../repositories/search.repository';
+import { listTrayStories } from '../repositories/stories.repository';
 import type { TestDialect } from '../test/harness';
 import { insertPeople } from '../test/bulk-people';
 import { createPostgresDatabase } from '../test/harness';
@@ -150,7 +151,8 @@ async function insertInBatches<
     | 'search_terms'
     | 'post_hashtags'
     | 'post_mentions'
-    | 'hashtags',
+    | 'hashtags'
+    | 'stories',
 >(db: Kysely<DB>, table: T, rows: Insertable<DB[T]>[]): Promise<void> {
   // Under SQLite's 32766 and PostgreSQL's 65535 bound parameters per statement.
   for (let start = 0; start < rows.length; start += 500) {
@@ -520,5 +522,32 @@ describe.each(planDialects)('query plans on $name with 5000 posts', ({ open }) =
     const { result, plan } = await planOf((db) => listExploreCandidates(db, 1_000));
     expectIndexed(plan, ['posts_feed'], ['posts']);
     expect((result as unknown[]).length).toBe(1_000);
+  });
+  it("a viewer's story trays probe stories_by_user per person followed, never scanning stories", async () => {
+    // Last: these rows are not part of the other plans' data. 2,000 people with two stories
+    // each, one expired and one live at `now`.
+    const now = '2026-06-01T00:00:00.000Z';
+    await insertInBatches(
+      subject.db,
+      'stories',
+      userIds.slice(0, 2_000).flatMap((userId, index) =>
+        ['2026-05-31T12:00:00.000Z', '2026-06-01T12:00:00.000Z'].map((expiresAt, which) => ({
+          id: newId(),
+          user_id: userId,
+          image_key: `user-uploads/seed/stories/${index}-${which}.jpg`,
+          width: 1080,
+          height: 1920,
+          placeholder: null,
+          variants: '[]',
+          created_at: new Date(Date.parse(expiresAt) - limits.storyLifetimeMs).toISOString(),
+          expires_at: expiresAt,
+        })),
+      ),
+    );
+    await sql`analyze`.execute(subject.db);
+    const { result, plan } = await planOf((db) => listTrayStories(db, userIds[0]!, now));
+    expectIndexed(plan, ['stories_by_user'], ['stories', 'follows'], 'user_id');
+    // The viewer's own live story and one of each of the 100 people they follow.
+    expect((result as unknown[]).length).toBe(authorCount / 2 + 1);
   });
 });

@@ -186,6 +186,27 @@ export interface NotificationsTable {
   read_at: string | null;
 }
 
+/** A photo shown until `expires_at` (`created_at` + 24 h, migration 0010), compared in app time. */
+export interface StoriesTable {
+  id: string;
+  user_id: string;
+  image_key: string;
+  width: number;
+  height: number;
+  placeholder: string | null;
+  /** JSON array of `{ key, width, height }`, smallest first (repositories/stored-variants.ts). */
+  variants: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** `viewer_id` has seen the story (once is enough: the row is never written twice). */
+export interface StoryViewsTable {
+  story_id: string;
+  viewer_id: string;
+  viewed_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -206,4 +227,6 @@ export interface DB {
   post_hashtags: PostHashtagsTable;
   post_mentions: PostMentionsTable;
   notifications: NotificationsTable;
+  stories: StoriesTable;
+  story_views: StoryViewsTable;
 }

@@ -23,6 +23,10 @@ import {
   saveResultSchema,
   searchResultSchema,
   sessionResponseSchema,
+  storySchema,
+  storyTraySchema,
+  storyTraysSchema,
+  storyViewersSchema,
   suggestionListSchema,
   suggestionSchema,
   userSchema,
@@ -76,4 +80,14 @@ apiComponents
   .add(notificationPageSchema, {
     id: 'NotificationPage',
     description: 'A page of notifications, newest first.',
+  })
+  .add(storySchema, { id: 'Story', description: 'A photo shown for 24 hours after it is shared.' })
+  .add(storyTraySchema, {
+    id: 'StoryTray',
+    description: "One person's live stories, oldest first.",
+  })
+  .add(storyTraysSchema, { id: 'StoryTrays' })
+  .add(storyViewersSchema, {
+    id: 'StoryViewers',
+    description: 'Who has seen a story, newest first.',
   });

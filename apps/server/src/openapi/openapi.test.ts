@@ -59,6 +59,12 @@ const contractCalls = [
   'get /api/notifications',
   'post /api/notifications/read',
   'get /api/events',
+  'get /api/stories',
+  'post /api/stories',
+  'get /api/stories/{id}',
+  'put /api/stories/{id}/view',
+  'get /api/stories/{id}/viewers',
+  'delete /api/stories/{id}',
   'get /storage/{*}',
 ];
 

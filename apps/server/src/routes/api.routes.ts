@@ -16,6 +16,7 @@ import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
 import { savedRoutes } from './saved.routes';
 import { searchRoutes } from './search.routes';
+import { storyRoutes } from './stories.routes';
 import { suggestionRoutes } from './suggestions.routes';
 import { taggedRoutes } from './tagged.routes';
 import { attachViewer } from './viewer';
@@ -49,5 +50,6 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(taggedRoutes(context), { prefix: '/profiles' });
     await api.register(notificationRoutes(context), { prefix: '/notifications' });
     await api.register(eventRoutes(context), { prefix: '/events' });
+    await api.register(storyRoutes(context), { prefix: '/stories' });
   };
 }

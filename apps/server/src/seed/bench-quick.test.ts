@@ -27,6 +27,9 @@ const feedLikesAndFollows = (database: string) => [
   `${database}.search`,
   `${database}.hashtag.p1`,
   `${database}.explore.p1`,
+  `${database}.stories.trays`,
+  `${database}.stories.trays.br`,
+  `${database}.stories.views`,
   `${database}.follows`,
   `${database}.follows.check`,
 ];

@@ -34,7 +34,7 @@ export async function seedDemoIfEmpty(
   print(
     `Demo ready in ${(summary.timingsMs.total / 1000).toFixed(1)} s: ${summary.users} people, ` +
       `${summary.posts} posts, ${summary.likes} likes, ${summary.comments} comments, ` +
-      `${summary.follows} follows.`,
+      `${summary.follows} follows, ${summary.stories} stories (live for 24 hours).`,
   );
   print(`Sign in with  email: ${summary.demoEmail ?? ''}  password: ${summary.password}`);
   return true;

@@ -17,6 +17,8 @@ import type {
   PostsTable,
   ProfilesTable,
   SearchTermsTable,
+  StoriesTable,
+  StoryViewsTable,
   UsersTable,
 } from '../db/schema';
 
@@ -324,4 +326,12 @@ export async function gatherPlannerStatistics(
   dialect: 'sqlite' | 'postgres',
 ): Promise<void> {
   if (dialect === 'postgres') await sql`analyze`.execute(db);
+}
+
+export function insertStories(db: Kysely<DB>, rows: readonly StoriesTable[]) {
+  return insertChunked(rows, (chunk) => db.insertInto('stories').values(chunk).execute());
+}
+
+export function insertStoryViews(db: Kysely<DB>, rows: readonly StoryViewsTable[]) {
+  return insertChunked(rows, (chunk) => db.insertInto('story_views').values(chunk).execute());
 }

@@ -49,6 +49,7 @@ import type { Random } from '../random';
 import { createRandom } from '../random';
 import { apportion, ensure, skewedPicker } from './seed-shape';
 import { defaultFollows, planFollows, writeFollows } from './seed-follows';
+import { seedStories } from './seed-stories';
 import {
   countHashtags,
   gatherPlannerStatistics,
@@ -102,13 +103,15 @@ export interface SeedSummary {
   likes: number;
   comments: number;
   follows: number;
+  /** Live stories (about a third of the people have 1–3, see seed-stories.ts). */
+  stories: number;
   images: number;
   /** Storage keys written (original and variants of every post). */
   files: number;
   password: string;
   demoEmail: string | null;
   timingsMs: Record<
-    'images' | 'users' | 'posts' | 'likes' | 'comments' | 'follows' | 'total',
+    'images' | 'users' | 'posts' | 'likes' | 'comments' | 'stories' | 'follows' | 'total',
     number
   >;
 }
@@ -371,6 +374,7 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
     posts: 0,
     likes: 0,
     comments: 0,
+    stories: 0,
     follows: 0,
     total: 0,
   };
@@ -705,6 +709,20 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
   if (commentCount > 0) log(`comments: ${commentsWritten}`);
   endPhase('comments');
 
+  // --- stories: live ones, shared in the hours before `now`, with their own files ---
+  const storyFiles = new PostFileWriter(target.storage, storageRoot);
+  const seededStories = await seedStories({
+    db,
+    random: root.fork('stories'),
+    users,
+    pool,
+    now,
+    followedByFirst: new Set(follows.followees.subarray(follows.start[0], follows.start[1])),
+    writeFiles: (poolIndex, image, keys) => storyFiles.write(poolIndex, image, keys),
+  });
+  if (seededStories.stories > 0) log(`stories: ${seededStories.stories}`);
+  endPhase('stories');
+
   // --- follows: planned with the people (whose rows carry the counters), written last; this
   // phase's time includes the closing clean-up and statistics below ---
   const followsWritten = await withoutIndexesAndTriggers(
@@ -735,6 +753,7 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
     likes: likesWritten,
     comments: commentsWritten,
     follows: followsWritten,
+    stories: seededStories.stories,
     images: pool.length,
     files: files.files,
     password: seedPassword,

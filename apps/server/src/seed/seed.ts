@@ -82,7 +82,8 @@ async function main(): Promise<void> {
     console.log(
       `Done in ${(summary.timingsMs.total / 1000).toFixed(1)} s: ${summary.users} users, ` +
         `${summary.posts} posts (${summary.files} files from ${summary.images} photographs), ` +
-        `${summary.likes} likes, ${summary.comments} comments, ${summary.follows} follows.`,
+        `${summary.likes} likes, ${summary.comments} comments, ${summary.follows} follows, ` +
+        `${summary.stories} live stories.`,
     );
     const phases = Object.entries(summary.timingsMs)
       .filter(([phase]) => phase !== 'total')

@@ -20,10 +20,11 @@ import {
   touchSession,
   updatePasswordHash,
 } from '../repositories/account.repository';
+import { listStoryFileKeysOf } from '../repositories/stories.repository';
 import type { StoredVariant } from '../repositories/stored-variants';
 import { storedVariants } from '../repositories/stored-variants';
 import { bucketName, mediaKey, mediaKindOf, newKeyNonce, variantKey } from '../storage/storage';
-import { imageWorkersBusy, rejectionToError } from './create-post.service';
+import { imageWorkersBusy, rejectionToError } from './photo-pipeline';
 import type { ProfilesService } from './profiles.service';
 
 /** A session's id as the API shows it: derived from the stored hash, never the hash itself. */
@@ -189,9 +190,14 @@ export class AccountService {
     const keys = await this.db.transaction().execute(async (trx) => {
       const postKeys = await listPostFileKeysOf(trx, userId);
       const avatarKeys = await findAvatarKeys(trx, userId);
+      const storyKeys = await listStoryFileKeysOf(trx, userId);
+      // Stories, their views and notifications go with the account through their cascades.
       if (!(await deleteAccountRows(trx, userId))) throw notFound();
-      // Stories and notifications (later issues) go with the account through their own cascades.
-      return [...postKeys, ...avatarKeys.filter((key) => mediaKindOf(key) === 'avatars')];
+      return [
+        ...postKeys,
+        ...storyKeys,
+        ...avatarKeys.filter((key) => mediaKindOf(key) === 'avatars'),
+      ];
     });
     await this.infra.storage.discard(keys);
     await this.#discardFolder(userId);

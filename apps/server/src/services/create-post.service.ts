@@ -1,45 +1,20 @@
 import fs from 'node:fs/promises';
 import type { Transaction } from 'kysely';
 import type { Post } from '@pinhole/contracts';
-import { messages } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
-import { AppError, uploadRejected } from '../errors';
+import { uploadRejected } from '../errors';
 import { newId, nowIso } from '../ids';
-import type { ProcessedImage } from '../media/image';
-import { ImageRejectedError, checkImage, processImage } from '../media/image';
-import { ImageQueueFullError } from '../media/image-queue';
 import type { NewPostImage } from '../repositories/post-images.repository';
 import { insertPostImages } from '../repositories/post-images.repository';
 import { insertPost } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
-import type { StoredVariant } from '../repositories/stored-variants';
-import { StorageKeyExistsError, newKeyNonce, postImageKey, variantKey } from '../storage/storage';
 import { indexNewPost } from './discovery-index';
 import type { NotificationsService } from './notifications.service';
+import { checkPhoto, decodePhoto, storePhoto } from './photo-pipeline';
 import type { PostReadsService } from './post-reads.service';
 
-/** Seconds a client is asked to wait when every image worker is busy. */
-const busyRetryAfterSeconds = 5;
-
-/** Every image worker is busy and the queue is full: try again shortly. */
-export const imageWorkersBusy = () =>
-  new AppError('unavailable', messages.busy, undefined, busyRetryAfterSeconds);
-
-/** The refusal of a post for its photo at `index` (0-based), with the photo named in `fields`. */
-export function rejectionToError(error: ImageRejectedError, index: number): AppError {
-  const refusal =
-    error.reason === 'unsupported'
-      ? uploadRejected.notAnImage()
-      : new AppError(
-          'validation_error',
-          error.reason === 'corrupt' ? messages.corruptImage : messages.imageTooLarge,
-        );
-  return new AppError(refusal.code, refusal.message, {
-    image: refusal.message,
-    [`image.${index}`]: refusal.message,
-  });
-}
+export { imageWorkersBusy, rejectionToError } from './photo-pipeline';
 
 /** A photo of a new post: where its bytes wait, and its alt text. */
 export interface NewPhoto {
@@ -78,7 +53,7 @@ export class CreatePostService {
     options: CreatePostOptions = {},
   ): Promise<Post> {
     for (const [index, photo] of upload.photos.entries()) {
-      await this.#check(await fs.readFile(photo.file), index);
+      await checkPhoto(await fs.readFile(photo.file), index);
     }
     const { db } = this.infra.database;
     const written: string[] = [];
@@ -87,8 +62,12 @@ export class CreatePostService {
     try {
       const images: NewPostImage[] = [];
       for (const [index, photo] of upload.photos.entries()) {
-        const image = await this.#decode(await fs.readFile(photo.file), index);
-        const stored = await this.#store(userId, image, written);
+        const image = await decodePhoto(
+          this.infra.imageQueue,
+          await fs.readFile(photo.file),
+          index,
+        );
+        const stored = await storePhoto(this.infra.storage, 'posts', userId, image, written);
         images.push({
           id: newId(),
           post_id: postId,
@@ -137,55 +116,5 @@ export class CreatePostService {
     }
     await this.infra.events.publish({ type: 'post.created', postId, authorId: userId });
     return post;
-  }
-
-  async #check(data: Buffer, index: number): Promise<void> {
-    try {
-      await checkImage(data);
-    } catch (error) {
-      if (error instanceof ImageRejectedError) throw rejectionToError(error, index);
-      throw error;
-    }
-  }
-
-  async #decode(data: Buffer, index: number): Promise<ProcessedImage> {
-    try {
-      return await this.infra.imageQueue.run(() => processImage(data));
-    } catch (error) {
-      if (error instanceof ImageRejectedError) throw rejectionToError(error, index);
-      if (error instanceof ImageQueueFullError) throw imageWorkersBusy();
-      throw error;
-    }
-  }
-
-  /**
-   * Writes the original and its variants. The key is the spec's `{ms timestamp}` followed by a
-   * random nonce, so that nobody can guess it (a private account's files); should two keys
-   * still meet, the later upload takes the next millisecond.
-   */
-  async #store(userId: string, image: ProcessedImage, written: string[]) {
-    const { storage } = this.infra;
-    const nonce = newKeyNonce();
-    let timestamp = Date.now();
-    let key = postImageKey(userId, timestamp, image.original.extension, nonce);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await storage.put(key, image.original.data, image.original.contentType);
-        written.push(key);
-        break;
-      } catch (error) {
-        if (!(error instanceof StorageKeyExistsError) || attempt >= 20) throw error;
-        timestamp += 1;
-        key = postImageKey(userId, timestamp, image.original.extension, nonce);
-      }
-    }
-    const variants: StoredVariant[] = [];
-    for (const variant of image.variants) {
-      const variantStorageKey = variantKey(key, variant.width, variant.extension);
-      await storage.put(variantStorageKey, variant.data, variant.contentType);
-      written.push(variantStorageKey);
-      variants.push({ key: variantStorageKey, width: variant.width, height: variant.height });
-    }
-    return { key, variants };
   }
 }

@@ -3,12 +3,17 @@ import { ZipFile } from 'yazl';
 import type { Infrastructure } from '../context';
 import { notFound } from '../errors';
 import { readAccountForExport } from '../repositories/export.repository';
+import { listLiveStoriesOf } from '../repositories/stories.repository';
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 
 /** The name of a photo's original inside the zip: its post, its place, its stored extension. */
 export const exportedMediaPath = (postId: string, position: number, key: string) =>
   `media/${postId}-${position + 1}${key.slice(key.lastIndexOf('.'))}`;
+
+/** The name of a live story's original inside the zip. */
+export const exportedStoryPath = (storyId: string, key: string) =>
+  `media/stories/${storyId}${key.slice(key.lastIndexOf('.'))}`;
 
 /**
  * "Download your data": a zip of the account's rows as JSON and the originals of its photos. The
@@ -67,17 +72,42 @@ export class ExportService {
     zip.addBuffer(json(data.followers), 'followers.json');
     zip.addBuffer(json(data.following), 'following.json');
     zip.addBuffer(json(data.saved), 'saved.json');
-    for (const image of data.images) {
-      zip.addReadStreamLazy(
-        exportedMediaPath(image.post_id, image.position, image.image_key),
-        { compress: false },
-        (callback) => {
-          this.infra.storage.read(image.image_key).then(
-            (stream) => callback(null, stream),
-            (error: unknown) => callback(error, undefined as never),
-          );
-        },
-      );
+    // Stories still live now: an expired one is gone for its author too.
+    const stories = await listLiveStoriesOf(
+      this.infra.database.db,
+      userId,
+      this.infra.clock.now().toISOString(),
+    );
+    zip.addBuffer(
+      json(
+        stories.map((story) => ({
+          id: story.id,
+          created_at: story.created_at,
+          expires_at: story.expires_at,
+          path: exportedStoryPath(story.id, story.image_key),
+          width: story.width,
+          height: story.height,
+        })),
+      ),
+      'stories.json',
+    );
+    const files = [
+      ...data.images.map((image) => ({
+        path: exportedMediaPath(image.post_id, image.position, image.image_key),
+        key: image.image_key,
+      })),
+      ...stories.map((story) => ({
+        path: exportedStoryPath(story.id, story.image_key),
+        key: story.image_key,
+      })),
+    ];
+    for (const file of files) {
+      zip.addReadStreamLazy(file.path, { compress: false }, (callback) => {
+        this.infra.storage.read(file.key).then(
+          (stream) => callback(null, stream),
+          (error: unknown) => callback(error, undefined as never),
+        );
+      });
     }
     zip.end();
     return { username: profile.username, stream: zip.outputStream as Readable };

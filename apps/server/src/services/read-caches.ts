@@ -24,6 +24,13 @@ export interface SharedPostPage {
   viewerBodies: Map<string, EncodedBody>;
 }
 
+/** Someone's story trays as a JSON body, good until the first of its stories expires. */
+export interface StoryTraysEntry {
+  body: EncodedBody;
+  /** Epoch ms of the earliest `expires_at` among its stories (Infinity when it has none). */
+  validUntil: number;
+}
+
 /** A person a search found, before the viewer's follows are known. */
 export type FoundPerson = ProfileSummary & { followersCount: number };
 
@@ -76,6 +83,8 @@ export interface ReadCaches {
   likes: TaggedCache<Map<string, boolean>>;
   /** Per viewer: the posts whose save state is known, and whether the viewer saved each. */
   saves: TaggedCache<Map<string, boolean>>;
+  /** Per viewer (and one set for everyone signed out): `GET /api/stories`. */
+  storyTrays: TaggedCache<StoryTraysEntry>;
   stats(): Record<'pages' | 'followingPages' | 'sessions' | 'likes' | 'saves', CacheStats>;
 }
 
@@ -91,6 +100,8 @@ export function createReadCaches(database: Database): ReadCaches {
   const searches = new TaggedCache<SharedSearch>(5_000);
   // A few hundred people each: the viewers searching in the last minutes, not everyone.
   const followees = new TaggedCache<Followee[]>(500);
+  // A body is up to a few hundred kB (100 trays of 1–3 stories): 500 readers bound it to ~100 MB.
+  const storyTrays = new TaggedCache<StoryTraysEntry>(500);
   const all = [
     pages,
     followingPages,
@@ -102,6 +113,7 @@ export function createReadCaches(database: Database): ReadCaches {
     exploreRankings,
     searches,
     followees,
+    storyTrays,
   ];
   const apply = (topics: readonly string[]) => {
     const tags: string[] = [];
@@ -131,6 +143,7 @@ export function createReadCaches(database: Database): ReadCaches {
     exploreRankings,
     searches,
     followees,
+    storyTrays,
     stats: () => ({
       pages: pages.stats,
       followingPages: followingPages.stats,

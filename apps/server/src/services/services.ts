@@ -15,9 +15,10 @@ import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
 import { SavesService } from './saves.service';
 import { SearchService } from './search.service';
+import { StoriesService } from './stories.service';
 import { StoredFilesService } from './stored-files.service';
 import { SuggestionsService } from './suggestions.service';
-import { SweepService } from './sweep.service';
+import { SweepService, ownerQueries } from './sweep.service';
 import { VariantBackfillService } from './variant-backfill.service';
 
 /**
@@ -30,6 +31,7 @@ export function createServices(infra: Infrastructure) {
   const profiles = new ProfilesService(infra, follows);
   const postReads = new PostReadsService(infra);
   const createPost = new CreatePostService(infra, postReads, notifications);
+  const stories = new StoriesService(infra);
   return {
     auth: new AuthService(infra, profiles),
     account: new AccountService(infra, profiles),
@@ -49,7 +51,8 @@ export function createServices(infra: Infrastructure) {
     search: new SearchService(infra),
     discoveryLists: new DiscoveryListsService(infra, postReads),
     storedFiles: new StoredFilesService(infra),
-    sweep: new SweepService(infra),
+    stories,
+    sweep: new SweepService(infra, ownerQueries, stories),
     variantBackfill: new VariantBackfillService(infra),
   };
 }

@@ -8,7 +8,7 @@ export class StoredFilesService {
   constructor(private readonly infra: Infrastructure) {}
 
   /**
-   * A private account's post files are served only with a valid signature (made for people who
+   * A private account's post and story files are served only with a valid signature (made for people who
    * may see them, services/media-urls.ts): 404 otherwise, as if they did not exist. Returns when
    * the signature expires (ms), or null for a file anyone may fetch. Privacy is read fresh for
    * every unsigned request (one query by key): an account that goes private closes its files at
@@ -16,7 +16,8 @@ export class StoredFilesService {
    */
   async accessUntil(key: string, query: { exp?: string; sig?: string }): Promise<number | null> {
     const owner = ownerOfKey(key);
-    if (mediaKindOf(key) !== 'posts' || owner === undefined) return null;
+    const kind = mediaKindOf(key);
+    if ((kind !== 'posts' && kind !== 'stories') || owner === undefined) return null;
     // A valid signature was made for someone who could see the post: no query needed, so signed
     // files load without the database. Unsigned ones need it (is the owner private now?); when
     // it is down they answer 503 rather than risk showing a private account's photo.

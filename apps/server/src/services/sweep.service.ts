@@ -3,6 +3,7 @@ import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { listPostImageKeys } from '../repositories/post-images.repository';
 import { listAvatarKeys } from '../repositories/profiles.repository';
+import { listStoryImageKeys } from '../repositories/stories.repository';
 import type { MediaKind } from '../storage/storage';
 import { bucketName, mediaKindOf } from '../storage/storage';
 
@@ -19,9 +20,16 @@ export type OwnerQueries = Partial<Record<MediaKind, (db: Kysely<DB>) => Promise
 export const ownerQueries: OwnerQueries = {
   posts: listPostImageKeys,
   avatars: listAvatarKeys,
+  stories: listStoryImageKeys,
 };
 
+/** What expires by time rather than by a missing owner row: stories past their 24 hours. */
+export interface Expiring {
+  removeExpired(now: number): Promise<number>;
+}
+
 export interface SweepResult {
+  /** Files removed: those of expired stories, and those nothing references. */
   removed: number;
   /** Files whose key is of no kind we write: left alone, worth a look. */
   unknown: number;
@@ -31,11 +39,16 @@ export class SweepService {
   constructor(
     private readonly infra: Infrastructure,
     private readonly owners: OwnerQueries = ownerQueries,
+    private readonly expiring?: Expiring,
   ) {}
 
-  /** Removes stored files that nothing references (left by a crash mid-upload, or replaced). */
-  async run(now = Date.now()): Promise<SweepResult> {
+  /**
+   * Removes expired stories (rows and files), then stored files that nothing references (left
+   * by a crash mid-upload, or replaced). `now` is the app's clock unless given.
+   */
+  async run(now = this.infra.clock.now().getTime()): Promise<SweepResult> {
     const { db } = this.infra.database;
+    const expiredFiles = (await this.expiring?.removeExpired(now)) ?? 0;
     const referenced = new Map<MediaKind, Set<string>>();
     for (const [kind, query] of Object.entries(this.owners) as [
       MediaKind,
@@ -43,7 +56,7 @@ export class SweepService {
     ][]) {
       referenced.set(kind, new Set(await query(db)));
     }
-    const result: SweepResult = { removed: 0, unknown: 0 };
+    const result: SweepResult = { removed: expiredFiles, unknown: 0 };
     for await (const object of this.infra.storage.list(bucketName)) {
       const kind = mediaKindOf(object.key);
       if (kind === null) {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import type { AppContext } from '../context';
+import type { AppContext, Clock } from '../context';
 import { createContext } from '../create-context';
 import { loadConfig } from '../env';
 
@@ -91,11 +91,23 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+/** A clock a test moves by hand: it stands still at `at` (ms) until set again. */
+export class TestClock implements Clock {
+  constructor(public at: number = Date.now()) {}
+  now(): Date {
+    return new Date(this.at);
+  }
+  set(at: number): void {
+    this.at = at;
+  }
+}
+
 /** The real server on a real database (a temp SQLite file or a fresh PostgreSQL database). */
 export async function startTestServer(
   dialect: TestDialect,
   env: Record<string, string> = {},
   reuse?: { dataDir: string; databaseUrl?: string },
+  options: { clock?: Clock } = {},
 ): Promise<TestServer & { databaseUrl?: string; dropDatabase?: () => Promise<void> }> {
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-test-'));
   let databaseUrl = reuse?.databaseUrl;
@@ -115,7 +127,10 @@ export async function startTestServer(
     ...env,
   });
   const queries: string[] = [];
-  const context = await createContext(config, { onQuery: (sql) => queries.push(sql) });
+  const context = await createContext(config, {
+    onQuery: (sql) => queries.push(sql),
+    clock: options.clock,
+  });
   const app = await buildApp(context, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

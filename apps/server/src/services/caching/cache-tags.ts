@@ -35,6 +35,13 @@ export const cacheTags = {
   searchTerms: 'search-terms',
   /** Any account turned private or public: every list of several people's posts may change. */
   anyPrivacy: 'privacy:any',
+  /**
+   * Any story shared or removed: every set of trays may change. Knowing whose trays a story is
+   * in would cost a query; stories are shared far more rarely than trays are read.
+   */
+  anyStory: 'stories:any',
+  /** Which stories one person has seen: their trays' rings. */
+  storyViewsOf: (userId: string) => `story-views-of:${userId}`,
 } as const;
 
 /**

@@ -85,6 +85,11 @@ export class TaggedCache<T> {
     return loaded.value;
   }
 
+  /** Drops the value kept under `key` (one that went stale by time rather than by a change). */
+  delete(key: string): void {
+    this.#drop(key);
+  }
+
   /** Drops every value carrying one of these tags. */
   forget(tags: Iterable<string>): void {
     this.#generation += 1;

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createStoryFormSchema,
+  idParamsSchema,
+  limits,
+  messages,
+  storySchema,
+  storyTraysSchema,
+  storyViewersSchema,
+} from '@pinhole/contracts';
+import type { AppContext } from '../context';
+import { AppError, uploadRejected } from '../errors';
+import { rateLimits } from '../rate-limits';
+import { multipartOverheadBytes, readUpload } from './read-upload';
+import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
+import { requireSignedIn, requireViewer } from './viewer';
+
+/** The most a request to share a story may declare: one photo at the limit, and the form. */
+const maxStoryUploadBytes = limits.maxUploadBytes + multipartOverheadBytes;
+
+const oneStoryPhoto = () =>
+  new AppError('validation_error', messages.storyOnePhoto, { image: messages.storyOnePhoto });
+
+/** `/api/stories`: sharing, the trays, one story, views and viewers. */
+export function storyRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { services } = context;
+
+    app.get(
+      '',
+      {
+        schema: {
+          summary:
+            'Story trays: signed in, yours first, then the people you follow (unviewed first, then newest); signed out, the 30 most recent public ones',
+          tags: ['stories'],
+          response: { 200: storyTraysSchema, ...errorResponses() },
+        },
+      },
+      async (request, reply) => {
+        const body = await services.stories.trays(request.viewer?.userId ?? null);
+        return sendEncoded(request, reply, body);
+      },
+    );
+
+    app.post(
+      '',
+      {
+        config: {
+          // The same budget as posts, counted apart: a story is an upload like any other.
+          rateLimit: { ...rateLimits.upload, keyGenerator: (r) => r.viewer?.userId ?? r.ip },
+        },
+        onRequest: async (request) => {
+          requireViewer(request);
+          const declared = Number(request.headers['content-length'] ?? 0);
+          if (declared > maxStoryUploadBytes) throw uploadRejected.tooLarge();
+        },
+        schema: {
+          summary: 'Share a photo as a story, shown for 24 hours',
+          tags: ['stories'],
+          body: { content: { 'multipart/form-data': { schema: createStoryFormSchema } } },
+          response: { 201: storySchema, ...errorResponses(400, 401, 429, 503, ...writeFailures) },
+        },
+      },
+      async (request, reply) => {
+        const viewer = requireViewer(request);
+        const upload = await readUpload(request);
+        try {
+          const [photo, ...more] = upload.photos;
+          if (!photo || more.length > 0) throw oneStoryPhoto();
+          const story = await services.stories.create(viewer.userId, photo.file);
+          return await reply.code(201).send(story);
+        } finally {
+          await upload.dispose();
+        }
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        schema: {
+          summary: 'One live story (404 once expired, or for a private account you do not follow)',
+          tags: ['stories'],
+          params: idParamsSchema,
+          response: { 200: storySchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (request) => services.stories.get(request.params.id, request.viewer?.userId ?? null),
+    );
+
+    app.put(
+      '/:id/view',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          summary: 'Mark a story seen (idempotent)',
+          tags: ['stories'],
+          params: idParamsSchema,
+          response: { 204: noContent, ...errorResponses(400, 401, 404, ...writeFailures) },
+        },
+      },
+      async (request, reply) => {
+        await services.stories.markViewed(request.params.id, requireViewer(request).userId);
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      '/:id/viewers',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          summary: 'Who has seen your story, newest first (its author only)',
+          tags: ['stories'],
+          params: idParamsSchema,
+          response: { 200: storyViewersSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => services.stories.viewers(request.params.id, requireViewer(request).userId),
+    );
+
+    app.delete(
+      '/:id',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          summary: 'Delete your story with its views and stored files',
+          tags: ['stories'],
+          params: idParamsSchema,
+          response: { 204: noContent, ...errorResponses(400, 401, 404, ...writeFailures) },
+        },
+      },
+      async (request, reply) => {
+        await services.stories.delete(request.params.id, requireViewer(request).userId);
+        return reply.code(204).send();
+      },
+    );
+  };
+}
