@@ -1,64 +1,41 @@
-import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
-import { opensAsDialog } from '@/lib/overlay-link';
 import { usePageLocation } from '@/lib/overlay-location';
-import { useUnreadCount } from '@/features/notifications/api/unread-count';
 import { HeartButton } from '@/features/notifications/components/heart-button';
-import { useNotificationEvents } from '@/features/notifications/hooks/use-notification-events';
 import { iconButton } from './icon-button';
 
-// The list, its rows and Radix's dialog load on the first opening, not with the first screen.
-const loadPanel = () => import('./notifications-panel');
-const NotificationsPanel = lazy(() => loadPanel().then((m) => ({ default: m.NotificationsPanel })));
+// The badge's count, its live stream and the panel are for someone signed in: a visitor's first
+// script (budget: 110 KB gzip) carries only the heart.
+const SignedInHeart = lazy(() =>
+  import('./signed-in-heart').then((module) => ({ default: module.SignedInHeart })),
+);
 
 /**
  * The header's heart. Signed out it asks to sign in, as the other signed-in-only buttons do;
- * signed in it opens the notifications in a panel on wide screens and goes to their page on
- * phones. It also holds the tab's one event stream, which keeps its badge current.
+ * signed in it is `SignedInHeart`, drawn as a plain heart until that has loaded (a click then
+ * goes to the notifications page).
  */
 export function NotificationsHeart({ onSignIn }: { onSignIn: () => void }) {
   const userId = useAuth().user?.id ?? null;
-  useNotificationEvents(userId);
-  const count = useUnreadCount(userId);
   const navigate = useNavigate();
   const atPage = usePageLocation().pathname === paths.notifications.to();
-  const [open, setOpen] = useState(false);
-  // Moving on (a link in it, Back) leaves the panel behind: it closes as the address changes.
-  const { key } = useLocation();
-  const [shownAt, setShownAt] = useState(key);
-  if (shownAt !== key) {
-    setShownAt(key);
-    setOpen(false);
+  if (userId === null) {
+    return <HeartButton count={0} active={false} onClick={onSignIn} className={iconButton} />;
   }
-  // Mounted from the first opening on, then kept (Radix animates open and closed).
-  const [panelMounted, setPanelMounted] = useState(false);
-
-  const onClick = () => {
-    if (userId === null) return onSignIn();
-    if (atPage || !opensAsDialog()) {
-      void navigate(paths.notifications.to());
-      return;
-    }
-    setPanelMounted(true);
-    setOpen(true);
-  };
-
   return (
-    <>
-      <HeartButton
-        count={count}
-        active={atPage || open}
-        onClick={onClick}
-        onIntent={userId === null ? undefined : () => void loadPanel()}
-        className={iconButton}
-      />
-      {userId !== null && panelMounted && (
-        <Suspense fallback={null}>
-          <NotificationsPanel userId={userId} open={open} onOpenChange={setOpen} />
-        </Suspense>
-      )}
-    </>
+    <Suspense
+      fallback={
+        <HeartButton
+          count={0}
+          active={atPage}
+          onClick={() => void navigate(paths.notifications.to())}
+          className={iconButton}
+        />
+      }
+    >
+      <SignedInHeart userId={userId} />
+    </Suspense>
   );
 }
