@@ -1,41 +1,49 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { usePageLocation } from '@/lib/overlay-location';
 import { HeartButton } from '@/features/notifications/components/heart-button';
 import { iconButton } from './icon-button';
+import type { SignedInHeart as SignedInHeartType } from './signed-in-heart';
 
 // The badge's count, its live stream and the panel are for someone signed in: a visitor's first
-// script (budget: 110 KB gzip) carries only the heart.
-const SignedInHeart = lazy(() =>
-  import('./signed-in-heart').then((module) => ({ default: module.SignedInHeart })),
-);
+// script (budget: 110 KB gzip) carries only the heart. Loaded after the first render rather than
+// through Suspense, so the page the server drew hydrates as drawn (a lazy component there ends
+// the server's render of its boundary, and the browser logs React error 419).
+const loadSignedInHeart = () => import('./signed-in-heart').then((module) => module.SignedInHeart);
 
 /**
  * The header's heart. Signed out it asks to sign in, as the other signed-in-only buttons do;
- * signed in it is `SignedInHeart`, drawn as a plain heart until that has loaded (a click then
- * goes to the notifications page).
+ * signed in it becomes `SignedInHeart` once that has loaded (until then a click goes to the
+ * notifications page).
  */
 export function NotificationsHeart({ onSignIn }: { onSignIn: () => void }) {
   const userId = useAuth().user?.id ?? null;
   const navigate = useNavigate();
   const atPage = usePageLocation().pathname === paths.notifications.to();
-  if (userId === null) {
-    return <HeartButton count={0} active={false} onClick={onSignIn} className={iconButton} />;
-  }
+  const [SignedInHeart, setSignedInHeart] = useState<typeof SignedInHeartType | null>(null);
+
+  useEffect(() => {
+    if (userId === null || SignedInHeart) return;
+    let current = true;
+    loadSignedInHeart()
+      .then((component) => {
+        if (current) setSignedInHeart(() => component);
+      })
+      .catch((error: unknown) => console.error('Error loading notifications', error));
+    return () => {
+      current = false;
+    };
+  }, [userId, SignedInHeart]);
+
+  if (userId !== null && SignedInHeart) return <SignedInHeart userId={userId} />;
   return (
-    <Suspense
-      fallback={
-        <HeartButton
-          count={0}
-          active={atPage}
-          onClick={() => void navigate(paths.notifications.to())}
-          className={iconButton}
-        />
-      }
-    >
-      <SignedInHeart userId={userId} />
-    </Suspense>
+    <HeartButton
+      count={0}
+      active={atPage}
+      onClick={userId === null ? onSignIn : () => void navigate(paths.notifications.to())}
+      className={iconButton}
+    />
   );
 }

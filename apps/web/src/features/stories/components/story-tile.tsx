@@ -19,9 +19,13 @@ export function StoryTile({ tray }: { tray: StoryTray }) {
         <StoryRing unviewed={tray.has_unviewed}>
           <Avatar name={author.username} src={author.avatar_url} size={52} />
         </StoryRing>
-        <span className="w-full truncate text-center text-xs text-neutral-800">
-          <span className="sr-only">Story by</span> {author.username}
-          <span className="sr-only">{tray.has_unviewed ? ', not seen yet' : ', seen'}</span>
+        {/* One element names the link: Chromium put a space before the comma when the name was
+            pieced together from the visible name and hidden parts around it. */}
+        <span aria-hidden className="w-full truncate text-center text-xs text-neutral-800">
+          {author.username}
+        </span>
+        <span className="sr-only">
+          {`Story by ${author.username}, ${tray.has_unviewed ? 'not seen yet' : 'seen'}`}
         </span>
       </Link>
     </li>
