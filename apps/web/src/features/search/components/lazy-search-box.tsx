@@ -1,7 +1,6 @@
-import { limits } from '@pinhole/contracts';
-import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { SearchBox as SearchBoxType } from './search-box';
+import { SearchField } from './search-field';
 
 type SearchBoxComponent = typeof SearchBoxType;
 
@@ -65,32 +64,19 @@ export function LazySearchBox({ className = '' }: { className?: string }) {
       onPointerEnter={load}
       className={`relative ${className}`}
     >
-      <label className="relative block">
-        <span className="sr-only">Search</span>
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-        />
-        <input
-          ref={input}
-          type="search"
-          name="q"
-          autoComplete="off"
-          maxLength={limits.searchMaxLength}
-          placeholder="Search"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            load();
-          }}
-          onFocus={() => {
-            setFocused(true);
-            load();
-          }}
-          onBlur={() => setFocused(false)}
-          className="h-9 w-full rounded-lg bg-neutral-100 pr-3 pl-9 text-sm placeholder:text-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-neutral-300"
-        />
-      </label>
+      <SearchField
+        ref={input}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          load();
+        }}
+        onFocus={() => {
+          setFocused(true);
+          load();
+        }}
+        onBlur={() => setFocused(false)}
+      />
     </form>
   );
 }

@@ -1,5 +1,3 @@
-import { limits } from '@pinhole/contracts';
-import { Search } from 'lucide-react';
 import {
   useEffect,
   useId,
@@ -16,6 +14,7 @@ import { searchTermOf, useSearch } from '@/features/search/api/search';
 import { useDebouncedValue } from '@/features/search/hooks/use-debounced-value';
 import { useRecentSearches } from '@/features/search/hooks/use-recent-searches';
 import { itemKey, itemPath, type SearchItem } from '@/features/search/search-item';
+import { SearchField } from './search-field';
 import { SearchOption } from './search-option';
 
 /** A pause in typing this long sends the text: one request per word, not one per key. */
@@ -146,38 +145,25 @@ export function SearchBox({
       onBlur={onBlur}
       className={`relative ${className}`}
     >
-      <label className="relative block">
-        <span className="sr-only">Search</span>
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-        />
-        <input
-          ref={input}
-          // The stand-in it replaces had the focus (a person clicked or tabbed into it).
-          autoFocus={autoFocus}
-          type="search"
-          name="q"
-          role="combobox"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={activeId}
-          autoComplete="off"
-          maxLength={limits.searchMaxLength}
-          placeholder="Search"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActiveKey(null);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onClick={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          className="h-9 w-full rounded-lg bg-neutral-100 pr-3 pl-9 text-sm placeholder:text-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-neutral-300"
-        />
-      </label>
+      <SearchField
+        ref={input}
+        // The stand-in it replaces had the focus (a person clicked or tabbed into it).
+        autoFocus={autoFocus}
+        role="combobox"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeId}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActiveKey(null);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      />
       {/* Always there, hidden while closed: the box's aria-controls names the list inside. */}
       <div
         hidden={!expanded}
