@@ -55,6 +55,15 @@ function renderHeart(session = signedInSession(me)) {
 /** The heart, whatever its count says. */
 const heart = () => screen.getByRole('button', { name: /^Notifications/ });
 
+/**
+ * The signed-in heart, once its chunk has loaded after the first render (until then the plain
+ * heart goes to the page): it opens the event stream once mounted.
+ */
+async function signedInHeart() {
+  await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
+  return heart();
+}
+
 /** Signed in, the stream opens once the page is idle; the server then answers it. */
 async function connected(): Promise<FakeEventSource> {
   await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
@@ -128,7 +137,7 @@ describe('NotificationsHeart', () => {
     screenWidth(true);
     const fetchMock = api(0);
     renderHeart();
-    await userEvent.click(heart());
+    await userEvent.click(await signedInHeart());
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(await within(panel).findByRole('button', { name: 'Following dan' })).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Follow back carol' }));
@@ -144,7 +153,7 @@ describe('NotificationsHeart', () => {
     screenWidth(true);
     api(0);
     const { location } = renderHeart();
-    await userEvent.click(heart());
+    await userEvent.click(await signedInHeart());
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     await userEvent.click(await within(panel).findByRole('link', { name: 'View post' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -155,7 +164,7 @@ describe('NotificationsHeart', () => {
     screenWidth(true);
     api(0);
     renderHeart();
-    await userEvent.click(heart());
+    await userEvent.click(await signedInHeart());
     await screen.findByRole('dialog', { name: 'Notifications' });
     act(() => {
       void router.navigate?.('/elsewhere');
@@ -167,7 +176,7 @@ describe('NotificationsHeart', () => {
     screenWidth(false);
     api(0);
     const { location } = renderHeart();
-    await userEvent.click(heart());
+    await userEvent.click(await signedInHeart());
     expect(location.current?.pathname).toBe('/notifications');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
