@@ -29,19 +29,6 @@ export async function findMentionedIds(
   return rows.map((row) => row.id);
 }
 
-/** The people with these (lowercase) usernames, for drawing mentions; unknown names are left out. */
-export async function findPeopleByUsernames(
-  db: Kysely<DB>,
-  usernames: readonly string[],
-): Promise<{ id: string; username: string }[]> {
-  if (usernames.length === 0) return [];
-  return db
-    .selectFrom('profiles')
-    .select(['id', 'username'])
-    .where('username', 'in', usernames)
-    .execute();
-}
-
 export async function findPostTags(db: Kysely<DB>, postId: string): Promise<PostTags> {
   // One after the other: `db` may be a transaction, which runs one statement at a time.
   const hashtags = await db

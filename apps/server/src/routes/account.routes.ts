@@ -11,10 +11,10 @@ import {
 import { SignInThrottle } from '../auth/sign-in-throttle';
 import { sessionCookieName } from '../auth/session-token';
 import type { AppContext } from '../context';
-import { AppError, rateLimited, uploadRejected } from '../errors';
+import { AppError, rateLimited } from '../errors';
 import { rateLimits } from '../rate-limits';
 import { publicSessionId as currentPublicId } from '../services/account.service';
-import { maxPostUploadBytes, readUpload } from './read-upload';
+import { maxPostUploadBytes, readUpload, uploadGuards } from './read-upload';
 import { errorResponses, noContent, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -130,14 +130,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/profiles/me/avatar',
       {
-        config: {
-          rateLimit: { ...rateLimits.upload, keyGenerator: (r) => r.viewer?.userId ?? r.ip },
-        },
-        onRequest: async (request) => {
-          requireViewer(request);
-          const declared = Number(request.headers['content-length'] ?? 0);
-          if (declared > maxPostUploadBytes) throw uploadRejected.tooLarge();
-        },
+        ...uploadGuards(maxPostUploadBytes),
         schema: {
           summary: 'Change your profile picture',
           description:

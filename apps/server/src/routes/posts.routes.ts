@@ -12,9 +12,8 @@ import {
   postSchema,
 } from '@pinhole/contracts';
 import type { AppContext } from '../context';
-import { uploadRejected } from '../errors';
 import { rateLimits } from '../rate-limits';
-import { maxPostUploadBytes, readUpload } from './read-upload';
+import { maxPostUploadBytes, readUpload, uploadGuards } from './read-upload';
 import { errorResponses, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -47,14 +46,7 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.post(
       '',
       {
-        config: {
-          rateLimit: { ...rateLimits.upload, keyGenerator: (r) => r.viewer?.userId ?? r.ip },
-        },
-        onRequest: async (request) => {
-          requireViewer(request);
-          const declared = Number(request.headers['content-length'] ?? 0);
-          if (declared > maxPostUploadBytes) throw uploadRejected.tooLarge();
-        },
+        ...uploadGuards(maxPostUploadBytes),
         schema: {
           summary: 'Share a post of 1–10 photos',
           tags: ['posts'],

@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { altTextSchema, captionSchema, limits, messages } from '@pinhole/contracts';
 import { AppError, uploadRejected, validationError } from '../errors';
+import { rateLimits } from '../rate-limits';
+import { requireViewer } from './viewer';
 
 /** Multipart overhead allowed on top of the images before a request is refused unread. */
 export const multipartOverheadBytes = 64 * 1024;
@@ -13,6 +15,27 @@ export const multipartOverheadBytes = 64 * 1024;
 /** The most a request to share a post may declare: every photo at the limit, and the form. */
 export const maxPostUploadBytes =
   limits.maxPostImages * limits.maxUploadBytes + multipartOverheadBytes;
+
+/**
+ * What every upload route (a post, a story, a profile picture) checks before a byte of the body
+ * is read: the upload budget per person, a session, and a declared size within `maxBytes`.
+ * Spread into the route's options.
+ */
+export function uploadGuards(maxBytes: number) {
+  return {
+    config: {
+      rateLimit: {
+        ...rateLimits.upload,
+        keyGenerator: (request: FastifyRequest) => request.viewer?.userId ?? request.ip,
+      },
+    },
+    onRequest: async (request: FastifyRequest) => {
+      requireViewer(request);
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > maxBytes) throw uploadRejected.tooLarge();
+    },
+  };
+}
 
 export interface UploadedPhoto {
   /** A temporary file holding the photo's bytes as they arrived (removed by `dispose`). */

@@ -9,9 +9,8 @@ import {
   storyViewersSchema,
 } from '@pinhole/contracts';
 import type { AppContext } from '../context';
-import { AppError, uploadRejected } from '../errors';
-import { rateLimits } from '../rate-limits';
-import { multipartOverheadBytes, readUpload } from './read-upload';
+import { AppError } from '../errors';
+import { multipartOverheadBytes, readUpload, uploadGuards } from './read-upload';
 import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -45,15 +44,8 @@ export function storyRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.post(
       '',
       {
-        config: {
-          // The same budget as posts, counted apart: a story is an upload like any other.
-          rateLimit: { ...rateLimits.upload, keyGenerator: (r) => r.viewer?.userId ?? r.ip },
-        },
-        onRequest: async (request) => {
-          requireViewer(request);
-          const declared = Number(request.headers['content-length'] ?? 0);
-          if (declared > maxStoryUploadBytes) throw uploadRejected.tooLarge();
-        },
+        // The same budget as posts, counted apart: a story is an upload like any other.
+        ...uploadGuards(maxStoryUploadBytes),
         schema: {
           summary: 'Share a photo as a story, shown for 24 hours',
           tags: ['stories'],

@@ -2,7 +2,7 @@ import type { Mention } from '@pinhole/contracts';
 import { mentionsOf } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { findPeopleByUsernames } from '../repositories/post-tags.repository';
+import { findPeopleByUsernames } from '../repositories/notifications.repository';
 
 /** The people some texts name with `@`, by lowercase username; names of nobody are absent. */
 export type MentionedPeople = ReadonlyMap<string, Mention>;
