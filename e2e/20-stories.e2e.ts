@@ -125,6 +125,7 @@ describe('issue 20: stories', () => {
     await shoot(b.page, 'viewer-390');
     await b.page.keyboard.press('ArrowRight');
     await b.page.waitForURL(`**/stories/${cleo.username}/${cleo2.id}`);
+    await b.page.getByRole('dialog').getByText('Story 2 of 2').waitFor();
     await b.page.keyboard.press('ArrowRight');
     await b.page.waitForURL(`**${aliceStoryPath}`);
     await b.page.getByRole('dialog', { name: `Story by ${alice.username}` }).waitFor();

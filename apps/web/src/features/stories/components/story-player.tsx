@@ -18,9 +18,10 @@ import { useClock } from '@/lib/clock';
 import { thumbHashUrl } from '@/lib/thumbhash-url';
 import { timeLabel } from '@/lib/time-label';
 import { useStoryViewers } from '@/features/stories/api/get-story-viewers';
+import { useStoryMoves } from '@/features/stories/hooks/use-story-moves';
 import { useStoryTimer } from '@/features/stories/hooks/use-story-timer';
 import { preloadImage, storyPixelWidth, storySource } from '@/features/stories/story-image';
-import { nextStory, previousStory, type StoryPlace } from '@/features/stories/story-sequence';
+import type { StoryPlace } from '@/features/stories/story-sequence';
 import { StoryProgress } from './story-progress';
 import { StoryViewersDialog } from './story-viewers-dialog';
 
@@ -84,10 +85,9 @@ export function StoryPlayer({
   const pressedAt = useRef<number | null>(null);
   const viewers = useStoryViewers(story.id, { enabled: own });
 
-  const next = nextStory(trays, story.id);
-  const previous = previousStory(trays, story.id);
-  const goNext = () => (next ? onOpen(next) : onClose());
-  const goPrevious = () => (previous ? onOpen(previous) : setRestarts((count) => count + 1));
+  const { next, goNext, goPrevious } = useStoryMoves(trays, story.id, onOpen, onClose, () =>
+    setRestarts((count) => count + 1),
+  );
 
   const loaded = loadedId === story.id;
   const running = loaded && !held && !hovered && !pausedByReader && sheet === null;

@@ -200,6 +200,23 @@ describe('StoryViewer', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('two presses of → before the screen catches up move two stories, not one', async () => {
+    const { location } = openStory('/stories/bob/b1');
+    const at = () => location.current?.pathname;
+    // One act: the router's transition renders only after both keys (as on a busy machine).
+    act(() => {
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+    });
+    expect(at()).toBe('/stories/carol/c1');
+    act(() => {
+      fireEvent.keyDown(window, { key: 'ArrowLeft' });
+      fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    });
+    expect(at()).toBe('/stories/bob/b1');
+    expect(screen.getByText('Story 1 of 2')).toBeInTheDocument();
+  });
+
   it('the × button closes it too', async () => {
     const { location } = openStory('/stories/bob/b1');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
