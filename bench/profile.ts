@@ -1,8 +1,10 @@
 /**
- * `npx tsx bench/profile.ts [--data-dir DIR] [--duration S] [--connections N]`
+ * `npx tsx bench/profile.ts [--scenario feed|follows|likes] [--data-dir DIR] [--duration S] [--connections N]`
  *
- * CPU profiles of the real server under the feed load: one run signed out, one signed in (first
- * page, `limit=20`), each with `node --cpu-prof`, then a summary of where the time went. Without
+ * CPU profiles of the real server under a load, each with `node --cpu-prof`, then a summary of
+ * where the time went. `feed` (the default): one run signed out, one signed in (first page,
+ * `limit=20`). `follows` and `likes`: the bench's follow/unfollow and like/unlike writes as
+ * 8 people. Without
  * --data-dir it seeds the --quick data set (2 000 posts) in a temp folder first; pass a folder kept
  * by `npm run bench -- --keep` to profile the full data set. Profiles go to --out (default
  * $TMPDIR/pinhole-profiles); open them in Chrome DevTools or speedscope for the full picture.
@@ -16,7 +18,10 @@ import { loadConfig } from '../apps/server/src/env';
 import { seedDatabase, seedPassword } from '../apps/server/src/seed/seed.service';
 import { freePort } from '../apps/server/src/test/postgres-cluster';
 import { renderSummary, summarizeProfile } from './lib/cpu-profile';
-import { runFeed, signIn } from './lib/scenarios';
+import { runFollows } from './lib/follows';
+import type { LoadResult } from './lib/load';
+import type { LoadSettings } from './lib/scenarios';
+import { runFeed, runLikes, signIn } from './lib/scenarios';
 import { ensureServerBuilt, killAllServers, startServer } from './lib/server-process';
 
 const { values: args } = parseArgs({
@@ -24,6 +29,7 @@ const { values: args } = parseArgs({
     'data-dir': { type: 'string' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    scenario: { type: 'string', default: 'feed' },
     out: { type: 'string', default: path.join(os.tmpdir(), 'pinhole-profiles') },
   },
 });
@@ -51,11 +57,12 @@ async function main(): Promise<void> {
   const outDir = path.resolve(args.out);
   const settings = { connections: Number(args.connections), durationS: Number(args.duration) };
 
+  const runs = await planRuns(dataDir, args.scenario, settings);
+
   try {
     const reports: string[] = [];
-    for (const signedIn of [false, true]) {
-      const label = signedIn ? 'signed-in' : 'signed-out';
-      const profileDir = path.join(outDir, label);
+    for (const run of runs) {
+      const profileDir = path.join(outDir, run.label.replaceAll(' ', '-'));
       fs.rmSync(profileDir, { recursive: true, force: true });
       const server = await startServer({
         port: await freePort(),
@@ -63,16 +70,14 @@ async function main(): Promise<void> {
         nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
       });
       try {
-        const tokens = signedIn
-          ? await Promise.all(
-              ['demo@pinhole.local'].map((email) => signIn(server.url, email, seedPassword)),
-            )
-          : [];
+        const tokens = await Promise.all(
+          run.emails.map((email) => signIn(server.url, email, seedPassword)),
+        );
         await server.waitUntilIdle();
-        log(`${label}: ${settings.connections} connections for ${settings.durationS} s...`);
-        const result = await runFeed(server.url, null, tokens, settings);
+        log(`${run.label}: ${settings.connections} connections for ${settings.durationS} s...`);
+        const result = await run.load(server.url, tokens);
         log(
-          `${label}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, ` +
+          `${run.label}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, ` +
             `p99 ${result.p99Ms} ms, ${result.errors} errors`,
         );
       } finally {
@@ -81,12 +86,70 @@ async function main(): Promise<void> {
       const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
       if (!file) throw new Error(`no profile written in ${profileDir}`);
       const summary = summarizeProfile(path.join(profileDir, file), 25, 700);
-      reports.push(renderSummary(`${label} feed (${path.join(profileDir, file)})`, summary));
+      reports.push(renderSummary(`${run.label} (${path.join(profileDir, file)})`, summary));
     }
     console.log(reports.join('\n\n'));
   } finally {
     killAllServers();
     if (temporary) fs.rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+interface ProfiledRun {
+  label: string;
+  /** Who signs in before the load (seeded people: the password is the seed's). */
+  emails: string[];
+  load: (baseUrl: string, tokens: string[]) => Promise<LoadResult>;
+}
+
+/** The loads a scenario profiles; the writes' people and targets are read before the server starts. */
+async function planRuns(
+  dataDir: string,
+  scenario: string,
+  settings: LoadSettings,
+): Promise<ProfiledRun[]> {
+  if (scenario === 'feed') {
+    return [
+      { label: 'signed-out feed', emails: [], load: (url) => runFeed(url, null, [], settings) },
+      {
+        label: 'signed-in feed',
+        emails: ['demo@pinhole.local'],
+        load: (url, tokens) => runFeed(url, null, tokens, settings),
+      },
+    ];
+  }
+  if (scenario !== 'follows' && scenario !== 'likes') {
+    throw new Error(`unknown --scenario ${scenario} (feed, follows or likes)`);
+  }
+  const context = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  try {
+    const { db } = context.database;
+    const people = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .orderBy('created_at')
+      .limit(8)
+      .execute();
+    const emails = people.map((person) => person.email);
+    if (scenario === 'likes') {
+      const posts = await db.selectFrom('posts').select('id').orderBy('id').limit(2000).execute();
+      const postIds = posts.map((post) => post.id);
+      return [
+        { label: 'likes', emails, load: (url, tokens) => runLikes(url, tokens, postIds, settings) },
+      ];
+    }
+    const writers = new Set(people.map((person) => person.id));
+    const profiles = await db.selectFrom('profiles').select('id').orderBy('id').execute();
+    const targets = profiles.map((profile) => profile.id).filter((id) => !writers.has(id));
+    return [
+      {
+        label: 'follows',
+        emails,
+        load: (url, tokens) => runFollows(url, tokens, targets.slice(0, 2000), settings),
+      },
+    ];
+  } finally {
+    await context.database.close();
   }
 }
 

@@ -173,6 +173,9 @@ export async function buildApp(
   context.services.eventStreams.reportErrorsTo((error, what) =>
     app.log.warn({ err: error, what }, 'live events degraded'),
   );
+  context.database.reportUpkeepErrorsTo((error) =>
+    app.log.warn({ err: error }, 'database upkeep failed'),
+  );
   app.decorateRequest('viewer', null);
 
   await registerOpenApi(app);

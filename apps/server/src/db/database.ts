@@ -12,6 +12,7 @@ import type { DB } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { SqliteDatabase } from './sqlite-driver';
 import { withStatementCache } from './statement-cache';
+import { fallbackCheckpointPages, startWalCheckpointer } from './wal-checkpointer';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -22,6 +23,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Whose notifications changed, on any instance (live events). */
   notificationSignals: NotificationSignals;
+  /** Where failures of the database's own upkeep (SQLite's background checkpoints) are told. */
+  reportUpkeepErrorsTo(report: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,12 @@ export async function openDatabase(
     // Other processes (seed, sweep, a second server) may hold the write lock for a moment;
     // longer than the query timeout and the request answers 503 (SQLITE_BUSY).
     sqlite.pragma(`busy_timeout = ${Math.round(config.queryTimeoutMs)}`);
+    // Checkpoints happen off the event loop (db/wal-checkpointer.ts); this one is the fallback.
+    sqlite.pragma(`wal_autocheckpoint = ${fallbackCheckpointPages}`);
+    let reportUpkeepError = (_error: Error) => {};
+    const checkpointer = startWalCheckpointer(config.file, {
+      onError: (error) => reportUpkeepError(error),
+    });
     const db = new Kysely<DB>({
       dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
       log,
@@ -69,8 +78,12 @@ export async function openDatabase(
         await sql`select 1`.execute(db);
       },
       notificationSignals,
+      reportUpkeepErrorsTo: (report) => {
+        reportUpkeepError = report;
+      },
       close: async () => {
         await notificationSignals.close();
+        await checkpointer.close();
         await db.destroy();
       },
     };
@@ -85,6 +98,8 @@ export async function openDatabase(
         await sql`select 1`.execute(db);
       },
       notificationSignals,
+      // PostgreSQL keeps its own house (autovacuum, checkpoints).
+      reportUpkeepErrorsTo: () => {},
       close: async () => {
         await notificationSignals.close();
         await db.destroy();
