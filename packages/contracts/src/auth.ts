@@ -35,6 +35,8 @@ export const signUpSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
+  /** Needed when the instance runs with `SIGNUPS=invite` (ignored otherwise). */
+  invite_code: z.string().trim().max(64, 'This invite code is not valid').optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpRequest = z.output<typeof signUpSchema>;

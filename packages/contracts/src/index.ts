@@ -16,3 +16,4 @@ export * from './text-entities';
 export * from './discovery';
 export * from './notifications';
 export * from './story';
+export * from './safety';

@@ -28,6 +28,8 @@ export const limits = {
   /** People lists (followers, following, requests): Part 2's default and maximum page. */
   listDefaultLimit: 20,
   listMaxLimit: 50,
+  /** A report's optional note (issue 21). */
+  reportNoteMaxLength: 1000,
   /** Saved posts: Part 2's default and maximum page. */
   savedDefaultLimit: 20,
   savedMaxLimit: 50,
