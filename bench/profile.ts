@@ -1,10 +1,10 @@
 /**
- * `npx tsx bench/profile.ts [--scenario feed|follows|likes] [--data-dir DIR] [--duration S] [--connections N]`
+ * `npx tsx bench/profile.ts [--scenario feed|follows|likes|search] [--data-dir DIR] [--duration S] [--connections N]`
  *
  * CPU profiles of the real server under a load, each with `node --cpu-prof`, then a summary of
  * where the time went. `feed` (the default): one run signed out, one signed in (first page,
  * `limit=20`). `follows` and `likes`: the bench's follow/unfollow and like/unlike writes as
- * 8 people. Without
+ * 8 people; `search`: the bench's 120 search prefixes as the same 8 people. Without
  * --data-dir it seeds the --quick data set (2 000 posts) in a temp folder first; pass a folder kept
  * by `npm run bench -- --keep` to profile the full data set. Profiles go to --out (default
  * $TMPDIR/pinhole-profiles); open them in Chrome DevTools or speedscope for the full picture.
@@ -18,6 +18,7 @@ import { loadConfig } from '../apps/server/src/env';
 import { seedDatabase, seedPassword } from '../apps/server/src/seed/seed.service';
 import { freePort } from '../apps/server/src/test/postgres-cluster';
 import { renderSummary, summarizeProfile } from './lib/cpu-profile';
+import { runSearch } from './lib/discovery';
 import { runFollows } from './lib/follows';
 import type { LoadResult } from './lib/load';
 import type { LoadSettings } from './lib/scenarios';
@@ -118,8 +119,8 @@ async function planRuns(
       },
     ];
   }
-  if (scenario !== 'follows' && scenario !== 'likes') {
-    throw new Error(`unknown --scenario ${scenario} (feed, follows or likes)`);
+  if (scenario !== 'follows' && scenario !== 'likes' && scenario !== 'search') {
+    throw new Error(`unknown --scenario ${scenario} (feed, follows, likes or search)`);
   }
   const context = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
   try {
@@ -131,6 +132,9 @@ async function planRuns(
       .limit(8)
       .execute();
     const emails = people.map((person) => person.email);
+    if (scenario === 'search') {
+      return [{ label: 'search', emails, load: (url, tokens) => runSearch(url, tokens, settings) }];
+    }
     if (scenario === 'likes') {
       const posts = await db.selectFrom('posts').select('id').orderBy('id').limit(2000).execute();
       const postIds = posts.map((post) => post.id);

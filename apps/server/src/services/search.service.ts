@@ -20,6 +20,22 @@ import type { Followee, FoundPerson, SharedSearch } from './read-caches';
  */
 const rankingMs = 60_000;
 
+/**
+ * The ranking period a kept search (or a viewer's followees) belongs to. Each key's periods are
+ * `rankingMs` long but start at its own offset within the minute, so kept searches expire one by
+ * one instead of all at the top of each minute: on SQLite every reload runs on the event loop, and
+ * a hundred of them at once held every request behind them for half a second.
+ */
+export function rankingPeriod(key: string, now: number): number {
+  // FNV-1a: any even spread will do; nothing depends on it being unguessable.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return Math.floor((now + (hash % rankingMs)) / rankingMs);
+}
+
 /** Words of a query used at most: each more word is one more probe per person found. */
 const maxWords = 4;
 
@@ -58,12 +74,12 @@ export class SearchService {
    * follows, then the most followed. The caller has synced the caches for this request.
    */
   async search(query: string, viewerId: string | null): Promise<SearchResult> {
-    const minute = Math.floor(Date.now() / rankingMs);
+    const now = Date.now();
     if (query.startsWith('#')) {
       // Folded as the stored names are (migration 0011): `#cafe` finds `#café`.
       const prefix = foldForSearch(query.slice(1)).replace(controlCharacters, '');
       if (prefix.length === 0) return nothing;
-      const key = JSON.stringify(['#', prefix, minute]);
+      const key = JSON.stringify(['#', prefix, rankingPeriod(`#${prefix}`, now)]);
       const found = await this.infra.caches.searches.get(key, async () => ({
         value: {
           exact: null,
@@ -76,9 +92,10 @@ export class SearchService {
     }
     const words = searchWords(query);
     if (words.length === 0) return nothing;
-    const key = JSON.stringify([words, minute]);
+    const key = JSON.stringify([words, rankingPeriod(words.join(' '), now)]);
     const shared = await this.infra.caches.searches.get(key, () => this.#findPeople(words));
-    const followees = viewerId === null ? [] : await this.#followees(viewerId, minute);
+    const followees =
+      viewerId === null ? [] : await this.#followees(viewerId, rankingPeriod(viewerId, now));
     const followed = followees
       .filter((followee) =>
         words.every((word) => followee.terms.some((term) => term.startsWith(word))),
@@ -99,11 +116,11 @@ export class SearchService {
 
   /**
    * Whom the viewer follows, with their search terms, most followed first: one query per viewer
-   * and minute, then every keystroke is answered from memory. A follow or unfollow on any
+   * and ranking period, then every keystroke is answered from memory. A follow or unfollow on any
    * instance (`follows-of:`), a new name (`profile:`) or anyone's new terms forget it at once.
    */
-  #followees(viewerId: string, minute: number): Promise<Followee[]> {
-    const key = JSON.stringify([viewerId, minute]);
+  #followees(viewerId: string, period: number): Promise<Followee[]> {
+    const key = JSON.stringify([viewerId, period]);
     return this.infra.caches.followees.get(key, async () => {
       const byId = new Map<string, Followee>();
       for (const row of await listFolloweeTerms(this.db, viewerId)) {
