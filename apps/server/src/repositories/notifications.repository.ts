@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, NotificationsTable } from '../db/schema';
 import type { PersonRow } from './people-lists.repository';
 import type { PostPosition } from './posts.repository';
@@ -249,20 +249,56 @@ export async function listNotifications(
   }));
 }
 
-/** How many unread notifications each of these people has (absent: none). */
+/** People counted in one statement (SQLite allows 500 terms in a compound select). */
+const countChunk = 200;
+
+/**
+ * How many unread notifications each of these people has, counted up to `cap` (absent: none).
+ * Each person's count reads at most `cap` entries of notifications_unread, however many are
+ * unread: one `union all` term per person, each with its own limit.
+ */
 export async function countUnread(
   db: Kysely<DB>,
   userIds: readonly string[],
+  cap: number,
 ): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('notifications')
-    .select(['user_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('user_id', 'in', userIds)
-    .where('read_at', 'is', null)
-    .groupBy('user_id')
-    .execute();
-  return new Map(rows.map((row) => [row.user_id, Number(row.count)]));
+  const chunks: string[][] = [];
+  for (let start = 0; start < userIds.length; start += countChunk) {
+    chunks.push(userIds.slice(start, start + countChunk));
+  }
+  const counted = await Promise.all(
+    chunks.map((chunk) => {
+      const terms = chunk.map((userId) =>
+        db
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('notifications')
+              .select('id')
+              .where('user_id', '=', userId)
+              .where('read_at', 'is', null)
+              // The order of notifications_unread (a no-op, both are fixed): PostgreSQL then reads
+              // that index, where it guessed a sequential scan would meet `cap` rows soon enough.
+              .orderBy('user_id')
+              .orderBy('read_at')
+              .limit(cap)
+              .as('unread'),
+          )
+          .select([
+            sql<string>`cast(${userId} as text)`.as('user_id'),
+            (eb) => eb.fn.countAll<number>().as('count'),
+          ]),
+      );
+      const [first, ...rest] = terms;
+      if (!first) return Promise.resolve([]);
+      return rest.reduce((query, term) => query.unionAll(term), first).execute();
+    }),
+  );
+  const counts = new Map<string, number>();
+  for (const row of counted.flat()) {
+    const count = Number(row.count);
+    if (count > 0) counts.set(row.user_id, count);
+  }
+  return counts;
 }
 
 /** Marks every unread notification of a person read (served by notifications_unread). */

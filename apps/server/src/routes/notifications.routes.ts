@@ -17,7 +17,7 @@ export function notificationRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           summary: 'Your notifications (likes, comments, follows, mentions), newest first',
           description:
-            '`unread_count` counts every unread notification, not only this page. A follow has ' +
+            '`unread_count` counts every unread notification, not only this page, up to 100 (more reads 100). A follow has ' +
             'no `post`; `comment` is set for a comment and for a mention in a comment.',
           tags: ['notifications'],
           querystring: notificationQuerySchema,

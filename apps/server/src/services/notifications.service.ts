@@ -64,7 +64,7 @@ export class NotificationsService {
     // At once: on PostgreSQL the two run on two pooled connections, one round trip, not two.
     const [rows, unread] = await Promise.all([
       listNotifications(this.db, userId, { limit: limit + 1, after }),
-      countUnread(this.db, [userId]),
+      countUnread(this.db, [userId], limits.unreadCountCap),
     ]);
     const pageRows = rows.slice(0, limit);
     const followed = await followedAmong(this.db, userId, [
@@ -87,7 +87,7 @@ export class NotificationsService {
 
   /** How many unread notifications each person has (for the live event streams). */
   unreadCounts(userIds: readonly string[]): Promise<Map<string, number>> {
-    return countUnread(this.db, userIds);
+    return countUnread(this.db, userIds, limits.unreadCountCap);
   }
 
   #toNotification(row: NotificationRow, followed: Set<string>): Notification {
