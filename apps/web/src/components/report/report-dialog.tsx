@@ -68,7 +68,7 @@ export function ReportDialog({ targetType, targetId, open, onOpenChange }: Repor
             Your report helps keep this instance safe. Its admins will look at it.
           </p>
           <Button className="mt-2 w-full py-2" onClick={() => changeOpen(false)}>
-            Close
+            Done
           </Button>
         </div>
       ) : (
