@@ -51,7 +51,8 @@ describe('AuthDialog and the instance sign-up mode', () => {
     expect(callsTo(fetchMock, 'POST', '/api/auth/sign-up')).toHaveLength(0);
     await fill(user, 'Invite code', ' WELCOME-42 ');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    await screen.findByRole('button', { name: 'Sign Up' });
+    // Signed up, the form starts over on Sign In.
+    await screen.findByRole('heading', { name: 'Sign in to Pinhole' });
     expect(sentJson(fetchMock, 'POST', '/api/auth/sign-up')).toEqual({
       full_name: 'Alice Liddell',
       username: 'alice',
