@@ -5,7 +5,13 @@ export function findUserByEmail(db: Kysely<DB>, email: string) {
   return db
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select(['users.id', 'users.email', 'users.password_hash', 'users.role', 'profiles.suspended_at'])
+    .select([
+      'users.id',
+      'users.email',
+      'users.password_hash',
+      'users.role',
+      'profiles.suspended_at',
+    ])
     .where('users.email', '=', email)
     .executeTakeFirst();
 }

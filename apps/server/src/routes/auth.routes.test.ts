@@ -23,7 +23,10 @@ describe.each(dialects)('auth routes on %s', (dialect) => {
   it('signs up: 201 with user, profile, session, an HttpOnly SameSite=Lax cookie; username lowercased', async () => {
     const response = await signUp(valid('a'));
     expect(response.status).toBe(201);
-    expect(response.body.user).toMatchObject({ id: expect.any(String), email: 'persona@example.com' });
+    expect(response.body.user).toMatchObject({
+      id: expect.any(String),
+      email: 'persona@example.com',
+    });
     expect(response.body.profile).toMatchObject({
       id: response.body.user.id,
       username: 'person.a',
