@@ -11,6 +11,7 @@ import type { Infrastructure } from '../context';
 import { nowIso } from '../ids';
 import { insertInvite, listLiveInvites } from '../repositories/invites.repository';
 import { instanceCounts, listAdminUsers } from '../repositories/moderation.repository';
+import { bucketName } from '../storage/storage';
 import { avatarUrl } from './media-urls';
 import { audit, type Actor } from './moderation.service';
 import { decodeCursor, encodeCursor } from './post-cursor';
@@ -48,7 +49,7 @@ export class AdminService {
       for (const info of sizes) total += info?.size ?? 0;
       batch = [];
     };
-    for await (const item of this.infra.storage.list('')) {
+    for await (const item of this.infra.storage.list(bucketName)) {
       batch.push(item.key);
       if (batch.length >= sizeLookups) await flush();
     }

@@ -19,11 +19,16 @@ const suspensionTrigger = 'profiles_suspension_cache_change';
 
 async function createSuspensionTrigger(db: Kysely<unknown>, postgres: boolean) {
   const values = suspensionTopics.map((topic) => `(${topic})`).join(', ');
+  // The posts they commented on show their comments: each of those forgets its comments too.
+  const commentedPosts =
+    `insert into cache_changes (topic) select distinct 'post:' || post_id from comments ` +
+    `where user_id = new.id;`;
   if (postgres) {
     await sql
       .raw(
         `create function ${suspensionTrigger}() returns trigger language plpgsql as $$ begin ` +
-          `insert into cache_changes (topic) values ${values}; return null; end $$`,
+          `insert into cache_changes (topic) values ${values}; ${commentedPosts} ` +
+          `return null; end $$`,
       )
       .execute(db);
     await sql
@@ -36,7 +41,8 @@ async function createSuspensionTrigger(db: Kysely<unknown>, postgres: boolean) {
     await sql
       .raw(
         `create trigger ${suspensionTrigger} after update of suspended_at on profiles ` +
-          `for each row begin insert into cache_changes (topic) values ${values}; end`,
+          `for each row begin insert into cache_changes (topic) values ${values}; ` +
+          `${commentedPosts} end`,
       )
       .execute(db);
   }
@@ -135,6 +141,8 @@ export const moderation: Migration = {
       .columns(['created_at', 'id'])
       .execute();
 
+    // What the suspension trigger reads: the posts a person commented on.
+    await db.schema.createIndex('comments_by_user').on('comments').column('user_id').execute();
     await createSuspensionTrigger(db, postgres);
   },
 };
