@@ -29,14 +29,18 @@ export function findCommentById(db: Kysely<DB>, id: string) {
 
 /** All comments of a post, oldest first. */
 export function listComments(db: Kysely<DB>, postId: string) {
-  return db
-    .selectFrom('comments')
-    .innerJoin('profiles', 'profiles.id', 'comments.user_id')
-    .select(commentColumns)
-    .where('comments.post_id', '=', postId)
-    .orderBy('comments.created_at', 'asc')
-    .orderBy('comments.id', 'asc')
-    .execute();
+  return (
+    db
+      .selectFrom('comments')
+      .innerJoin('profiles', 'profiles.id', 'comments.user_id')
+      .select(commentColumns)
+      .where('comments.post_id', '=', postId)
+      // A suspended account's comments are hidden (API.md, Safety and moderation).
+      .where('profiles.suspended_at', 'is', null)
+      .orderBy('comments.created_at', 'asc')
+      .orderBy('comments.id', 'asc')
+      .execute()
+  );
 }
 
 /**
@@ -58,6 +62,18 @@ export async function listCommentPreviews(
       sql<number>`row_number() over (partition by post_id order by created_at, id)`.as('position'),
     )
     .where('post_id', 'in', postIds)
+    // A suspended account's comments are in no preview: one probe of profiles' key per comment.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('profiles')
+            .select('profiles.id')
+            .whereRef('profiles.id', '=', 'comments.user_id')
+            .where('profiles.suspended_at', 'is not', null),
+        ),
+      ),
+    )
     .as('ranked');
   const rows = await db
     .selectFrom(ranked)

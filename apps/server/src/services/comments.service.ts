@@ -77,4 +77,20 @@ export class CommentsService {
     });
     await this.infra.events.publish({ type: 'comment.deleted', commentId, postId, userId });
   }
+
+  /** An admin removing a reported comment: the counter moves as in `remove`. */
+  async removeByAdmin(commentId: string): Promise<void> {
+    const owners = await this.db.transaction().execute(async (trx) => {
+      const found = await findCommentOwners(trx, commentId);
+      if (!found || !(await deleteComment(trx, commentId))) throw notFound();
+      await addToCommentsCount(trx, found.post_id, -1);
+      return found;
+    });
+    await this.infra.events.publish({
+      type: 'comment.deleted',
+      commentId,
+      postId: owners.post_id,
+      userId: owners.user_id,
+    });
+  }
 }

@@ -133,7 +133,11 @@ export class PostReadsService {
   async get(postId: string, viewerId: string | null, db: Kysely<DB> = this.db): Promise<Post> {
     const row = await findPostById(db, postId);
     if (!row) throw notFound();
-    const author = { id: row.user_id, is_private: row.author_is_private };
+    const author = {
+      id: row.user_id,
+      is_private: row.author_is_private,
+      suspended_at: row.author_suspended_at,
+    };
     if (!(await canSeeContentOf(db, viewerId, author))) throw notFound();
     const stateOf = await viewerStatesFresh(db, viewerId, [row.id]);
     const [post] = await this.#hydrate([row], stateOf, db);

@@ -12,6 +12,7 @@ import {
   usernameExists,
 } from '../repositories/profiles.repository';
 import { storedVariants } from '../repositories/stored-variants';
+import { isAdmin } from '../repositories/users.repository';
 import type { Storage } from '../storage/storage';
 import { indexPersonNames } from './discovery-index';
 import type { FollowsService } from './follows.service';
@@ -79,15 +80,21 @@ export class ProfilesService {
 
   async get(id: string, viewerId: string | null = null): Promise<Profile> {
     const row = await findProfileById(this.db, id);
-    if (!row) throw notFound();
+    if (!row || !(await this.#shown(row, viewerId))) throw notFound();
     return this.#withRelationship(row, viewerId);
   }
 
   /** By username in any case: `/:username` pages and links. */
   async getByUsername(username: string, viewerId: string | null = null): Promise<Profile> {
     const row = await findProfileByUsername(this.db, username);
-    if (!row) throw notFound();
+    if (!row || !(await this.#shown(row, viewerId))) throw notFound();
     return this.#withRelationship(row, viewerId);
+  }
+
+  /** A suspended account's profile is there for admins only (and for the suspend reply). */
+  async #shown(row: { suspended_at: string | null }, viewerId: string | null): Promise<boolean> {
+    if (row.suspended_at === null) return true;
+    return viewerId !== null && (await isAdmin(this.db, viewerId));
   }
 
   async updateOwn(userId: string, patch: UpdateProfileRequest): Promise<Profile> {

@@ -98,7 +98,11 @@ export class StoriesService {
   async #visible(storyId: string, viewerId: string | null): Promise<StoryRow> {
     const row = await findLiveStory(this.db, storyId, this.#nowIso());
     if (!row) throw notFound();
-    const owner = { id: row.user_id, is_private: row.author_is_private };
+    const owner = {
+      id: row.user_id,
+      is_private: row.author_is_private,
+      suspended_at: row.author_suspended_at,
+    };
     if (!(await canSeeContentOf(this.db, viewerId, owner))) throw notFound();
     return row;
   }

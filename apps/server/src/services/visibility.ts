@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import { notFound } from '../errors';
 import { isFollowing } from '../repositories/follows.repository';
 import { findPostAuthor } from '../repositories/posts.repository';
+import { isAdmin } from '../repositories/users.repository';
 
 /**
  * Whether the viewer may see a person's posts and lists: everyone for a public account; for a
@@ -12,8 +13,10 @@ import { findPostAuthor } from '../repositories/posts.repository';
 export async function canSeeContentOf(
   db: Kysely<DB>,
   viewerId: string | null,
-  owner: { id: string; is_private: number },
+  owner: { id: string; is_private: number; suspended_at?: string | null },
 ): Promise<boolean> {
+  // A suspended account's content is there for admins only (API.md, Safety and moderation).
+  if (owner.suspended_at) return viewerId !== null && (await isAdmin(db, viewerId));
   if (!owner.is_private || viewerId === owner.id) return true;
   if (viewerId === null) return false;
   return isFollowing(db, viewerId, owner.id);
