@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { answerNotFound } from '../errors';
 import { accountRoutes } from './account.routes';
 import { authRoutes } from './auth.routes';
+import { blockRoutes } from './blocks.routes';
 import { commentRoutes } from './comments.routes';
 import { exploreRoutes } from './explore.routes';
 import { eventRoutes } from './events.routes';
@@ -51,5 +52,6 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(notificationRoutes(context), { prefix: '/notifications' });
     await api.register(eventRoutes(context), { prefix: '/events' });
     await api.register(storyRoutes(context), { prefix: '/stories' });
+    await api.register(blockRoutes(context));
   };
 }

@@ -85,6 +85,8 @@ export interface ReadCaches {
   saves: TaggedCache<Map<string, boolean>>;
   /** Per viewer (and one set for everyone signed out): `GET /api/stories`. */
   storyTrays: TaggedCache<StoryTraysEntry>;
+  /** Per viewer: the people they blocked or were blocked by (services/blocks.service.ts). */
+  blockedEitherWay: TaggedCache<ReadonlySet<string>>;
   stats(): Record<'pages' | 'followingPages' | 'sessions' | 'likes' | 'saves', CacheStats>;
 }
 
@@ -102,6 +104,8 @@ export function createReadCaches(database: Database): ReadCaches {
   const followees = new TaggedCache<Followee[]>(500);
   // A body is up to a few hundred kB (100 trays of 1–3 stories): 500 readers bound it to ~100 MB.
   const storyTrays = new TaggedCache<StoryTraysEntry>(500);
+  // A few ids per viewer (most have none): ten thousand viewers cost a few MB.
+  const blockedEitherWay = new TaggedCache<ReadonlySet<string>>(10_000);
   const all = [
     pages,
     followingPages,
@@ -114,6 +118,7 @@ export function createReadCaches(database: Database): ReadCaches {
     searches,
     followees,
     storyTrays,
+    blockedEitherWay,
   ];
   const apply = (topics: readonly string[]) => {
     const tags: string[] = [];
@@ -144,6 +149,7 @@ export function createReadCaches(database: Database): ReadCaches {
     searches,
     followees,
     storyTrays,
+    blockedEitherWay,
     stats: () => ({
       pages: pages.stats,
       followingPages: followingPages.stats,
