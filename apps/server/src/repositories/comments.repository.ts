@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { CommentsTable, DB } from '../db/schema';
+import { notBlockedWith } from './blocks.repository';
 
 const commentColumns = [
   'comments.id',
@@ -27,16 +28,15 @@ export function findCommentById(db: Kysely<DB>, id: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** All comments of a post, oldest first. */
-export function listComments(db: Kysely<DB>, postId: string) {
-  return db
+/** All comments of a post, oldest first; without those of people the viewer blocked either way. */
+export function listComments(db: Kysely<DB>, postId: string, viewerId: string | null = null) {
+  let query = db
     .selectFrom('comments')
     .innerJoin('profiles', 'profiles.id', 'comments.user_id')
     .select(commentColumns)
-    .where('comments.post_id', '=', postId)
-    .orderBy('comments.created_at', 'asc')
-    .orderBy('comments.id', 'asc')
-    .execute();
+    .where('comments.post_id', '=', postId);
+  if (viewerId !== null) query = query.where(notBlockedWith(viewerId, 'comments.user_id'));
+  return query.orderBy('comments.created_at', 'asc').orderBy('comments.id', 'asc').execute();
 }
 
 /**

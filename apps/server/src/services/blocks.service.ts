@@ -7,8 +7,6 @@ import {
   deleteBlock,
   deleteNotificationsBetween,
   insertBlock,
-  isBlockedEitherWay,
-  listBlockedEitherWay,
 } from '../repositories/blocks.repository';
 import {
   addToFollowCounts,
@@ -17,19 +15,17 @@ import {
 } from '../repositories/follows.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
-import { cacheTags } from './caching/cache-tags';
 import { decodeCursor, encodeCursor } from './post-cursor';
 import { toProfileSummary } from './profile-summary';
-
-const nobody: ReadonlySet<string> = new Set();
 
 /**
  * Blocks (API.md, Safety and moderation). A block ends the follows and pending requests both
  * ways, moving the counters in the same transaction and only for rows really removed (as
  * unfollow does), and forgets the notifications either had from the other. What each list and
- * call hides is decided where that list is read: lists read straight from the database add
- * `notBlockedWith` to their query; lists served from the shared caches drop the people in the
- * viewer's `hiddenFrom` set after the cache.
+ * call hides is decided where that list is read: direct reads and writes ask
+ * `isBlockedEitherWay` (services/visibility.ts), lists read from the database add `notBlockedWith`
+ * to their query, and lists served from the shared caches drop the people in the viewer's
+ * `hiddenPeopleOf` set after the cache (services/hidden-people.ts).
  */
 export class BlocksService {
   constructor(private readonly infra: Infrastructure) {}
@@ -86,23 +82,5 @@ export class BlocksService {
           ? encodeCursor({ createdAt: last.listed_at, id: last.id })
           : null,
     };
-  }
-
-  /**
-   * The people hidden from the viewer (blocked or blocking, either way), from the per-viewer
-   * cache that a block or unblock forgets on every instance. For reads whose caches are synced.
-   */
-  async hiddenFrom(viewerId: string | null): Promise<ReadonlySet<string>> {
-    if (viewerId === null) return nobody;
-    return this.infra.caches.blockedEitherWay.get(viewerId, async () => ({
-      value: new Set(await listBlockedEitherWay(this.db, viewerId)),
-      tags: [cacheTags.blocksOf(viewerId)],
-    }));
-  }
-
-  /** 404 when the two blocked each other either way: read fresh, for writes and direct URLs. */
-  async requireNotBlocked(viewerId: string | null, ownerId: string): Promise<void> {
-    if (viewerId === null || viewerId === ownerId) return;
-    if (await isBlockedEitherWay(this.db, viewerId, ownerId)) throw notFound();
   }
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { createChangeLogReader, pruneCacheChanges } from '../repositories/cache-changes.repository';
 import type { findLiveSession } from '../repositories/sessions.repository';
 import type { EncodedBody } from './caching/encoded-body';
+import type { SharedPost } from './hidden-people';
 import { tagsForChange } from './caching/cache-tags';
 import { ChangeFeed } from './caching/change-feed';
 import type { CacheStats } from './caching/tagged-cache';
@@ -10,8 +11,11 @@ import { TaggedCache } from './caching/tagged-cache';
 
 /** A page of posts as every reader sees it; only `liked_by_me` and `saved_by_me` differ. */
 export interface SharedPostPage {
-  /** Each post's JSON without `liked_by_me`, `saved_by_me` and its closing brace. */
-  posts: { id: string; openJson: string }[];
+  /**
+   * Each post's JSON without `liked_by_me`, `saved_by_me` and its closing brace, with who appears
+   * in it (author, previewed commenters) so a viewer's blocks can be left out after the cache.
+   */
+  posts: SharedPost[];
   nextCursor: string | null;
   /** JSON members the body holds before `posts` (a hashtag page's `"hashtag":{…},`). */
   head?: string;
