@@ -33,6 +33,7 @@ const bundledMigrations = [
   '0010-stories',
   '0011-hashtag-folding',
   '0012-moderation',
+  '0013-blocks',
 ];
 
 /**

@@ -115,6 +115,13 @@ export interface FollowRequestsTable {
   created_at: string;
 }
 
+/** One row per block: `blocker_id` blocked `blocked_id` (migration 0013). */
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
 /** Secrets every instance shares, made once by a migration (the media URL signing key). */
 export interface InstanceSecretsTable {
   name: string;
@@ -262,6 +269,7 @@ export interface DB {
   cache_changes: CacheChangesTable;
   follows: FollowsTable;
   follow_requests: FollowRequestsTable;
+  blocks: BlocksTable;
   instance_secrets: InstanceSecretsTable;
   imports: ImportsTable;
   imported_posts: ImportedPostsTable;

@@ -4,6 +4,7 @@ import { answerNotFound } from '../errors';
 import { accountRoutes } from './account.routes';
 import { adminRoutes } from './admin.routes';
 import { authRoutes } from './auth.routes';
+import { blockRoutes } from './blocks.routes';
 import { commentRoutes } from './comments.routes';
 import { exploreRoutes } from './explore.routes';
 import { eventRoutes } from './events.routes';
@@ -56,5 +57,6 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(reportRoutes(context), { prefix: '/reports' });
     await api.register(instanceRoutes(context), { prefix: '/instance' });
     await api.register(adminRoutes(context), { prefix: '/admin' });
+    await api.register(blockRoutes(context));
   };
 }

@@ -29,7 +29,7 @@ export class CommentsService {
   /** Every comment of a post, oldest first. */
   async list(postId: string, viewerId: string | null): Promise<Comment[]> {
     await requireVisiblePost(this.db, postId, viewerId);
-    const rows = await listComments(this.db, postId);
+    const rows = await listComments(this.db, postId, viewerId);
     const people = await findMentionedPeople(
       this.db,
       rows.map((row) => row.content),

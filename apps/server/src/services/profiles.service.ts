@@ -4,6 +4,7 @@ import type { Infrastructure } from '../context';
 import type { ProfilesTable } from '../db/schema';
 import { uniqueViolation } from '../db/errors';
 import { conflictFor, notFound } from '../errors';
+import { isBlockedEitherWay } from '../repositories/blocks.repository';
 import { findRelationship } from '../repositories/follows.repository';
 import {
   findProfileById,
@@ -147,7 +148,11 @@ export class ProfilesService {
     return profile;
   }
 
+  /** Someone the viewer blocked, or who blocked the viewer, is not there for them (404). */
   async #withRelationship(row: Selectable<ProfilesTable>, viewerId: string | null) {
+    if (viewerId !== null && viewerId !== row.id) {
+      if (await isBlockedEitherWay(this.db, viewerId, row.id)) throw notFound();
+    }
     const relationship =
       viewerId === null || viewerId === row.id
         ? strangers

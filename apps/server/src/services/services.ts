@@ -2,6 +2,7 @@ import type { Infrastructure } from '../context';
 import { AccountService } from './account.service';
 import { AdminService } from './admin.service';
 import { AuthService } from './auth.service';
+import { BlocksService } from './blocks.service';
 import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
 import { DiscoveryListsService } from './discovery-lists.service';
@@ -30,6 +31,7 @@ import { VariantBackfillService } from './variant-backfill.service';
  */
 export function createServices(infra: Infrastructure) {
   const notifications = new NotificationsService(infra);
+  const blocks = new BlocksService(infra);
   const follows = new FollowsService(infra, notifications);
   const profiles = new ProfilesService(infra, follows);
   const postReads = new PostReadsService(infra);
@@ -44,6 +46,7 @@ export function createServices(infra: Infrastructure) {
     export: new ExportService(infra),
     profiles,
     follows,
+    blocks,
     postReads,
     createPost,
     imports: new ImportService(infra, createPost),
