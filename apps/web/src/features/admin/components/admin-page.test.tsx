@@ -11,7 +11,7 @@ import { AdminPage } from './admin-page';
 const admin = makeProfile({ id: 'admin', username: 'root' });
 const adminSession = () => {
   const session = signedInSession(admin);
-  return { ...session, user: { ...session.user!, role: 'admin' } } as typeof session;
+  return { ...session, user: { ...session.user!, role: "admin" as const } };
 };
 const bobSummary = makeSuggestion({ id: 'b', username: 'bob' });
 
