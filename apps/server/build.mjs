@@ -10,7 +10,12 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies 
 );
 
 await build({
-  entryPoints: { main: 'src/main.ts', sweep: 'src/sweep.ts', seed: 'src/seed/seed.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    sweep: 'src/sweep.ts',
+    admin: 'src/admin-cli.ts',
+    seed: 'src/seed/seed.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

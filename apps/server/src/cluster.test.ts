@@ -32,6 +32,8 @@ const bundledMigrations = [
   '0009-notifications-extra',
   '0010-stories',
   '0011-hashtag-folding',
+  '0012-moderation',
+  '0013-blocks',
 ];
 
 /**

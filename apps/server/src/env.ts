@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { limits } from '@pinhole/contracts';
+import type { SignupMode } from '@pinhole/contracts';
+import { limits, signupModeSchema } from '@pinhole/contracts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -48,6 +49,8 @@ const envSchema = z
     /** The largest archive `POST /api/me/import` takes, in bytes: 2 GB, or less for a small disk. */
     /** How often an idle `GET /api/events` stream gets a comment line: proxies close silent ones. */
     EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(30_000).default(25_000),
+    /** Who may make an account: `open`, `invite` (needs an admin's invite code) or `closed`. */
+    SIGNUPS: signupModeSchema.default('open'),
     IMPORT_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -100,6 +103,7 @@ export interface Config {
   sweepOnStart: boolean;
   importMaxBytes: number;
   eventsHeartbeatMs: number;
+  signups: SignupMode;
 }
 
 export class ConfigError extends Error {}
@@ -162,5 +166,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sweepOnStart: env.SWEEP_ON_START,
     importMaxBytes: env.IMPORT_MAX_BYTES,
     eventsHeartbeatMs: env.EVENTS_HEARTBEAT_MS,
+    signups: env.SIGNUPS,
   };
 }

@@ -62,7 +62,12 @@ function messagesTooLong(field: string): string {
   return `${field} is too long`;
 }
 
-export const userSchema = z.object({ id: z.string(), email: z.string() });
+/** `role` (issue 21): what the signed-in person may do; `admin` opens `/admin`. */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(['member', 'admin']),
+});
 export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({

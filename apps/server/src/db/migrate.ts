@@ -11,6 +11,8 @@ import { discoveryExtra } from './migrations/0008-discovery-extra';
 import { notificationsExtra } from './migrations/0009-notifications-extra';
 import { stories } from './migrations/0010-stories';
 import { hashtagFolding } from './migrations/0011-hashtag-folding';
+import { moderation } from './migrations/0012-moderation';
+import { blocks } from './migrations/0013-blocks';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '0009-notifications-extra': notificationsExtra,
   '0010-stories': stories,
   '0011-hashtag-folding': hashtagFolding,
+  '0012-moderation': moderation,
+  '0013-blocks': blocks,
 };
 
 const provider: MigrationProvider = {

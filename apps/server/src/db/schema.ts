@@ -10,6 +10,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   created_at: string;
+  /** 'member' or 'admin' (migration 0012). */
+  role: Generated<'member' | 'admin'>;
 }
 
 export interface SessionsTable {
@@ -41,6 +43,8 @@ export interface ProfilesTable {
   /** 1: only approved followers see the posts and lists (API.md, Private accounts). */
   is_private: Generated<number>;
   created_at: string;
+  /** Set while an admin has suspended the account (migration 0012): its content is hidden. */
+  suspended_at: Generated<string | null>;
 }
 
 export interface PostsTable {
@@ -108,6 +112,13 @@ export interface FollowsTable {
 export interface FollowRequestsTable {
   requester_id: string;
   target_id: string;
+  created_at: string;
+}
+
+/** One row per block: `blocker_id` blocked `blocked_id` (migration 0013). */
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
   created_at: string;
 }
 
@@ -207,6 +218,45 @@ export interface StoryViewsTable {
   viewed_at: string;
 }
 
+/** The one row (id 1) naming the instance's first account, its first admin (migration 0012). */
+export interface FirstAdminTable {
+  id: number;
+  user_id: string;
+}
+
+export interface InvitesTable {
+  code: string;
+  uses_left: number;
+  expires_at: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  target_type: 'post' | 'comment' | 'profile';
+  target_id: string;
+  target_user_id: string;
+  reason: 'spam' | 'nudity' | 'harassment' | 'violence' | 'other';
+  note: string | null;
+  status: Generated<'open' | 'resolved'>;
+  resolution: 'dismiss' | 'remove_content' | 'suspend_author' | null;
+  resolved_by: string | null;
+  resolved_at: string | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  summary: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -219,6 +269,7 @@ export interface DB {
   cache_changes: CacheChangesTable;
   follows: FollowsTable;
   follow_requests: FollowRequestsTable;
+  blocks: BlocksTable;
   instance_secrets: InstanceSecretsTable;
   imports: ImportsTable;
   imported_posts: ImportedPostsTable;
@@ -229,4 +280,8 @@ export interface DB {
   notifications: NotificationsTable;
   stories: StoriesTable;
   story_views: StoryViewsTable;
+  first_admin: FirstAdminTable;
+  invites: InvitesTable;
+  reports: ReportsTable;
+  audit_log: AuditLogTable;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { CommentsTable, DB } from '../db/schema';
+import { notBlockedWith } from './blocks.repository';
 
 const commentColumns = [
   'comments.id',
@@ -27,16 +28,19 @@ export function findCommentById(db: Kysely<DB>, id: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** All comments of a post, oldest first. */
-export function listComments(db: Kysely<DB>, postId: string) {
-  return db
+/**
+ * All comments of a post, oldest first; without those of suspended accounts (API.md, Safety and
+ * moderation) or of people the viewer blocked either way.
+ */
+export function listComments(db: Kysely<DB>, postId: string, viewerId: string | null = null) {
+  let query = db
     .selectFrom('comments')
     .innerJoin('profiles', 'profiles.id', 'comments.user_id')
     .select(commentColumns)
     .where('comments.post_id', '=', postId)
-    .orderBy('comments.created_at', 'asc')
-    .orderBy('comments.id', 'asc')
-    .execute();
+    .where('profiles.suspended_at', 'is', null);
+  if (viewerId !== null) query = query.where(notBlockedWith(viewerId, 'comments.user_id'));
+  return query.orderBy('comments.created_at', 'asc').orderBy('comments.id', 'asc').execute();
 }
 
 /**
@@ -58,6 +62,18 @@ export async function listCommentPreviews(
       sql<number>`row_number() over (partition by post_id order by created_at, id)`.as('position'),
     )
     .where('post_id', 'in', postIds)
+    // A suspended account's comments are in no preview: one probe of profiles' key per comment.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('profiles')
+            .select('profiles.id')
+            .whereRef('profiles.id', '=', 'comments.user_id')
+            .where('profiles.suspended_at', 'is not', null),
+        ),
+      ),
+    )
     .as('ranked');
   const rows = await db
     .selectFrom(ranked)

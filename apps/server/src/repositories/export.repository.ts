@@ -4,7 +4,7 @@ import { storedVariants } from './stored-variants';
 
 /** Everything "Download your data" holds about one account, as rows; SQL only here. */
 export async function readAccountForExport(db: Kysely<DB>, userId: string) {
-  const [user, profile, posts, images, comments, likes, followers, following, saved] =
+  const [user, profile, posts, images, comments, likes, followers, following, saved, blocked] =
     await Promise.all([
       db
         .selectFrom('users')
@@ -65,6 +65,14 @@ export async function readAccountForExport(db: Kysely<DB>, userId: string) {
         .where('user_id', '=', userId)
         .orderBy('created_at', 'asc')
         .execute(),
+      // The people this account blocked (not who blocked it: that is theirs).
+      db
+        .selectFrom('blocks')
+        .innerJoin('profiles', 'profiles.id', 'blocks.blocked_id')
+        .select(['profiles.username', 'blocks.created_at'])
+        .where('blocks.blocker_id', '=', userId)
+        .orderBy('blocks.created_at', 'asc')
+        .execute(),
     ]);
   return {
     user,
@@ -79,5 +87,6 @@ export async function readAccountForExport(db: Kysely<DB>, userId: string) {
     followers,
     following,
     saved,
+    blocked,
   };
 }

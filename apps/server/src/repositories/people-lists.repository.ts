@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { notBlockedWith } from './blocks.repository';
 import type { PostPosition } from './posts.repository';
 
 /** What a list of people shows of each: the columns of a `ProfileSummary`. */
@@ -26,6 +27,8 @@ export interface PeoplePageOptions {
   limit: number;
   /** Keyset: entries strictly older than this (`createdAt` of the follow, the person's id). */
   after?: PostPosition;
+  /** Leaves out the people this viewer blocked or was blocked by (a third person's lists). */
+  viewerId?: string | null;
 }
 
 /**
@@ -39,6 +42,8 @@ const peopleLists = {
   following: { table: 'follows', owner: 'follower_id', person: 'followee_id' },
   /** Requests awaiting the owner; served by follow_requests_inbox. */
   requests: { table: 'follow_requests', owner: 'target_id', person: 'requester_id' },
+  /** The people one person blocked; served by the key (blocker_id, …), sorted there: few rows. */
+  blocks: { table: 'blocks', owner: 'blocker_id', person: 'blocked_id' },
 } as const;
 
 export type PeopleListKind = keyof typeof peopleLists;
@@ -62,6 +67,7 @@ export function listPeople(
     .orderBy(createdAt, 'desc')
     .orderBy(personId, 'desc')
     .limit(options.limit);
+  if (options.viewerId) query = query.where(notBlockedWith(options.viewerId, `${table}.${person}`));
   const after = options.after;
   if (after) {
     query = query.where((eb) =>

@@ -167,6 +167,7 @@ export async function listHashtagPosts(
     .select(postWithAuthorColumns)
     .where('post_hashtags.hashtag', '=', hashtag)
     .where('profiles.is_private', '=', 0)
+    .where('profiles.suspended_at', 'is', null)
     .orderBy('post_hashtags.created_at', 'desc')
     .orderBy('post_hashtags.post_id', 'desc')
     .limit(options.limit);
@@ -199,6 +200,7 @@ export async function listMentioningPosts(
     .select(postWithAuthorColumns)
     .where('post_mentions.profile_id', '=', profileId)
     .where('profiles.is_private', '=', 0)
+    .where('profiles.suspended_at', 'is', null)
     .orderBy('post_mentions.created_at', 'desc')
     .orderBy('post_mentions.post_id', 'desc')
     .limit(options.limit);
@@ -233,6 +235,7 @@ export async function listExploreCandidates(
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
     .select(['posts.id', 'posts.likes_count', 'posts.comments_count', 'posts.created_at'])
     .where('profiles.is_private', '=', 0)
+    .where('profiles.suspended_at', 'is', null)
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(limit)
@@ -256,6 +259,7 @@ export async function findPublicPostsByIds(
     .select(postWithAuthorColumns)
     .where('posts.id', 'in', ids)
     .where('profiles.is_private', '=', 0)
+    .where('profiles.suspended_at', 'is', null)
     .execute();
   return rows.map(decodePost);
 }

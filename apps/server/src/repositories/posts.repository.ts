@@ -39,6 +39,7 @@ export const postWithAuthorColumns = [
   'profiles.avatar_key as author_avatar_key',
   'profiles.is_verified as author_is_verified',
   'profiles.is_private as author_is_private',
+  'profiles.suspended_at as author_suspended_at',
 ] as const;
 
 function selectPostsWithAuthor(db: Kysely<DB>) {
@@ -67,7 +68,9 @@ export async function findPostById(db: Kysely<DB>, id: string): Promise<PostRow 
 
 /** Newest first, `created_at` then `id` descending, served by the posts_feed / posts_by_user indexes. */
 export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promise<PostRow[]> {
+  // A suspended account's posts are in no list (API.md, Safety and moderation).
   let query = selectPostsWithAuthor(db)
+    .where('profiles.suspended_at', 'is', null)
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(options.limit);
@@ -113,7 +116,9 @@ export async function listSavedPosts(
   userId: string,
   options: { limit: number; after?: PostPosition },
 ): Promise<(PostRow & { saved_at: string })[]> {
+  // A suspended account's posts are in no list (API.md, Safety and moderation).
   let query = selectPostsWithAuthor(db)
+    .where('profiles.suspended_at', 'is', null)
     .innerJoin('saves', 'saves.post_id', 'posts.id')
     .select('saves.created_at as saved_at')
     .where('saves.user_id', '=', userId)
@@ -152,7 +157,7 @@ export function findPostAuthor(db: Kysely<DB>, id: string) {
   return db
     .selectFrom('posts')
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
-    .select(['profiles.id', 'profiles.is_private'])
+    .select(['profiles.id', 'profiles.is_private', 'profiles.suspended_at'])
     .where('posts.id', '=', id)
     .executeTakeFirst();
 }

@@ -52,6 +52,8 @@ export async function searchPeople(db: Kysely<DB>, search: PeopleSearch): Promis
   const rows = await db
     .selectFrom('profiles')
     .select([...personColumns, 'profiles.followers_count'])
+    // Suspended accounts are found by nobody (API.md, Safety and moderation).
+    .where('profiles.suspended_at', 'is', null)
     .where('profiles.id', 'in', (eb) =>
       eb
         .selectFrom('search_terms')
@@ -83,6 +85,7 @@ export async function listFolloweeTerms(
     .innerJoin('search_terms', 'search_terms.profile_id', 'follows.followee_id')
     .select([...personColumns, 'profiles.followers_count', 'search_terms.term'])
     .where('follows.follower_id', '=', viewerId)
+    .where('profiles.suspended_at', 'is', null)
     .execute();
   return rows.map((row) => ({ ...row, followers_count: Number(row.followers_count) }));
 }
@@ -96,6 +99,7 @@ export async function findPersonByUsername(
     .selectFrom('profiles')
     .select([...personColumns, 'profiles.followers_count'])
     .where('profiles.username', '=', username)
+    .where('profiles.suspended_at', 'is', null)
     .executeTakeFirst();
   return row && { ...row, followers_count: Number(row.followers_count) };
 }

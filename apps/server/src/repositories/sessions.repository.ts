@@ -15,6 +15,7 @@ export function findLiveSession(db: Kysely<DB>, tokenHash: string, now: string) 
       'sessions.expires_at',
       'users.id as user_id',
       'users.email',
+      'users.role',
     ])
     .where('sessions.id', '=', tokenHash)
     .where('sessions.expires_at', '>', now)

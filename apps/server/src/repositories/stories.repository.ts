@@ -27,6 +27,7 @@ const storyColumns = [
   'profiles.avatar_key as author_avatar_key',
   'profiles.is_verified as author_is_verified',
   'profiles.is_private as author_is_private',
+  'profiles.suspended_at as author_suspended_at',
 ] as const;
 
 /** A story with what its author shows (a `ProfileSummary`) and whether the account is private. */
@@ -42,6 +43,7 @@ export interface StoryRow {
   expires_at: string;
   author: PersonRow;
   author_is_private: number;
+  author_suspended_at: string | null;
 }
 
 function selectStoriesWithAuthor(db: Kysely<DB>) {
@@ -74,6 +76,7 @@ function decodeStory(row: SelectedStory): StoryRow {
       is_verified: row.author_is_verified,
     },
     author_is_private: row.author_is_private,
+    author_suspended_at: row.author_suspended_at,
   };
 }
 
@@ -122,14 +125,16 @@ export async function listTrayStories(
 ): Promise<StoryRow[]> {
   const own = selectStoriesWithAuthor(db)
     .where('stories.user_id', '=', viewerId)
-    .where('stories.expires_at', '>', now);
+    .where('stories.expires_at', '>', now)
+    .where('profiles.suspended_at', 'is', null);
   const followed = db
     .selectFrom('follows')
     .innerJoin('stories', 'stories.user_id', 'follows.followee_id')
     .innerJoin('profiles', 'profiles.id', 'stories.user_id')
     .select(storyColumns)
     .where('follows.follower_id', '=', viewerId)
-    .where('stories.expires_at', '>', now);
+    .where('stories.expires_at', '>', now)
+    .where('profiles.suspended_at', 'is', null);
   return (await own.unionAll(followed).execute()).map(decodeStory);
 }
 
@@ -148,6 +153,7 @@ export async function listRecentPublicStories(
     .select(['stories.user_id', (eb) => eb.fn.max('stories.created_at').as('newest')])
     .where('stories.expires_at', '>', now)
     .where('profiles.is_private', '=', 0)
+    .where('profiles.suspended_at', 'is', null)
     .groupBy('stories.user_id')
     .orderBy('newest', 'desc')
     .orderBy('stories.user_id', 'desc')

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { answerNotFound } from '../errors';
 import { accountRoutes } from './account.routes';
+import { adminRoutes } from './admin.routes';
 import { authRoutes } from './auth.routes';
+import { blockRoutes } from './blocks.routes';
 import { commentRoutes } from './comments.routes';
 import { exploreRoutes } from './explore.routes';
 import { eventRoutes } from './events.routes';
@@ -14,6 +16,7 @@ import { notificationRoutes } from './notifications.routes';
 import { postChangeRoutes } from './post-changes.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
+import { instanceRoutes, reportRoutes } from './reports.routes';
 import { savedRoutes } from './saved.routes';
 import { searchRoutes } from './search.routes';
 import { storyRoutes } from './stories.routes';
@@ -51,5 +54,9 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(notificationRoutes(context), { prefix: '/notifications' });
     await api.register(eventRoutes(context), { prefix: '/events' });
     await api.register(storyRoutes(context), { prefix: '/stories' });
+    await api.register(reportRoutes(context), { prefix: '/reports' });
+    await api.register(instanceRoutes(context), { prefix: '/instance' });
+    await api.register(adminRoutes(context), { prefix: '/admin' });
+    await api.register(blockRoutes(context));
   };
 }

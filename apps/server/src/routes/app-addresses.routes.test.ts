@@ -91,7 +91,7 @@ describe.each(dialects)('the addresses of people and posts on %s', (dialect) => 
         expectNotFoundPage(page);
         expect(embeddedFirstScreen(page.text)).toEqual({
           session: {
-            user: { id: alice.id, email: alice.email },
+            user: expect.objectContaining({ id: alice.id, email: alice.email }),
             profile: expect.objectContaining({ id: alice.id }),
           },
         });
@@ -164,7 +164,9 @@ describe.each(dialects)('the addresses of people and posts on %s', (dialect) => 
       const page = await server.request(path, { cookie: alice.cookie });
       expect(page.status, path).toBe(200);
       expect(embeddedFirstScreen(page.text)).toEqual({
-        session: expect.objectContaining({ user: { id: alice.id, email: alice.email } }),
+        session: expect.objectContaining({
+          user: expect.objectContaining({ id: alice.id, email: alice.email }),
+        }),
       });
       expect(page.text).toContain('<title>Pinhole</title>');
     }

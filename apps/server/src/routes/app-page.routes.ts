@@ -112,7 +112,7 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
     if (!viewer) return signedOut;
     // As GET /api/auth/session: a profile that fails to load is null, the reader stays signed in.
     const profile = await services.profiles.get(viewer.userId).catch(() => null);
-    return { user: { id: viewer.userId, email: viewer.email }, profile };
+    return { user: { id: viewer.userId, email: viewer.email, role: viewer.role }, profile };
   }
 
   type Build = (viewer: Viewer | null, html: string, request?: FastifyRequest) => Promise<Page>;

@@ -114,7 +114,7 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
         const viewer = request.viewer;
         if (!viewer) return { user: null, profile: null };
         const profile = await services.profiles.get(viewer.userId).catch(() => null);
-        return { user: { id: viewer.userId, email: viewer.email }, profile };
+        return { user: { id: viewer.userId, email: viewer.email, role: viewer.role }, profile };
       },
     );
   };

@@ -73,6 +73,8 @@ describe.each(storageSetups)('GET /api/me/export on $name', (setup) => {
       json: { content: 'lovely' },
     });
     await server.request(`/api/profiles/${ada.id}/follow`, { method: 'PUT', token: bob.token });
+    const blocked = await signUpUser(server);
+    await server.request(`/api/profiles/${blocked.id}/block`, { method: 'PUT', token: ada.token });
 
     const response = await fetch(`${server.url}/api/me/export`, {
       headers: { authorization: `Bearer ${ada.token}` },
@@ -103,6 +105,9 @@ describe.each(storageSetups)('GET /api/me/export on $name', (setup) => {
     ]);
     expect(read('following.json')).toEqual([]);
     expect(read('saved.json')).toEqual([]);
+    expect(read('blocked.json').map((b: { username: string }) => b.username)).toEqual([
+      blocked.username,
+    ]);
     // Nobody else's rows: Bob's post is not in Ada's posts.
     expect(read('posts.json')).toHaveLength(1);
   });

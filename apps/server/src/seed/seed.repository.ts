@@ -38,7 +38,10 @@ async function insertChunked<Row>(
   }
 }
 
-export function insertUsers(db: Kysely<DB>, rows: readonly UsersTable[]): Promise<void> {
+export function insertUsers(
+  db: Kysely<DB>,
+  rows: readonly Insertable<UsersTable>[],
+): Promise<void> {
   return insertChunked(rows, (chunk) => db.insertInto('users').values(chunk).execute());
 }
 

@@ -1,4 +1,4 @@
-import type { AuthResponse, SignInRequest, SignUpRequest } from '@pinhole/contracts';
+import type { AuthResponse, Role, SignInRequest, SignUpRequest } from '@pinhole/contracts';
 import { messages } from '@pinhole/contracts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import {
@@ -11,6 +11,7 @@ import type { Infrastructure } from '../context';
 import { uniqueViolation } from '../db/errors';
 import { AppError, conflictFor } from '../errors';
 import { newId, nowIso } from '../ids';
+import { consumeInvite } from '../repositories/invites.repository';
 import { insertProfile, usernameExists } from '../repositories/profiles.repository';
 import {
   deleteSession,
@@ -18,7 +19,12 @@ import {
   findLiveSession,
   insertSession,
 } from '../repositories/sessions.repository';
-import { emailExists, findUserByEmail, insertUser } from '../repositories/users.repository';
+import {
+  claimFirstAdmin,
+  emailExists,
+  findUserByEmail,
+  insertUser,
+} from '../repositories/users.repository';
 import { cacheTags } from './caching/cache-tags';
 import { indexPersonNames } from './discovery-index';
 import type { ProfilesService } from './profiles.service';
@@ -26,9 +32,13 @@ import type { ProfilesService } from './profiles.service';
 /** Enough to tell a browser and system apart; a longer header is cut, not refused. */
 const maxUserAgentLength = 512;
 
+const inviteInvalid = () =>
+  new AppError('validation_error', messages.inviteInvalid, { invite_code: messages.inviteInvalid });
+
 export interface Viewer {
   userId: string;
   email: string;
+  role: Role;
   tokenHash: string;
   /** Set when this request slid the session forward: the cookie is sent again. */
   renewedExpiresAt?: string;
@@ -46,6 +56,10 @@ export class AuthService {
 
   /** Creates the user and their profile in one transaction, then a session. */
   async signUp(input: SignUpRequest, userAgent: string | null = null): Promise<AuthResponse> {
+    const mode = this.infra.config.signups;
+    if (mode === 'closed') throw new AppError('forbidden', messages.signupsClosed);
+    const inviteCode = mode === 'invite' ? (input.invite_code ?? '') : null;
+    if (inviteCode === '') throw inviteInvalid();
     const [emailTaken, usernameTaken] = await Promise.all([
       emailExists(this.db, input.email),
       usernameExists(this.db, input.username),
@@ -54,8 +68,13 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     const userId = newId();
     const createdAt = nowIso();
+    let role: Role = 'member';
     try {
       await this.db.transaction().execute(async (trx) => {
+        // The invite's use and the account stand or fall together.
+        if (inviteCode !== null && !(await consumeInvite(trx, inviteCode, createdAt))) {
+          throw inviteInvalid();
+        }
         await insertUser(trx, {
           id: userId,
           email: input.email,
@@ -76,6 +95,7 @@ export class AuthService {
           username: input.username,
           fullName: input.full_name,
         });
+        if (await claimFirstAdmin(trx, userId)) role = 'admin';
       });
     } catch (error) {
       // Two sign-ups raced past the checks above: the unique index decides, the loser gets 409.
@@ -84,7 +104,7 @@ export class AuthService {
       throw conflictFor(violated.includes('email'), !violated.includes('email'));
     }
     await this.infra.events.publish({ type: 'user.signed_up', userId });
-    return this.#authResponse(userId, input.email, userAgent);
+    return this.#authResponse({ id: userId, email: input.email, role }, userAgent);
   }
 
   /** The same status, body and (one hash) timing for an unknown email and a wrong password. */
@@ -94,7 +114,9 @@ export class AuthService {
       ? await verifyPassword(user.password_hash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) throw new AppError('invalid_credentials', messages.invalidCredentials);
-    return this.#authResponse(user.id, user.email, userAgent);
+    // Said only to whoever knows the password: a stranger learns nothing about the account.
+    if (user.suspended_at !== null) throw new AppError('forbidden', messages.accountSuspended);
+    return this.#authResponse({ id: user.id, email: user.email, role: user.role }, userAgent);
   }
 
   async signOut(token: string, userId: string | null): Promise<void> {
@@ -121,7 +143,12 @@ export class AuthService {
         })
       : await findLiveSession(this.db, tokenHash, nowText);
     if (!found || Date.parse(found.expires_at) <= now) return null;
-    const viewer: Viewer = { userId: found.user_id, email: found.email, tokenHash };
+    const viewer: Viewer = {
+      userId: found.user_id,
+      email: found.email,
+      role: found.role,
+      tokenHash,
+    };
     const renewBefore = now + sessionLifetimeMs - sessionRefreshAfterMs;
     if (Date.parse(found.expires_at) < renewBefore) {
       const expiresAt = new Date(now + sessionLifetimeMs).toISOString();
@@ -147,12 +174,11 @@ export class AuthService {
   }
 
   async #authResponse(
-    userId: string,
-    email: string,
+    user: { id: string; email: string; role: Role },
     userAgent: string | null,
   ): Promise<AuthResponse> {
-    const profile = await this.profiles.get(userId);
-    const session = await this.#startSession(userId, userAgent);
-    return { user: { id: userId, email }, profile, session };
+    const profile = await this.profiles.get(user.id);
+    const session = await this.#startSession(user.id, userAgent);
+    return { user, profile, session };
   }
 }

@@ -29,7 +29,7 @@ export class CommentsService {
   /** Every comment of a post, oldest first. */
   async list(postId: string, viewerId: string | null): Promise<Comment[]> {
     await requireVisiblePost(this.db, postId, viewerId);
-    const rows = await listComments(this.db, postId);
+    const rows = await listComments(this.db, postId, viewerId);
     const people = await findMentionedPeople(
       this.db,
       rows.map((row) => row.content),
@@ -76,5 +76,21 @@ export class CommentsService {
       return owners.post_id;
     });
     await this.infra.events.publish({ type: 'comment.deleted', commentId, postId, userId });
+  }
+
+  /** An admin removing a reported comment: the counter moves as in `remove`. */
+  async removeByAdmin(commentId: string): Promise<void> {
+    const owners = await this.db.transaction().execute(async (trx) => {
+      const found = await findCommentOwners(trx, commentId);
+      if (!found || !(await deleteComment(trx, commentId))) throw notFound();
+      await addToCommentsCount(trx, found.post_id, -1);
+      return found;
+    });
+    await this.infra.events.publish({
+      type: 'comment.deleted',
+      commentId,
+      postId: owners.post_id,
+      userId: owners.user_id,
+    });
   }
 }

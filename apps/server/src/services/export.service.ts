@@ -72,6 +72,7 @@ export class ExportService {
     zip.addBuffer(json(data.followers), 'followers.json');
     zip.addBuffer(json(data.following), 'following.json');
     zip.addBuffer(json(data.saved), 'saved.json');
+    zip.addBuffer(json(data.blocked), 'blocked.json');
     // Stories still live now: an expired one is gone for its author too.
     const stories = await listLiveStoriesOf(
       this.infra.database.db,

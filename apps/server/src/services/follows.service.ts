@@ -5,6 +5,7 @@ import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { nowIso } from '../ids';
+import { isBlockedEitherWay } from '../repositories/blocks.repository';
 import {
   addToFollowCounts,
   deleteFollow,
@@ -50,7 +51,8 @@ export class FollowsService {
     }
     const outcome = await this.db.transaction().execute(async (trx) => {
       const target = await findProfileById(trx, targetId);
-      if (!target) throw notFound();
+      // Blocked either way: the person is not there for the viewer, as their profile is not.
+      if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
       if (target.is_private && !(await isFollowing(trx, viewerId, targetId))) {
         await insertFollowRequest(trx, {
           requester_id: viewerId,
@@ -140,7 +142,7 @@ export class FollowsService {
   ): Promise<ProfileSummaryPage> {
     await this.requireVisible(profileId, viewerId);
     return this.#page(query, viewerId, (options) =>
-      listPeople(this.db, 'followers', profileId, options),
+      listPeople(this.db, 'followers', profileId, { ...options, viewerId }),
     );
   }
 
@@ -151,7 +153,7 @@ export class FollowsService {
   ): Promise<ProfileSummaryPage> {
     await this.requireVisible(profileId, viewerId);
     return this.#page(query, viewerId, (options) =>
-      listPeople(this.db, 'following', profileId, options),
+      listPeople(this.db, 'following', profileId, { ...options, viewerId }),
     );
   }
 
@@ -177,10 +179,16 @@ export class FollowsService {
     return { added, followersCount };
   }
 
-  /** 404 for nobody, 403 `This account is private` for a viewer who may not see its content. */
+  /**
+   * 404 for nobody and for someone blocked either way, 403 `This account is private` for a viewer
+   * who may not see its content.
+   */
   async requireVisible(profileId: string, viewerId: string | null): Promise<void> {
     const owner = await findProfileById(this.db, profileId);
     if (!owner) throw notFound();
+    if (viewerId !== null && viewerId !== profileId) {
+      if (await isBlockedEitherWay(this.db, viewerId, profileId)) throw notFound();
+    }
     if (!(await canSeeContentOf(this.db, viewerId, owner))) throw privateAccount();
   }
 

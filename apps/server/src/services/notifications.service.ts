@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { newId, nowIso } from '../ids';
+import { listBlockedEitherWay } from '../repositories/blocks.repository';
 import { followedAmong } from '../repositories/follows.repository';
 import type { NotificationRow } from '../repositories/notifications.repository';
 import {
@@ -235,7 +236,7 @@ export class NotificationsService {
 
   /**
    * The people a text mentions who exist now and may see the post (a private account's post only
-   * reaches its followers), never the one who wrote it.
+   * reaches its followers), never the one who wrote it nor anyone blocked either way with them.
    */
   async #mentionable(
     trx: Kysely<DB>,
@@ -245,9 +246,11 @@ export class NotificationsService {
   ): Promise<string[]> {
     const usernames = mentionsOf(text);
     if (usernames.length === 0) return [];
+    // Nobody blocked either way with the writer is told: a block stops mentions reaching you.
+    const hidden = new Set(await listBlockedEitherWay(trx, writerId));
     const people = (await findPeopleByUsernames(trx, usernames))
       .map((person) => person.id)
-      .filter((id) => id !== writerId);
+      .filter((id) => id !== writerId && !hidden.has(id));
     if (people.length === 0) return [];
     const owner = await findPostOwner(trx, postId);
     if (!owner) return [];

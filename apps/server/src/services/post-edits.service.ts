@@ -116,8 +116,22 @@ export class PostEditsService {
    * stored file of its photos. A second delete finds nothing: 404.
    */
   async delete(postId: string, userId: string): Promise<void> {
+    await this.#delete(postId, (trx) => requireAuthor(trx, postId, userId));
+  }
+
+  /** An admin removing a reported post: no author check, the same cleanup as the author's. */
+  async removeByAdmin(postId: string): Promise<void> {
+    await this.#delete(postId, async (trx) => {
+      const author = await findPostAuthor(trx, postId);
+      if (!author) throw notFound();
+      return author.id;
+    });
+  }
+
+  async #delete(postId: string, authorOf: (trx: Kysely<DB>) => Promise<string>): Promise<void> {
+    let authorId = '';
     const keys = await this.infra.database.db.transaction().execute(async (trx) => {
-      const authorId = await requireAuthor(trx, postId, userId);
+      authorId = await authorOf(trx);
       // A concurrent delete of the same post waits here, then finds no post: 404.
       if (!(await lockPost(trx, postId))) throw notFound();
       const keys = await deleteImagesOfPost(trx, postId);
@@ -129,6 +143,6 @@ export class PostEditsService {
       return keys;
     });
     await this.infra.storage.discard(keys);
-    await this.infra.events.publish({ type: 'post.deleted', postId, authorId: userId });
+    await this.infra.events.publish({ type: 'post.deleted', postId, authorId });
   }
 }

@@ -20,6 +20,8 @@ import { noViewerState, openPostJson, pageJson, toComment, toPost } from './post
 import type { SharedPostPage } from './read-caches';
 import { stateMask, viewerStatesAmong, viewerStatesFresh } from './viewer-post-states';
 import { canSeeContentOf } from './visibility';
+import { hiddenPeopleOf, withoutHiddenComments, withoutHiddenPosts } from './hidden-people';
+import { listBlockedEitherWay } from '../repositories/blocks.repository';
 
 /** A list of posts: one person's (`userId`), a viewer's Following feed, or everyone's. */
 export type PostListRequest = PostListQuery & { userId?: string; followedBy?: string };
@@ -98,6 +100,16 @@ export class PostReadsService {
   /** The body of a shared page for one reader: with their likes and saves marked. */
   async #bodyFor(page: SharedPostPage, viewerId: string | null): Promise<EncodedBody> {
     if (viewerId === null || page.posts.length === 0) return page.plainBody;
+    const hidden = await hiddenPeopleOf(this.db, this.infra.caches, viewerId);
+    const posts = withoutHiddenPosts(page.posts, hidden);
+    if (posts !== page.posts) {
+      // Someone the viewer blocked (either way) is on this page: a body for this reader alone.
+      const stateOf = await this.statesAmong(
+        viewerId,
+        posts.map((post) => post.id),
+      );
+      return new EncodedBody(Buffer.from(pageJson(posts, page.nextCursor, stateOf, page.head)));
+    }
     const postIds = page.posts.map((post) => post.id);
     const stateOf = await this.statesAmong(viewerId, postIds);
     const mask = stateMask(postIds, stateOf);
@@ -117,13 +129,19 @@ export class PostReadsService {
     return viewerStatesAmong(this.db, this.infra.caches, viewerId, postIds);
   }
 
-  /** Posts as one viewer sees them (their likes and saves), from rows they may see. */
+  /**
+   * Posts as one viewer sees them (their likes and saves), from rows they may see; without the
+   * posts and previewed comments of people blocked either way.
+   */
   async forViewer(rows: PostRow[], viewerId: string): Promise<Post[]> {
+    const hidden = await hiddenPeopleOf(this.db, this.infra.caches, viewerId);
+    const visible = rows.filter((row) => !hidden.has(row.user_id));
     const stateOf = await this.statesAmong(
       viewerId,
-      rows.map((row) => row.id),
+      visible.map((row) => row.id),
     );
-    return this.#hydrate(rows, stateOf);
+    const posts = await this.#hydrate(visible, stateOf);
+    return posts.map((post) => withoutHiddenComments(post, hidden));
   }
 
   /**
@@ -133,12 +151,18 @@ export class PostReadsService {
   async get(postId: string, viewerId: string | null, db: Kysely<DB> = this.db): Promise<Post> {
     const row = await findPostById(db, postId);
     if (!row) throw notFound();
-    const author = { id: row.user_id, is_private: row.author_is_private };
+    const author = {
+      id: row.user_id,
+      is_private: row.author_is_private,
+      suspended_at: row.author_suspended_at,
+    };
     if (!(await canSeeContentOf(db, viewerId, author))) throw notFound();
     const stateOf = await viewerStatesFresh(db, viewerId, [row.id]);
     const [post] = await this.#hydrate([row], stateOf, db);
     if (!post) throw notFound();
-    return post;
+    if (viewerId === null) return post;
+    // Read fresh: `db` may be a transaction, and a write's caches are not synced.
+    return withoutHiddenComments(post, new Set(await listBlockedEitherWay(db, viewerId)));
   }
 
   async #loadPage(query: PostListRequest, limit: number): Promise<LoadedPostPage> {
@@ -167,7 +191,12 @@ export class PostReadsService {
   async #share(loaded: LoadedPostPage): Promise<Tagged<SharedPostPage>> {
     const { nextCursor, head } = loaded;
     const hydrated = await this.#hydrate(loaded.rows, () => noViewerState);
-    const posts = hydrated.map((post) => ({ id: post.id, openJson: openPostJson(post) }));
+    const posts = hydrated.map((post) => ({
+      id: post.id,
+      openJson: openPostJson(post),
+      authorId: post.user_id,
+      commenterIds: post.comments_preview.map((comment) => comment.user_id),
+    }));
     const tags = new Set<string>(loaded.listTags);
     for (const post of hydrated) {
       tags.add(cacheTags.post(post.id));

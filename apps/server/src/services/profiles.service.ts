@@ -4,6 +4,7 @@ import type { Infrastructure } from '../context';
 import type { ProfilesTable } from '../db/schema';
 import { uniqueViolation } from '../db/errors';
 import { conflictFor, notFound } from '../errors';
+import { isBlockedEitherWay } from '../repositories/blocks.repository';
 import { findRelationship } from '../repositories/follows.repository';
 import {
   findProfileById,
@@ -12,6 +13,7 @@ import {
   usernameExists,
 } from '../repositories/profiles.repository';
 import { storedVariants } from '../repositories/stored-variants';
+import { isAdmin } from '../repositories/users.repository';
 import type { Storage } from '../storage/storage';
 import { indexPersonNames } from './discovery-index';
 import type { FollowsService } from './follows.service';
@@ -79,15 +81,21 @@ export class ProfilesService {
 
   async get(id: string, viewerId: string | null = null): Promise<Profile> {
     const row = await findProfileById(this.db, id);
-    if (!row) throw notFound();
+    if (!row || !(await this.#shown(row, viewerId))) throw notFound();
     return this.#withRelationship(row, viewerId);
   }
 
   /** By username in any case: `/:username` pages and links. */
   async getByUsername(username: string, viewerId: string | null = null): Promise<Profile> {
     const row = await findProfileByUsername(this.db, username);
-    if (!row) throw notFound();
+    if (!row || !(await this.#shown(row, viewerId))) throw notFound();
     return this.#withRelationship(row, viewerId);
+  }
+
+  /** A suspended account's profile is there for admins only (and for the suspend reply). */
+  async #shown(row: { suspended_at: string | null }, viewerId: string | null): Promise<boolean> {
+    if (row.suspended_at === null) return true;
+    return viewerId !== null && (await isAdmin(this.db, viewerId));
   }
 
   async updateOwn(userId: string, patch: UpdateProfileRequest): Promise<Profile> {
@@ -140,7 +148,11 @@ export class ProfilesService {
     return profile;
   }
 
+  /** Someone the viewer blocked, or who blocked the viewer, is not there for them (404). */
   async #withRelationship(row: Selectable<ProfilesTable>, viewerId: string | null) {
+    if (viewerId !== null && viewerId !== row.id) {
+      if (await isBlockedEitherWay(this.db, viewerId, row.id)) throw notFound();
+    }
     const relationship =
       viewerId === null || viewerId === row.id
         ? strangers

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { createChangeLogReader, pruneCacheChanges } from '../repositories/cache-changes.repository';
 import type { findLiveSession } from '../repositories/sessions.repository';
 import type { EncodedBody } from './caching/encoded-body';
+import type { SharedPost } from './hidden-people';
 import { tagsForChange } from './caching/cache-tags';
 import { ChangeFeed } from './caching/change-feed';
 import type { CacheStats } from './caching/tagged-cache';
@@ -10,8 +11,11 @@ import { TaggedCache } from './caching/tagged-cache';
 
 /** A page of posts as every reader sees it; only `liked_by_me` and `saved_by_me` differ. */
 export interface SharedPostPage {
-  /** Each post's JSON without `liked_by_me`, `saved_by_me` and its closing brace. */
-  posts: { id: string; openJson: string }[];
+  /**
+   * Each post's JSON without `liked_by_me`, `saved_by_me` and its closing brace, with who appears
+   * in it (author, previewed commenters) so a viewer's blocks can be left out after the cache.
+   */
+  posts: SharedPost[];
   nextCursor: string | null;
   /** JSON members the body holds before `posts` (a hashtag page's `"hashtag":{…},`). */
   head?: string;
@@ -85,6 +89,8 @@ export interface ReadCaches {
   saves: TaggedCache<Map<string, boolean>>;
   /** Per viewer (and one set for everyone signed out): `GET /api/stories`. */
   storyTrays: TaggedCache<StoryTraysEntry>;
+  /** Per viewer: the people they blocked or were blocked by (services/blocks.service.ts). */
+  blockedEitherWay: TaggedCache<ReadonlySet<string>>;
   stats(): Record<'pages' | 'followingPages' | 'sessions' | 'likes' | 'saves', CacheStats>;
 }
 
@@ -102,6 +108,8 @@ export function createReadCaches(database: Database): ReadCaches {
   const followees = new TaggedCache<Followee[]>(500);
   // A body is up to a few hundred kB (100 trays of 1–3 stories): 500 readers bound it to ~100 MB.
   const storyTrays = new TaggedCache<StoryTraysEntry>(500);
+  // A few ids per viewer (most have none): ten thousand viewers cost a few MB.
+  const blockedEitherWay = new TaggedCache<ReadonlySet<string>>(10_000);
   const all = [
     pages,
     followingPages,
@@ -114,6 +122,7 @@ export function createReadCaches(database: Database): ReadCaches {
     searches,
     followees,
     storyTrays,
+    blockedEitherWay,
   ];
   const apply = (topics: readonly string[]) => {
     const tags: string[] = [];
@@ -144,6 +153,7 @@ export function createReadCaches(database: Database): ReadCaches {
     searches,
     followees,
     storyTrays,
+    blockedEitherWay,
     stats: () => ({
       pages: pages.stats,
       followingPages: followingPages.stats,

@@ -9,6 +9,7 @@ import {
   searchPeople,
 } from '../repositories/search.repository';
 import { cacheTags } from './caching/cache-tags';
+import { hiddenPeopleOf } from './hidden-people';
 import type { Tagged } from './caching/tagged-cache';
 import { toProfileSummary } from './profile-summary';
 import type { Followee, FoundPerson, SharedSearch } from './read-caches';
@@ -102,9 +103,11 @@ export class SearchService {
       )
       .slice(0, limits.searchProfilesLimit)
       .map((followee) => followee.person);
+    // People blocked either way are left out after the shared cache, for this viewer alone.
+    const hidden = await hiddenPeopleOf(this.db, this.infra.caches, viewerId);
     const ranked = new Map<string, FoundPerson>();
     for (const person of [...(shared.exact ? [shared.exact] : []), ...followed, ...shared.people]) {
-      if (!ranked.has(person.id)) ranked.set(person.id, person);
+      if (!ranked.has(person.id) && !hidden.has(person.id)) ranked.set(person.id, person);
     }
     const shown = [...ranked.values()].slice(0, limits.searchProfilesLimit).map(withoutCount);
     const followedIds = new Set(followees.map((followee) => followee.person.id));

@@ -1,6 +1,8 @@
 import type { Infrastructure } from '../context';
 import { AccountService } from './account.service';
+import { AdminService } from './admin.service';
 import { AuthService } from './auth.service';
+import { BlocksService } from './blocks.service';
 import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
 import { DiscoveryListsService } from './discovery-lists.service';
@@ -9,10 +11,12 @@ import { FollowsService } from './follows.service';
 import { ImportService } from './imports/import.service';
 import { EventStreamsService } from './event-streams.service';
 import { LikesService } from './likes.service';
+import { ModerationService } from './moderation.service';
 import { NotificationsService } from './notifications.service';
 import { PostEditsService } from './post-edits.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
+import { ReportsService } from './reports.service';
 import { SavesService } from './saves.service';
 import { SearchService } from './search.service';
 import { StoriesService } from './stories.service';
@@ -27,24 +31,32 @@ import { VariantBackfillService } from './variant-backfill.service';
  */
 export function createServices(infra: Infrastructure) {
   const notifications = new NotificationsService(infra);
+  const blocks = new BlocksService(infra);
   const follows = new FollowsService(infra, notifications);
   const profiles = new ProfilesService(infra, follows);
   const postReads = new PostReadsService(infra);
   const createPost = new CreatePostService(infra, postReads, notifications);
   const stories = new StoriesService(infra);
+  const postEdits = new PostEditsService(infra, postReads, notifications);
+  const comments = new CommentsService(infra, notifications);
+  const moderation = new ModerationService(infra, profiles);
   return {
     auth: new AuthService(infra, profiles),
     account: new AccountService(infra, profiles),
     export: new ExportService(infra),
     profiles,
     follows,
+    blocks,
     postReads,
     createPost,
     imports: new ImportService(infra, createPost),
-    postEdits: new PostEditsService(infra, postReads, notifications),
+    postEdits,
     saves: new SavesService(infra, postReads),
     likes: new LikesService(infra, notifications),
-    comments: new CommentsService(infra, notifications),
+    comments,
+    moderation,
+    admin: new AdminService(infra),
+    reports: new ReportsService(infra, moderation, postEdits, comments),
     notifications,
     eventStreams: new EventStreamsService(infra, notifications),
     suggestions: new SuggestionsService(infra),

@@ -27,6 +27,7 @@ import { toProfileSummary } from './profile-summary';
 import type { StoryTraysEntry } from './read-caches';
 import { toStory, toTrays } from './story-json';
 import { canSeeContentOf } from './visibility';
+import { listBlockedEitherWay } from '../repositories/blocks.repository';
 
 const notYourStory = () => new AppError('forbidden', messages.notYourStory);
 const viewersAuthorOnly = () => new AppError('forbidden', messages.storyViewersAuthorOnly);
@@ -98,7 +99,11 @@ export class StoriesService {
   async #visible(storyId: string, viewerId: string | null): Promise<StoryRow> {
     const row = await findLiveStory(this.db, storyId, this.#nowIso());
     if (!row) throw notFound();
-    const owner = { id: row.user_id, is_private: row.author_is_private };
+    const owner = {
+      id: row.user_id,
+      is_private: row.author_is_private,
+      suspended_at: row.author_suspended_at,
+    };
     if (!(await canSeeContentOf(this.db, viewerId, owner))) throw notFound();
     return row;
   }
@@ -137,8 +142,10 @@ export class StoriesService {
   async viewers(storyId: string, viewerId: string): Promise<StoryViewers> {
     const row = await this.#visible(storyId, viewerId);
     if (row.user_id !== viewerId) throw viewersAuthorOnly();
+    // Someone blocked either way is left out, as from every list the author reads.
+    const hidden = new Set(await listBlockedEitherWay(this.db, viewerId));
     const viewers = (await listStoryViewers(this.db, storyId)).filter(
-      (person) => person.id !== viewerId,
+      (person) => person.id !== viewerId && !hidden.has(person.id),
     );
     const followed = await followedAmong(
       this.db,
@@ -222,6 +229,7 @@ export class StoriesService {
     if (viewerId !== null) {
       tags.add(cacheTags.followsOf(viewerId));
       tags.add(cacheTags.storyViewsOf(viewerId));
+      tags.add(cacheTags.blocksOf(viewerId));
     }
     let validUntil = Number.POSITIVE_INFINITY;
     for (const row of rows) {

@@ -8,6 +8,7 @@ import {
   type SuggestedRow,
 } from '../repositories/suggestions.repository';
 import { cacheTags } from './caching/cache-tags';
+import { hiddenPeopleOf } from './hidden-people';
 import type { Tagged } from './caching/tagged-cache';
 import { decodeOffsetCursor, encodeOffsetCursor } from './offset-cursor';
 import { toProfileSummary } from './profile-summary';
@@ -46,7 +47,10 @@ export class SuggestionsService {
     const limit = query.limit ?? limits.suggestionsDefaultLimit;
     const offset = query.cursor === undefined ? 0 : decodeOffsetCursor(query.cursor);
     const key = JSON.stringify([viewerId, Math.floor(Date.now() / popularRankingMs)]);
-    const all = await this.infra.caches.suggestions.get(key, () => this.#load(viewerId));
+    const kept = await this.infra.caches.suggestions.get(key, () => this.#load(viewerId));
+    // Nobody blocked either way is suggested; a block forgets the viewer's hidden set at once.
+    const hidden = await hiddenPeopleOf(this.db, this.infra.caches, viewerId);
+    const all = hidden.size === 0 ? kept : kept.filter((person) => !hidden.has(person.id));
     const end = offset + limit;
     return {
       profiles: all.slice(offset, end),

@@ -1,27 +1,35 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { notFound } from '../errors';
+import { isBlockedEitherWay } from '../repositories/blocks.repository';
 import { isFollowing } from '../repositories/follows.repository';
 import { findPostAuthor } from '../repositories/posts.repository';
+import { isAdmin } from '../repositories/users.repository';
 
 /**
  * Whether the viewer may see a person's posts and lists: everyone for a public account; for a
- * private one, its owner and approved followers (API.md, Private accounts). Read fresh from the
- * database on every call: a follow approved or ended shows at once.
+ * private one, its owner and approved followers (API.md, Private accounts); never someone the
+ * owner blocked or who blocked the owner (Safety and moderation). Read fresh from the database on
+ * every call: a follow approved or ended, a block or an unblock, shows at once.
  */
 export async function canSeeContentOf(
   db: Kysely<DB>,
   viewerId: string | null,
-  owner: { id: string; is_private: number },
+  owner: { id: string; is_private: number; suspended_at?: string | null },
 ): Promise<boolean> {
-  if (!owner.is_private || viewerId === owner.id) return true;
+  // A suspended account's content is there for admins only (API.md, Safety and moderation).
+  if (owner.suspended_at) return viewerId !== null && (await isAdmin(db, viewerId));
+  if (viewerId === owner.id) return true;
+  if (viewerId !== null && (await isBlockedEitherWay(db, viewerId, owner.id))) return false;
+  if (!owner.is_private) return true;
   if (viewerId === null) return false;
   return isFollowing(db, viewerId, owner.id);
 }
 
 /**
  * 404 for a post that does not exist or that the viewer may not see: a private account's post
- * is not there for anyone but its author and approved followers (nor its comments and likes).
+ * is not there for anyone but its author and approved followers (nor its comments and likes), nor
+ * is anyone's post for a person blocked either way: they cannot like, comment on or save it.
  */
 export async function requireVisiblePost(
   db: Kysely<DB>,

@@ -42,6 +42,10 @@ const DeleteAccountRoute = lazy(() =>
 const ImportRoute = lazy(() =>
   import('./routes/account-settings').then((m) => ({ default: m.ImportRoute })),
 );
+const BlockedRoute = lazy(() =>
+  import('./routes/account-settings').then((m) => ({ default: m.BlockedRoute })),
+);
+const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
 const NotificationsRoute = lazy(() =>
   import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute })),
 );
@@ -61,10 +65,9 @@ export function prefetchPages(): void {
 }
 
 /** Settings pages with their own route below; the others show a placeholder. */
-const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete', 'import']);
+const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete', 'import', 'blocked']);
 
 const placeholders: { path: string; title: string }[] = [
-  { path: paths.admin.pattern, title: 'Admin' },
   ...Object.entries(accountPages)
     .filter(([page]) => !builtAccountPages.has(page))
     .map(([page, title]) => ({
@@ -95,6 +98,8 @@ export function AppRoutes() {
           <Route path={paths.account.to('sessions')} element={<SessionsRoute />} />
           <Route path={paths.account.to('delete')} element={<DeleteAccountRoute />} />
           <Route path={paths.account.to('import')} element={<ImportRoute />} />
+          <Route path={paths.account.to('blocked')} element={<BlockedRoute />} />
+          <Route path={paths.admin.pattern} element={<AdminRoute />} />
           <Route path={paths.explore.pattern} element={<ExploreRoute />} />
           <Route path={paths.exploreTag.pattern} element={<ExploreTagRoute />} />
           <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />

@@ -40,6 +40,8 @@ export const cacheTags = {
    * in would cost a query; stories are shared far more rarely than trays are read.
    */
   anyStory: 'stories:any',
+  /** Whom one person blocked or was blocked by (migration 0013's triggers). */
+  blocksOf: (userId: string) => `blocks-of:${userId}`,
   /** Which stories one person has seen: their trays' rings. */
   storyViewsOf: (userId: string) => `story-views-of:${userId}`,
 } as const;

@@ -2,6 +2,7 @@ import { AccountPage } from '@/features/account/components/account-page';
 import { DeleteAccountForm } from '@/features/account/components/delete-account-form';
 import { ImportArchive } from '@/features/account/components/import-archive';
 import { PasswordForm } from '@/features/account/components/password-form';
+import { BlockedList } from '@/features/safety/components/blocked-list';
 import { SessionsList } from '@/features/account/components/sessions-list';
 
 export function PasswordRoute() {
@@ -32,6 +33,14 @@ export function ImportRoute() {
   return (
     <AccountPage title="Import posts">
       <ImportArchive />
+    </AccountPage>
+  );
+}
+
+export function BlockedRoute() {
+  return (
+    <AccountPage title="Blocked accounts">
+      <BlockedList />
     </AccountPage>
   );
 }

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { profileTitle } from '@/lib/page-titles';
 import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
 import { FollowButton } from '@/features/follows/components/follow-button';
+import { ProfileMenu } from '@/features/safety/components/profile-menu';
 import { ProfileView, type ProfileTab } from '@/features/profile/components/profile-view';
 import { NotFoundPage } from './not-found';
 
@@ -54,7 +55,12 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
         profile={profile}
         tab={tab}
         own={own}
-        followButton={<FollowButton person={profile} />}
+        followButton={
+          <>
+            <FollowButton person={profile} />
+            {auth.user && <ProfileMenu profile={profile} />}
+          </>
+        }
       />
     );
   }

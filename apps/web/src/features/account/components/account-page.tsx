@@ -28,6 +28,9 @@ export function AccountLinks() {
       <Link className={link} to={paths.account.to('sessions')}>
         Where you&apos;re signed in
       </Link>
+      <Link className={link} to={paths.account.to('blocked')}>
+        Blocked accounts
+      </Link>
       <Link className={link} to={paths.account.to('import')}>
         Import posts
       </Link>

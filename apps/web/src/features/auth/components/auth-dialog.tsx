@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useInstanceInfo } from '@/features/auth/api/instance';
 
 type Mode = 'signin' | 'signup';
 
@@ -15,9 +16,10 @@ interface Fields {
   username: string;
   email: string;
   password: string;
+  inviteCode: string;
 }
 
-const emptyFields: Fields = { fullName: '', username: '', email: '', password: '' };
+const emptyFields: Fields = { fullName: '', username: '', email: '', password: '', inviteCode: '' };
 
 interface AuthDialogProps {
   open: boolean;
@@ -31,6 +33,9 @@ export function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Whether sign-ups are open, by invite or closed: asked once the Sign Up tab is opened.
+  const instance = useInstanceInfo(open && mode === 'signup');
+  const signups = instance.data?.signups ?? 'open';
 
   const reset = () => {
     setMode('signin');
@@ -74,11 +79,14 @@ export function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
   }
 
   function validateSignUp(values: Fields): string | (() => Promise<void>) {
+    const inviteCode = values.inviteCode.trim();
+    if (signups === 'invite' && inviteCode === '') return 'Enter your invite code';
     const parsed = signUpSchema.safeParse({
       full_name: values.fullName,
       username: values.username,
       email: values.email,
       password: values.password,
+      ...(signups === 'invite' ? { invite_code: inviteCode } : {}),
     });
     if (!parsed.success) return parsed.error.issues[0]?.message ?? messages.internal;
     return () => signUp(parsed.data);
@@ -140,6 +148,16 @@ export function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
           </button>
         }
       />
+      {mode === 'signup' && signups === 'invite' && (
+        <TextField
+          label="Invite code"
+          autoComplete="off"
+          autoCapitalize="none"
+          required
+          value={fields.inviteCode}
+          onChange={(value) => setField('inviteCode', value)}
+        />
+      )}
       {error && <ErrorBox>{error}</ErrorBox>}
       <Button type="submit" disabled={busy} className="mt-1 w-full py-2">
         {busy ? 'Please wait...' : mode === 'signup' ? 'Sign Up' : 'Sign In'}
@@ -179,7 +197,15 @@ export function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
           ))}
         </Tabs.List>
         <Tabs.Content value="signin">{form}</Tabs.Content>
-        <Tabs.Content value="signup">{form}</Tabs.Content>
+        <Tabs.Content value="signup">
+          {signups === 'closed' ? (
+            <p className="px-6 pt-6 pb-8 text-center text-sm text-neutral-700">
+              {messages.signupsClosed}
+            </p>
+          ) : (
+            form
+          )}
+        </Tabs.Content>
       </Tabs.Root>
     </Dialog>
   );
@@ -192,6 +218,7 @@ interface TextFieldProps {
   type?: string;
   autoComplete?: string;
   autoCapitalize?: string;
+  required?: boolean;
   trailing?: ReactNode;
 }
 

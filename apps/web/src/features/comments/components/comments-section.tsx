@@ -60,9 +60,23 @@ export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
  * Every comment of a post, for its own page: the preview at once, the whole list once loaded
  * (the list grows as the reader comments, through the comments cache).
  */
-export function PostComments({ post }: { post: Post }) {
+export function PostComments({
+  post,
+  othersCommentAction,
+}: {
+  post: Post;
+  /** Drawn after each comment by someone other than the reader (the app's Report button). */
+  othersCommentAction?: (comment: Comment) => ReactNode;
+}) {
   const { data: allComments } = useComments(post.id, true);
-  return <CommentList comments={allComments ?? post.comments_preview} post={post} withAvatars />;
+  return (
+    <CommentList
+      comments={allComments ?? post.comments_preview}
+      post={post}
+      othersCommentAction={othersCommentAction}
+      withAvatars
+    />
+  );
 }
 
 interface CommentListProps {
@@ -71,9 +85,16 @@ interface CommentListProps {
   onDeleted?: (commentId: string) => void;
   /** On the post's own page each comment has its author's picture, as the post header does. */
   withAvatars?: boolean;
+  othersCommentAction?: (comment: Comment) => ReactNode;
 }
 
-function CommentList({ comments, post, onDeleted, withAvatars = false }: CommentListProps) {
+function CommentList({
+  comments,
+  post,
+  onDeleted,
+  withAvatars = false,
+  othersCommentAction,
+}: CommentListProps) {
   const viewerId = useAuth().user?.id;
   if (comments.length === 0) return null;
   return (
@@ -87,6 +108,7 @@ function CommentList({ comments, post, onDeleted, withAvatars = false }: Comment
             {viewerId && (viewerId === comment.user_id || viewerId === post.user_id) && (
               <DeleteCommentButton comment={comment} onDeleted={onDeleted} />
             )}
+            {viewerId && viewerId !== comment.user_id && othersCommentAction?.(comment)}
           </>
         );
         return withAvatars ? (

@@ -10,11 +10,15 @@ import { DeletePostDialog } from './delete-post-dialog';
 // asks for it.
 const loadEditDialog = () => import('./edit-post-dialog');
 const EditPostDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditPostDialog })));
+const loadReportDialog = () => import('@/components/report/report-dialog');
+const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
 
 interface PostOptionsDialogProps {
   post: Post;
   /** The reader wrote the post: Edit and Delete are offered. */
   own: boolean;
+  /** Someone signed in who did not write it: Report is offered. */
+  canReport?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDeleted?: () => void;
@@ -27,6 +31,7 @@ const option =
 export function PostOptionsDialog({
   post,
   own,
+  canReport = false,
   open,
   onOpenChange,
   onDeleted,
@@ -36,8 +41,9 @@ export function PostOptionsDialog({
   const [message, setMessage] = useState<string | null>(null);
   const hideMessage = useCallback(() => setMessage(null), []);
   // The dialog an option opened in place of this one.
-  const [next, setNext] = useState<'edit' | 'delete' | null>(null);
+  const [next, setNext] = useState<'edit' | 'delete' | 'report' | null>(null);
   const [editMounted, setEditMounted] = useState(false);
+  const [reportMounted, setReportMounted] = useState(false);
   const copyLink = async () => {
     onOpenChange(false);
     try {
@@ -48,9 +54,10 @@ export function PostOptionsDialog({
       setMessage("Couldn't copy the link");
     }
   };
-  const openInstead = (dialog: 'edit' | 'delete') => {
+  const openInstead = (dialog: 'edit' | 'delete' | 'report') => {
     onOpenChange(false);
     if (dialog === 'edit') setEditMounted(true);
+    if (dialog === 'report') setReportMounted(true);
     setNext(dialog);
   };
   const closeNext = (stillOpen: boolean) => !stillOpen && setNext(null);
@@ -84,6 +91,16 @@ export function PostOptionsDialog({
                 </button>
               </>
             )}
+            {canReport && (
+              <button
+                type="button"
+                onPointerEnter={() => void loadReportDialog()}
+                onClick={() => openInstead('report')}
+                className={`${option} font-semibold text-red-700`}
+              >
+                Report
+              </button>
+            )}
             <Link to={paths.post.to(postId)} onClick={() => onOpenChange(false)} className={option}>
               Go to post
             </Link>
@@ -105,6 +122,16 @@ export function PostOptionsDialog({
       {own && editMounted && (
         <Suspense fallback={null}>
           <EditPostDialog post={post} open={next === 'edit'} onOpenChange={closeNext} />
+        </Suspense>
+      )}
+      {canReport && reportMounted && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            targetType="post"
+            targetId={postId}
+            open={next === 'report'}
+            onOpenChange={closeNext}
+          />
         </Suspense>
       )}
       {message && <Toast onDone={hideMessage}>{message}</Toast>}

@@ -18,7 +18,8 @@ interface PostOptionsProps {
 
 /** The "…" button of a post and what it opens: Go to post, Copy link; Edit and Delete for its author. */
 export function PostOptions({ post, onDeleted }: PostOptionsProps) {
-  const own = useAuth().user?.id === post.user_id;
+  const readerId = useAuth().user?.id;
+  const own = readerId === post.user_id;
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, then kept (Radix animates open and closed).
   const [mounted, setMounted] = useState(false);
@@ -44,6 +45,7 @@ export function PostOptions({ post, onDeleted }: PostOptionsProps) {
           <PostOptionsDialog
             post={post}
             own={own}
+            canReport={readerId !== undefined && !own}
             open={open}
             onOpenChange={setOpen}
             onDeleted={onDeleted}

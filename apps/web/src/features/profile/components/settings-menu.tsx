@@ -2,7 +2,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Settings } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { isAdminUser } from '@/lib/auth/roles';
 import { useSignOut } from '@/lib/auth/sign-out';
+import { useAuth } from '@/lib/auth/use-auth';
 
 const item =
   'flex cursor-pointer items-center rounded-md px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-neutral-100';
@@ -11,6 +13,7 @@ const item =
 export function SettingsMenu() {
   const { mutateAsync: signOut } = useSignOut();
   const navigate = useNavigate();
+  const isAdmin = isAdminUser(useAuth().user);
   // As the header's Sign out: home afterwards, and a failure is logged, not swallowed.
   const signOutAndGoHome = async () => {
     try {
@@ -43,6 +46,14 @@ export function SettingsMenu() {
           <DropdownMenu.Item asChild className={item}>
             <Link to={paths.account.to('sessions')}>Where you&apos;re signed in</Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to={paths.account.to('blocked')}>Blocked accounts</Link>
+          </DropdownMenu.Item>
+          {isAdmin && (
+            <DropdownMenu.Item asChild className={item}>
+              <Link to={paths.admin.to()}>Admin</Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item asChild className={item}>
             <a href="/api/me/export" download>
               Download your data

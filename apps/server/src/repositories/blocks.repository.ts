@@ -1,0 +1,86 @@
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** Adds the block unless it exists; true when a row was added. */
+export async function insertBlock(
+  db: Kysely<DB>,
+  block: { blocker_id: string; blocked_id: string; created_at: string },
+): Promise<boolean> {
+  const rows = await db
+    .insertInto('blocks')
+    .values(block)
+    .onConflict((conflict) => conflict.columns(['blocker_id', 'blocked_id']).doNothing())
+    .returning('blocker_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Removes the block if present; true when a row was removed. */
+export async function deleteBlock(
+  db: Kysely<DB>,
+  blockerId: string,
+  blockedId: string,
+): Promise<boolean> {
+  const rows = await db
+    .deleteFrom('blocks')
+    .where('blocker_id', '=', blockerId)
+    .where('blocked_id', '=', blockedId)
+    .returning('blocker_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Whether either of the two blocked the other (two probes of the pair's indexes). */
+export async function isBlockedEitherWay(db: Kysely<DB>, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Everyone the person blocked or was blocked by: whom they must not see, nor be seen by. */
+export async function listBlockedEitherWay(db: Kysely<DB>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select('blocked_id as id')
+    .where('blocker_id', '=', userId)
+    .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', userId))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A condition for any query with `person` in scope (a column such as `posts.user_id`): true unless
+ * the viewer and that person blocked each other either way. Two probes of the pair's key per row,
+ * inside the same statement: no query per row.
+ */
+export function notBlockedWith(viewerId: string, person: string): RawBuilder<SqlBool> {
+  const other = sql.ref(person);
+  return sql<SqlBool>`(not exists (select 1 from blocks where blocks.blocker_id = ${viewerId} and blocks.blocked_id = ${other})
+    and not exists (select 1 from blocks where blocks.blocker_id = ${other} and blocks.blocked_id = ${viewerId}))`;
+}
+
+/** Removes every notification either of the two had from the other (a block forgets them). */
+export async function deleteNotificationsBetween(
+  db: Kysely<DB>,
+  a: string,
+  b: string,
+): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', a), eb('actor_id', '=', b)]),
+        eb.and([eb('user_id', '=', b), eb('actor_id', '=', a)]),
+      ]),
+    )
+    .execute();
+}

@@ -1,0 +1,74 @@
+import type { Post } from '@pinhole/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { listBlockedEitherWay } from '../repositories/blocks.repository';
+import { cacheTags } from './caching/cache-tags';
+import type { ReadCaches } from './read-caches';
+
+const nobody: ReadonlySet<string> = new Set();
+
+/**
+ * The people hidden from a viewer: those they blocked and those who blocked them. Kept per viewer
+ * until a block or unblock of theirs (migration 0013's triggers forget `blocks-of:<id>` on every
+ * instance); for reads, whose caches the request has synced. Most viewers have none.
+ */
+export function hiddenPeopleOf(
+  db: Kysely<DB>,
+  caches: ReadCaches,
+  viewerId: string | null,
+): Promise<ReadonlySet<string>> {
+  if (viewerId === null) return Promise.resolve(nobody);
+  return caches.blockedEitherWay.get(viewerId, async () => ({
+    value: new Set(await listBlockedEitherWay(db, viewerId)),
+    tags: [cacheTags.blocksOf(viewerId)],
+  }));
+}
+
+/** A shared post's JSON and who appears in it: its author and its previewed commenters. */
+export interface SharedPost {
+  id: string;
+  openJson: string;
+  authorId: string;
+  commenterIds: readonly string[];
+}
+
+/**
+ * A shared page's posts as one viewer may see them: without the posts of hidden people, and
+ * without their comments in the previews of others' posts. The same array when nothing is hidden,
+ * so the caller can keep serving the shared bodies.
+ */
+export function withoutHiddenPosts<T extends SharedPost>(
+  posts: readonly T[],
+  hidden: ReadonlySet<string>,
+): readonly T[] {
+  if (hidden.size === 0) return posts;
+  if (
+    !posts.some(
+      (post) => hidden.has(post.authorId) || post.commenterIds.some((id) => hidden.has(id)),
+    )
+  ) {
+    return posts;
+  }
+  return posts
+    .filter((post) => !hidden.has(post.authorId))
+    .map((post) => {
+      if (!post.commenterIds.some((id) => hidden.has(id))) return post;
+      const shared = JSON.parse(`${post.openJson}}`) as Pick<Post, 'comments_preview'>;
+      shared.comments_preview = shared.comments_preview.filter(
+        (comment) => !hidden.has(comment.user_id),
+      );
+      return { ...post, openJson: JSON.stringify(shared).slice(0, -1) };
+    });
+}
+
+/** One post as a viewer may see it: its previews without the comments of hidden people. */
+export function withoutHiddenComments<P extends Pick<Post, 'comments_preview'>>(
+  post: P,
+  hidden: ReadonlySet<string>,
+): P {
+  if (hidden.size === 0) return post;
+  return {
+    ...post,
+    comments_preview: post.comments_preview.filter((comment) => !hidden.has(comment.user_id)),
+  };
+}

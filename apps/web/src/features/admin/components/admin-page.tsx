@@ -1,0 +1,60 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { BarChart3, Flag, History, Ticket, Users, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { AuditPanel } from './audit-panel';
+import { InvitesPanel } from './invites-panel';
+import { ReportsPanel } from './reports-panel';
+import { StatsPanel } from './stats-panel';
+import { UsersPanel } from './users-panel';
+
+type Section = 'reports' | 'users' | 'invites' | 'numbers' | 'audit';
+
+const sections: { value: Section; label: string; icon: LucideIcon }[] = [
+  { value: 'reports', label: 'Reports', icon: Flag },
+  { value: 'users', label: 'Users', icon: Users },
+  { value: 'invites', label: 'Invites', icon: Ticket },
+  { value: 'numbers', label: 'Numbers', icon: BarChart3 },
+  { value: 'audit', label: 'Audit log', icon: History },
+];
+
+/** The admin's page: one tab per job, each loading its data when first opened. */
+export function AdminPage() {
+  const [section, setSection] = useState<Section>('reports');
+  return (
+    <div className="mx-auto flex w-full max-w-[935px] flex-col gap-5 px-4 pt-6 pb-24 sm:pt-10">
+      <h1 className="text-xl font-semibold">Admin</h1>
+      <Tabs.Root value={section} onValueChange={(value) => setSection(value as Section)}>
+        <Tabs.List
+          aria-label="Admin sections"
+          className="-mx-4 flex overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0"
+        >
+          {sections.map(({ value, label, icon: Icon }) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="-mb-px flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-muted data-[state=active]:border-neutral-900 data-[state=active]:text-neutral-900"
+            >
+              <Icon aria-hidden className="size-4" />
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="reports" className="pt-5">
+          <ReportsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="users" className="pt-5">
+          <UsersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="invites" className="pt-5">
+          <InvitesPanel />
+        </Tabs.Content>
+        <Tabs.Content value="numbers" className="pt-5">
+          <StatsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="audit" className="pt-5">
+          <AuditPanel />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

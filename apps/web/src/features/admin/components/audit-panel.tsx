@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useAuditLog } from '@/features/admin/api/admin';
+import { LoadMoreButton, PagedListState } from './paged-list';
+
+/** Every admin action, newest first: who, what, when. */
+export function AuditPanel() {
+  const query = useAuditLog();
+  const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <section aria-label="Audit log" className="flex flex-col gap-3">
+      <PagedListState
+        isPending={query.isPending}
+        error={query.error}
+        hasData={query.data !== undefined}
+        refetch={query.refetch}
+        isFetching={query.isFetching}
+        empty={entries.length === 0}
+        emptyText="No admin actions yet."
+      >
+        <ol className="flex flex-col divide-y divide-line">
+          {entries.map((entry) => (
+            <li
+              key={entry.id}
+              data-testid="audit-entry"
+              className="flex flex-col gap-0.5 py-2.5 text-sm sm:flex-row sm:items-baseline sm:gap-3"
+            >
+              <time dateTime={entry.created_at} className="shrink-0 text-xs text-muted sm:w-44">
+                {formatDateTime(new Date(entry.created_at))}
+              </time>
+              <span className="min-w-0 break-words">
+                {entry.actor ? (
+                  <Link
+                    to={paths.profile.to(entry.actor.username)}
+                    className="font-semibold hover:underline"
+                  >
+                    {entry.actor.username}
+                  </Link>
+                ) : (
+                  <span className="font-semibold">A deleted admin</span>
+                )}{' '}
+                {entry.summary}{' '}
+                <code className="rounded bg-neutral-100 px-1 text-xs text-neutral-700">
+                  {entry.action}
+                </code>
+              </span>
+            </li>
+          ))}
+        </ol>
+        <LoadMoreButton
+          show={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        />
+      </PagedListState>
+    </section>
+  );
+}

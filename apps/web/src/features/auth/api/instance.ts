@@ -1,0 +1,19 @@
+import { instanceInfoSchema } from '@pinhole/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * `GET /api/instance`: whether sign-ups are open, need an invite or are closed. Asked for when
+ * the sign-up form opens, not at boot: most visits never sign up.
+ */
+export function useInstanceInfo(enabled: boolean) {
+  return useQuery({
+    queryKey: ['instance'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/instance', import.meta.env.DEV ? instanceInfoSchema : undefined, {
+        signal,
+      }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

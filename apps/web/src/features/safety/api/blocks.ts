@@ -1,0 +1,64 @@
+import { blockedPageSchema, blockResultSchema, limits, type BlockedPage } from '@pinhole/contracts';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** The people the reader blocked, a page at a time (`/accounts/blocked`). */
+export const blockedKey = ['people', 'blocked'] as const;
+
+export async function getBlockedPage(
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<BlockedPage> {
+  const params = new URLSearchParams({ limit: String(limits.listDefaultLimit) });
+  if (cursor) params.set('cursor', cursor);
+  return apiRequest(
+    `/api/me/blocks?${params.toString()}`,
+    import.meta.env.DEV ? blockedPageSchema : undefined,
+    { signal },
+  );
+}
+
+export function useBlockedPeople() {
+  return useInfiniteQuery({
+    queryKey: blockedKey,
+    queryFn: ({ pageParam, signal }) => getBlockedPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_cursor,
+  });
+}
+
+/**
+ * PUT blocks, DELETE unblocks. Blocking hides both people from each other everywhere (profiles,
+ * feeds, comments, follows), so every cached list and profile is stale afterwards: all of it is
+ * marked so and read again when shown, never drawn from what the reader saw before.
+ */
+export function useSetBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ profileId, block }: { profileId: string; block: boolean }) =>
+      apiRequest(
+        `/api/profiles/${encodeURIComponent(profileId)}/block`,
+        import.meta.env.DEV ? blockResultSchema : undefined,
+        { method: block ? 'PUT' : 'DELETE' },
+      ),
+    onSuccess: async () => {
+      // The blocked list is left as it is here: a row unblocked stays on screen (marked) until
+      // the page is opened again, as Instagram does, so a mistaken click can be undone in place.
+      for (const queryKey of [
+        queryKeys.profiles,
+        queryKeys.posts,
+        queryKeys.stories,
+        queryKeys.session,
+      ]) {
+        await queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+      }
+      await queryClient.invalidateQueries({
+        queryKey: queryKeys.people,
+        predicate: (query) => query.queryKey[1] !== blockedKey[1],
+        refetchType: 'none',
+      });
+    },
+    onError: (error) => console.error('Error blocking', error),
+  });
+}

@@ -1,0 +1,171 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import {
+  artifactsDir,
+  closeBrowser,
+  createUserViaHttp,
+  openPage,
+  signUpViaApi,
+  uniqueUser,
+} from './support/browser';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { createPostViaHttp } from './support/posts';
+
+afterAll(closeBrowser);
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server');
+
+/**
+ * Makes someone an admin the way an operator does: `npm run admin -- grant <username>` on the
+ * server's machine, against the e2e server's own DATA_DIR (its SQLite database). The e2e
+ * instance's first account is whoever the first test file signed up, so it is no use here.
+ */
+function grantAdmin(username: string): void {
+  const output = execFileSync('npm', ['run', '--silent', 'admin', '--', 'grant', username], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: inject('dataDir'), LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  expect(output).toContain(`@${username} is now an admin`);
+}
+
+const notFound = (page: Page) =>
+  page.getByRole('heading', { name: "Sorry, this page isn't available." });
+
+describe('issue 21: reports, the admin page, blocks', () => {
+  it('a member reports a post; the admin removes it from /admin; it is gone for everyone; the audit log says so', async () => {
+    const bob = await createUserViaHttp(uniqueUser('modb'));
+    const caption = `spam spam spam by ${bob.username}`;
+    const post = await createPostViaHttp(bob.token, caption);
+
+    // A visitor sees the post in the Everyone feed before it is removed.
+    const visitor = await openPage('mod-visitor');
+    await visitor.page.goto('/');
+    await visitor.page.getByText(caption).first().waitFor();
+
+    // Carol reports it through the post's menu.
+    const c = await openPage('mod-reporter');
+    await signUpViaApi(c.context, uniqueUser('modc'));
+    await c.page.goto(`/p/${post.id}`);
+    await c.page.getByRole('button', { name: 'More options' }).first().click();
+    await c.page
+      .getByRole('dialog', { name: 'Post options' })
+      .getByRole('button', { name: 'Report' })
+      .click();
+    const report = c.page.getByRole('dialog', { name: 'Report' });
+    await report.getByText('Why are you reporting this post?').waitFor();
+    await expectNoSeriousA11yViolations(c.page, 'report dialog');
+    await report.getByRole('radio', { name: "It's spam" }).check();
+    await report.getByLabel('Add a note (optional)').fill('Selling watches in every post');
+    const sent = c.page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/reports') && response.request().method() === 'POST',
+    );
+    await report.getByRole('button', { name: 'Submit report' }).click();
+    expect((await sent).status()).toBe(201);
+    await report.getByText('Thanks for letting us know').waitFor();
+
+    // The admin: signed up, then granted the role from the command line.
+    const a = await openPage('mod-admin');
+    const admin = await signUpViaApi(a.context, uniqueUser('moda'));
+    // Before the grant, /admin is the not-found page.
+    await a.page.goto('/admin');
+    await notFound(a.page).waitFor();
+    grantAdmin(admin.username);
+    await a.page.goto('/admin');
+    await a.page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
+    const card = a.page.getByTestId('report').filter({ hasText: caption });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Selling watches in every post');
+    await card.locator('img').first().waitFor();
+    const folder = path.join(artifactsDir, 'admin');
+    fs.mkdirSync(folder, { recursive: true });
+    await a.page.screenshot({ path: path.join(folder, 'reports-1280.png'), fullPage: true });
+    await expectNoSeriousA11yViolations(a.page, '/admin reports');
+
+    await card.getByRole('button', { name: 'Remove content' }).click();
+    const confirm = a.page.getByRole('dialog', { name: 'Remove this content?' });
+    const resolved = a.page.waitForResponse((response) => response.url().endsWith('/resolve'));
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    expect((await resolved).status()).toBe(200);
+    await card.waitFor({ state: 'detached' });
+
+    // Gone for everyone: its address is not found, the feed no longer has it.
+    await c.page.goto(`/p/${post.id}`);
+    await notFound(c.page).waitFor();
+    await visitor.page.goto('/');
+    await visitor.page.waitForLoadState('networkidle');
+    await expect.poll(() => visitor.page.getByText(caption).count()).toBe(0);
+    const direct = await fetch(new URL(`/api/posts/${post.id}`, a.page.url()));
+    expect(direct.status).toBe(404);
+
+    // The audit log shows the action, newest first.
+    await a.page.getByRole('tab', { name: 'Audit log' }).click();
+    const entry = a.page.getByTestId('audit-entry').first();
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('report.remove_content');
+    expect(await entry.textContent()).toContain(admin.username);
+    await a.page.screenshot({ path: path.join(folder, 'audit-1280.png'), fullPage: true });
+    await expectNoSeriousA11yViolations(a.page, '/admin audit log');
+
+    // The other sections at 1280, then the page at a phone's width.
+    for (const tab of ['Users', 'Invites', 'Numbers']) {
+      await a.page.getByRole('tab', { name: tab }).click();
+      await a.page.getByRole('tabpanel').getByRole('region').first().waitFor();
+      await a.page.waitForLoadState('networkidle');
+      await a.page.screenshot({
+        path: path.join(folder, `${tab.toLowerCase()}-1280.png`),
+        fullPage: true,
+      });
+    }
+    await a.page.getByRole('tab', { name: 'Invites' }).click();
+    await a.page.getByRole('button', { name: 'Create invite' }).click();
+    await a.page.getByText('New invite code').waitFor();
+    await a.page.setViewportSize({ width: 390, height: 844 });
+    await a.page.screenshot({ path: path.join(folder, 'invites-390.png'), fullPage: true });
+    await a.page.getByRole('tab', { name: 'Reports' }).click();
+    await a.page.getByRole('radio', { name: 'resolved' }).click();
+    await a.page.getByTestId('report').filter({ hasText: 'Content removed' }).first().waitFor();
+    await a.page.screenshot({
+      path: path.join(folder, 'reports-resolved-390.png'),
+      fullPage: true,
+    });
+    await a.page.getByRole('tab', { name: 'Audit log' }).click();
+    await a.page.getByTestId('audit-entry').first().waitFor();
+    await a.page.screenshot({ path: path.join(folder, 'audit-390.png'), fullPage: true });
+
+    expect(a.errors).toEqual([]);
+    await Promise.all([a.context.close(), c.context.close(), visitor.context.close()]);
+  });
+
+  it('A blocks B from the profile menu; B gets not-found for A; A unblocks from /accounts/blocked', async () => {
+    const b = await openPage('block-b');
+    const bee = await signUpViaApi(b.context, uniqueUser('blkb'));
+    const a = await openPage('block-a');
+    const ay = await signUpViaApi(a.context, uniqueUser('blka'));
+
+    await a.page.goto(`/${bee.username}`);
+    await a.page.getByRole('button', { name: `Options for ${bee.username}` }).click();
+    await a.page.getByRole('menuitem', { name: 'Block' }).click();
+    const confirm = a.page.getByRole('dialog', { name: `Block @${bee.username}?` });
+    await confirm.getByText("They won't be able to find your profile, posts or story").waitFor();
+    await confirm.getByRole('button', { name: 'Block', exact: true }).click();
+    await a.page.waitForURL('**/accounts/blocked');
+    await a.page.getByRole('button', { name: `Unblock ${bee.username}` }).waitFor();
+
+    await b.page.goto(`/${ay.username}`);
+    await notFound(b.page).waitFor();
+
+    await a.page.getByRole('button', { name: `Unblock ${bee.username}` }).click();
+    await a.page.getByRole('button', { name: `Block ${bee.username}` }).waitFor();
+    await b.page.goto(`/${ay.username}`);
+    await b.page.getByRole('heading', { name: ay.username }).waitFor();
+
+    expect(a.errors).toEqual([]);
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+});
