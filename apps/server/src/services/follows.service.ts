@@ -181,7 +181,9 @@ export class FollowsService {
   async requireVisible(profileId: string, viewerId: string | null): Promise<void> {
     const owner = await findProfileById(this.db, profileId);
     if (!owner) throw notFound();
-    if (!(await canSeeContentOf(this.db, viewerId, owner))) throw privateAccount();
+    if (await canSeeContentOf(this.db, viewerId, owner)) return;
+    // A suspended account is not there at all (API.md, Safety and moderation).
+    throw owner.suspended_at === null ? privateAccount() : notFound();
   }
 
   async #page(
