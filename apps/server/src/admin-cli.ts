@@ -15,6 +15,10 @@ async function run(argv: readonly string[]): Promise<number> {
     console.error([name ? `Unknown command: ${name}` : 'Usage:', ...usages].join('\n'));
     return 2;
   }
+  if (args.length !== command.arity || args.some((arg) => arg.trim() === '')) {
+    console.error(`Usage: npm run admin -- ${command.usage}`);
+    return 1;
+  }
   const context = await createContext(loadConfig());
   try {
     console.log(await command.run(context, args));

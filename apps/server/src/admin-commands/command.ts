@@ -8,12 +8,12 @@ export interface AdminCommand {
   name: string;
   /** Shown by `npm run admin` without arguments: `grant <username>`. */
   usage: string;
+  /** How many arguments it takes: checked before any database is opened. */
+  arity: number;
   run(context: AppContext, args: readonly string[]): Promise<string>;
 }
 
-/** The one argument most commands take, without a leading @. */
-export function usernameArgument(command: AdminCommand, args: readonly string[]): string {
-  const [username, ...rest] = args;
-  if (!username || rest.length > 0) throw new Error(`Usage: npm run admin -- ${command.usage}`);
-  return username.replace(/^@/, '');
+/** A username as typed, `@alice` or `alice`. */
+export function usernameArgument(args: readonly string[]): string {
+  return (args[0] ?? '').replace(/^@/, '');
 }

@@ -5,8 +5,9 @@ import { usernameArgument } from './command';
 export const grantCommand: AdminCommand = {
   name: 'grant',
   usage: 'grant <username>',
+  arity: 1,
   async run(context, args) {
-    const username = usernameArgument(this, args);
+    const username = usernameArgument(args);
     const name = await context.services.moderation.setRoleByUsername(username, 'admin', null);
     return `@${name} is now an admin`;
   },
@@ -16,8 +17,9 @@ export const grantCommand: AdminCommand = {
 export const revokeCommand: AdminCommand = {
   name: 'revoke',
   usage: 'revoke <username>',
+  arity: 1,
   async run(context, args) {
-    const username = usernameArgument(this, args);
+    const username = usernameArgument(args);
     const name = await context.services.moderation.setRoleByUsername(username, 'member', null);
     return `@${name} is no longer an admin`;
   },

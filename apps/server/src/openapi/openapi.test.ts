@@ -65,6 +65,17 @@ const contractCalls = [
   'put /api/stories/{id}/view',
   'get /api/stories/{id}/viewers',
   'delete /api/stories/{id}',
+  'post /api/reports',
+  'get /api/instance',
+  'get /api/admin/reports',
+  'post /api/admin/reports/{id}/resolve',
+  'post /api/admin/users/{id}/suspend',
+  'post /api/admin/users/{id}/unsuspend',
+  'get /api/admin/users',
+  'get /api/admin/stats',
+  'post /api/admin/invites',
+  'get /api/admin/invites',
+  'get /api/admin/audit',
   'get /storage/{*}',
 ];
 

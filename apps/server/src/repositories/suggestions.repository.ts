@@ -84,6 +84,8 @@ export async function listFriendsOfFriends(
     .selectFrom('chosen')
     .innerJoin('profiles', 'profiles.id', 'chosen.id')
     .select([...personColumns, 'chosen.mutuals', 'chosen.mutual_username'])
+    // Suspended accounts are suggested to nobody (API.md, Safety and moderation).
+    .where('profiles.suspended_at', 'is', null)
     .orderBy('chosen.mutuals', 'desc')
     .orderBy('chosen.id')
     .execute();
@@ -107,6 +109,7 @@ export async function listPopular(
   let query = db
     .selectFrom('profiles')
     .select(personColumns)
+    .where('profiles.suspended_at', 'is', null)
     .orderBy('profiles.followers_count', 'desc')
     .orderBy('profiles.id')
     .limit(limit);

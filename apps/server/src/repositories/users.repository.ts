@@ -53,3 +53,9 @@ export async function isAdmin(db: Kysely<DB>, userId: string): Promise<boolean> 
     .executeTakeFirst();
   return row?.role === 'admin';
 }
+
+/** Whether the instance has its first account (and so an admin who can make invites). */
+export async function firstAdminClaimed(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('first_admin').select('id').executeTakeFirst();
+  return row !== undefined;
+}

@@ -23,6 +23,7 @@ import {
   claimFirstAdmin,
   emailExists,
   findUserByEmail,
+  firstAdminClaimed,
   insertUser,
 } from '../repositories/users.repository';
 import { cacheTags } from './caching/cache-tags';
@@ -58,8 +59,10 @@ export class AuthService {
   async signUp(input: SignUpRequest, userAgent: string | null = null): Promise<AuthResponse> {
     const mode = this.infra.config.signups;
     if (mode === 'closed') throw new AppError('forbidden', messages.signupsClosed);
+    // With invites, the instance's first account needs none (nobody could have made one): it
+    // signs up without a code only if it does become the first admin, decided in the transaction.
     const inviteCode = mode === 'invite' ? (input.invite_code ?? '') : null;
-    if (inviteCode === '') throw inviteInvalid();
+    if (inviteCode === '' && (await firstAdminClaimed(this.db))) throw inviteInvalid();
     const [emailTaken, usernameTaken] = await Promise.all([
       emailExists(this.db, input.email),
       usernameExists(this.db, input.username),
@@ -72,9 +75,7 @@ export class AuthService {
     try {
       await this.db.transaction().execute(async (trx) => {
         // The invite's use and the account stand or fall together.
-        if (inviteCode !== null && !(await consumeInvite(trx, inviteCode, createdAt))) {
-          throw inviteInvalid();
-        }
+        if (inviteCode && !(await consumeInvite(trx, inviteCode, createdAt))) throw inviteInvalid();
         await insertUser(trx, {
           id: userId,
           email: input.email,
@@ -96,6 +97,7 @@ export class AuthService {
           fullName: input.full_name,
         });
         if (await claimFirstAdmin(trx, userId)) role = 'admin';
+        else if (inviteCode === '') throw inviteInvalid();
       });
     } catch (error) {
       // Two sign-ups raced past the checks above: the unique index decides, the loser gets 409.

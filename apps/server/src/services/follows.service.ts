@@ -189,7 +189,9 @@ export class FollowsService {
     if (viewerId !== null && viewerId !== profileId) {
       if (await isBlockedEitherWay(this.db, viewerId, profileId)) throw notFound();
     }
-    if (!(await canSeeContentOf(this.db, viewerId, owner))) throw privateAccount();
+    if (await canSeeContentOf(this.db, viewerId, owner)) return;
+    // A suspended account is not there at all (API.md, Safety and moderation).
+    throw owner.suspended_at === null ? privateAccount() : notFound();
   }
 
   async #page(
