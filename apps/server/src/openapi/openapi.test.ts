@@ -65,6 +65,9 @@ const contractCalls = [
   'put /api/stories/{id}/view',
   'get /api/stories/{id}/viewers',
   'delete /api/stories/{id}',
+  'put /api/profiles/{id}/block',
+  'delete /api/profiles/{id}/block',
+  'get /api/me/blocks',
   'get /storage/{*}',
 ];
 
