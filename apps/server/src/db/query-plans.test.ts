@@ -8,7 +8,8 @@ import { SqliteDatabase } from './sqlite-driver';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../ids';
-import { listCommentPreviews } from '../repositories/comments.repository';
+import { listBlockedEitherWay } from '../repositories/blocks.repository';
+import { listCommentPreviews, listComments } from '../repositories/comments.repository';
 import { likedPostIds } from '../repositories/likes.repository';
 import {
   listExploreCandidates,
@@ -152,7 +153,8 @@ async function insertInBatches<
     | 'post_hashtags'
     | 'post_mentions'
     | 'hashtags'
-    | 'stories',
+    | 'stories'
+    | 'blocks',
 >(db: Kysely<DB>, table: T, rows: Insertable<DB[T]>[]): Promise<void> {
   // Under SQLite's 32766 and PostgreSQL's 65535 bound parameters per statement.
   for (let start = 0; start < rows.length; start += 500) {
@@ -523,6 +525,32 @@ describe.each(planDialects)('query plans on $name with 5000 posts', ({ open }) =
     expectIndexed(plan, ['posts_feed'], ['posts']);
     expect((result as unknown[]).length).toBe(1_000);
   });
+  it("a viewer's blocks, and the comments of a post without them, read blocks by key", async () => {
+    // 3,000 blocks among the first people, so a scan of blocks would cost the planner something.
+    await insertInBatches(
+      subject.db,
+      'blocks',
+      userIds.slice(1, 3_001).map((userId, index) => ({
+        blocker_id: index % 2 === 0 ? userIds[0]! : userId,
+        blocked_id: index % 2 === 0 ? userId : userIds[0]!,
+        created_at: '2026-05-01T00:00:00.000Z',
+      })),
+    );
+    await sql`analyze`.execute(subject.db);
+    const hidden = await planOf((db) => listBlockedEitherWay(db, userIds[4_000]!));
+    expect(hidden.plan.fullScans.has('blocks'), hidden.plan.text).toBe(false);
+    expect(
+      hidden.plan.seeks.some((seek) => seek.includes('blocker_id')),
+      hidden.plan.text,
+    ).toBe(true);
+    expect(
+      hidden.plan.seeks.some((seek) => seek.includes('blocked_id')),
+      hidden.plan.text,
+    ).toBe(true);
+    const comments = await planOf((db) => listComments(db, posts[0]!.id, userIds[0]!));
+    expectIndexed(comments.plan, ['comments_by_post'], ['comments', 'blocks'], 'post_id');
+  });
+
   it("a viewer's story trays probe stories_by_user per person followed, never scanning stories", async () => {
     // Last: these rows are not part of the other plans' data. 2,000 people with two stories
     // each, one expired and one live at `now`.

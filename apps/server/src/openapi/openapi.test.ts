@@ -76,6 +76,9 @@ const contractCalls = [
   'post /api/admin/invites',
   'get /api/admin/invites',
   'get /api/admin/audit',
+  'put /api/profiles/{id}/block',
+  'delete /api/profiles/{id}/block',
+  'get /api/me/blocks',
   'get /storage/{*}',
 ];
 
