@@ -32,6 +32,7 @@ const bundledMigrations = [
   '0009-notifications-extra',
   '0010-stories',
   '0011-hashtag-folding',
+  '0014-password-resets',
 ];
 
 /**

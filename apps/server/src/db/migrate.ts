@@ -11,6 +11,7 @@ import { discoveryExtra } from './migrations/0008-discovery-extra';
 import { notificationsExtra } from './migrations/0009-notifications-extra';
 import { stories } from './migrations/0010-stories';
 import { hashtagFolding } from './migrations/0011-hashtag-folding';
+import { passwordResets } from './migrations/0014-password-resets';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-notifications-extra': notificationsExtra,
   '0010-stories': stories,
   '0011-hashtag-folding': hashtagFolding,
+  '0014-password-resets': passwordResets,
 };
 
 const provider: MigrationProvider = {

@@ -207,6 +207,16 @@ export interface StoryViewsTable {
   viewed_at: string;
 }
 
+/** A password-reset link (migration 0014): only the token's SHA-256 is stored. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link is used: a link works once. */
+  used_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -229,4 +239,5 @@ export interface DB {
   notifications: NotificationsTable;
   stories: StoriesTable;
   story_views: StoryViewsTable;
+  password_resets: PasswordResetsTable;
 }

@@ -10,6 +10,7 @@ import { ImportService } from './imports/import.service';
 import { EventStreamsService } from './event-streams.service';
 import { LikesService } from './likes.service';
 import { NotificationsService } from './notifications.service';
+import { PasswordResetService } from './password-reset.service';
 import { PostEditsService } from './post-edits.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
@@ -35,6 +36,7 @@ export function createServices(infra: Infrastructure) {
   return {
     auth: new AuthService(infra, profiles),
     account: new AccountService(infra, profiles),
+    passwordReset: new PasswordResetService(infra),
     export: new ExportService(infra),
     profiles,
     follows,
