@@ -133,7 +133,10 @@ export class PasswordResetService {
   async createResetLink(username: string): Promise<{ username: string; url: string } | null> {
     const profile = await findProfileByUsername(this.db, username.replace(/^@/, ''));
     if (!profile) return null;
-    return { username: profile.username, url: await this.#issue(profile.id, this.infra.clock.now()) };
+    return {
+      username: profile.username,
+      url: await this.#issue(profile.id, this.infra.clock.now()),
+    };
   }
 
   /**
