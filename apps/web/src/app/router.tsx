@@ -42,6 +42,9 @@ const DeleteAccountRoute = lazy(() =>
 const ImportRoute = lazy(() =>
   import('./routes/account-settings').then((m) => ({ default: m.ImportRoute })),
 );
+const PasswordResetRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.PasswordResetRoute })),
+);
 const NotificationsRoute = lazy(() =>
   import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute })),
 );
@@ -61,7 +64,14 @@ export function prefetchPages(): void {
 }
 
 /** Settings pages with their own route below; the others show a placeholder. */
-const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete', 'import']);
+const builtAccountPages = new Set([
+  'edit',
+  'password',
+  'sessions',
+  'delete',
+  'import',
+  'password/reset',
+]);
 
 const placeholders: { path: string; title: string }[] = [
   { path: paths.admin.pattern, title: 'Admin' },
@@ -95,6 +105,7 @@ export function AppRoutes() {
           <Route path={paths.account.to('sessions')} element={<SessionsRoute />} />
           <Route path={paths.account.to('delete')} element={<DeleteAccountRoute />} />
           <Route path={paths.account.to('import')} element={<ImportRoute />} />
+          <Route path={paths.account.to('password/reset')} element={<PasswordResetRoute />} />
           <Route path={paths.explore.pattern} element={<ExploreRoute />} />
           <Route path={paths.exploreTag.pattern} element={<ExploreTagRoute />} />
           <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
