@@ -9,6 +9,7 @@ import { rateLimits } from '../rate-limits';
 import { deleteSessionsExcept, updatePasswordHash } from '../repositories/account.repository';
 import {
   countPasswordResetsSince,
+  deleteExpiredPasswordResets,
   findLivePasswordReset,
   insertPasswordReset,
   markPasswordResetUsed,
@@ -137,6 +138,11 @@ export class PasswordResetService {
       username: profile.username,
       url: await this.#issue(profile.id, this.infra.clock.now()),
     };
+  }
+
+  /** Maintenance: links past their hour no longer count or work; their rows can go. */
+  deleteExpired(): Promise<number> {
+    return deleteExpiredPasswordResets(this.db, this.infra.clock.now().toISOString());
   }
 
   /**
