@@ -61,6 +61,8 @@ export interface ProductOptions {
   shipped?: boolean;
   /** Where the server's output goes: the test's output, or nowhere. */
   output?: 'inherit' | 'ignore';
+  /** More environment for this server (e.g. `SMTP_URL` for the password-reset journey). */
+  env?: Record<string, string>;
 }
 
 /** Starts the product exactly as `npm start` does, on a temp DATA_DIR and a free port. */
@@ -68,6 +70,7 @@ export async function startProduct({
   demo = false,
   shipped = false,
   output = 'inherit',
+  env: extraEnv = {},
 }: ProductOptions = {}): Promise<{
   baseUrl: string;
   dataDir: string;
@@ -88,6 +91,7 @@ export async function startProduct({
     // Every journey signs up from 127.0.0.1; the limits have their own tests.
     env.RATE_LIMITS = 'false';
   }
+  Object.assign(env, extraEnv);
   const child = spawn(
     process.execPath,
     [path.join(root, 'scripts/start.mjs'), ...(demo ? ['--demo'] : [])],

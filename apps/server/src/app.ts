@@ -173,6 +173,9 @@ export async function buildApp(
   context.services.eventStreams.reportErrorsTo((error, what) =>
     app.log.warn({ err: error, what }, 'live events degraded'),
   );
+  // Reset emails go out after the answer: their failures (SMTP down or refusing) are only logged.
+  context.services.passwordReset.reportTo(app.log);
+  app.addHook('onClose', () => context.services.passwordReset.close());
   context.database.reportUpkeepErrorsTo((error) =>
     app.log.warn({ err: error }, 'database upkeep failed'),
   );

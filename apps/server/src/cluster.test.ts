@@ -34,6 +34,7 @@ const bundledMigrations = [
   '0011-hashtag-folding',
   '0012-moderation',
   '0013-blocks',
+  '0014-password-resets',
 ];
 
 /**

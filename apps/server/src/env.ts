@@ -35,6 +35,13 @@ const envSchema = z
     /** Longest wait for one S3 call: connecting, sending, and the store's answer (not a download). */
     S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     PUBLIC_URL: z.url().optional(),
+    /** `smtp://user:pass@host:port` (or `smtps://`) for password-reset emails; unset: none sent. */
+    SMTP_URL: z
+      .string()
+      .refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://')
+      .optional(),
+    /** The sender of those emails; by default `Pinhole <no-reply@HOST of PUBLIC_URL>`. */
+    MAIL_FROM: z.string().min(3).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -95,6 +102,9 @@ export interface Config {
         timeoutMs: number;
       };
   publicUrl: URL;
+  /** Where password-reset emails go out; undefined: none are sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   logLevel: string;
   webDistDir: string | undefined;
   demo: boolean;
@@ -151,13 +161,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           timeoutMs: env.S3_TIMEOUT_MS,
         }
       : { driver: 'local', root: path.join(dataDir, 'storage') };
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir,
     database,
     storage,
-    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
+    publicUrl,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Pinhole <no-reply@${publicUrl.hostname}>`,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     demo: env.DEMO,

@@ -7,7 +7,7 @@ interface MaintenanceLog {
 /**
  * Start-up (or cron) maintenance, in order: expired stories with their files, files left by a
  * crash between writing an image and recording its post, then variants that posts stored by an
- * older version lack.
+ * older version lack; and password-reset links past their hour.
  */
 export async function runMaintenance(context: AppContext, log: MaintenanceLog): Promise<void> {
   const swept = await context.services.sweep.run();
@@ -16,4 +16,6 @@ export async function runMaintenance(context: AppContext, log: MaintenanceLog): 
   if (backfilled.updated > 0 || backfilled.failed > 0) {
     log.info(backfilled, 'added missing image variants');
   }
+  const resets = await context.services.passwordReset.deleteExpired();
+  if (resets > 0) log.info({ removed: resets }, 'removed expired password-reset links');
 }

@@ -9,6 +9,13 @@ export const rateLimits = {
   /** Failed sign-ins per IP and email, and per IP alone. */
   signInFailuresPerAccount: { max: 10, windowMs: 60 * 1000 },
   signInFailuresPerIp: { max: 25, windowMs: 5 * 60 * 1000 },
+  /** Password-reset requests per client address: past it, 429. */
+  passwordResetPerAddress: { max: 5, timeWindow: 15 * 60 * 1000 },
+  /**
+   * Reset emails per account, counted in the database (so across instances and restarts): past
+   * it the request still answers 202 and nothing is sent, so the answer tells nothing.
+   */
+  passwordResetPerAccount: { max: 3, windowMs: 60 * 60 * 1000 },
   /**
    * Open `GET /api/events` streams at once: one per tab is normal (browsers allow six connections
    * per site over HTTP/1.1); an office behind one address has many people.

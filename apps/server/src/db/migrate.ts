@@ -13,6 +13,7 @@ import { stories } from './migrations/0010-stories';
 import { hashtagFolding } from './migrations/0011-hashtag-folding';
 import { moderation } from './migrations/0012-moderation';
 import { blocks } from './migrations/0013-blocks';
+import { passwordResets } from './migrations/0014-password-resets';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-hashtag-folding': hashtagFolding,
   '0012-moderation': moderation,
   '0013-blocks': blocks,
+  '0014-password-resets': passwordResets,
 };
 
 const provider: MigrationProvider = {

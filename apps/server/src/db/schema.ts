@@ -257,6 +257,16 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A password-reset link (migration 0014): only the token's SHA-256 is stored. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link is used: a link works once. */
+  used_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -284,4 +294,5 @@ export interface DB {
   invites: InvitesTable;
   reports: ReportsTable;
   audit_log: AuditLogTable;
+  password_resets: PasswordResetsTable;
 }

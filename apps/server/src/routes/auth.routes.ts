@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthResponse } from '@pinhole/contracts';
 import {
   authResponseSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   sessionResponseSchema,
   signInSchema,
   signUpSchema,
@@ -97,6 +99,47 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
         const token = readSessionToken(request);
         if (token) await services.auth.signOut(token, request.viewer?.userId ?? null);
         void reply.clearCookie(sessionCookieName, { path: '/' });
+        return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      '/password-reset',
+      {
+        config: { rateLimit: rateLimits.passwordResetPerAddress },
+        schema: {
+          summary: 'Email a link to set a new password',
+          description:
+            '202 whether or not the email has an account, at once: the link (valid 1 hour, ' +
+            'single-use) is made and emailed through `SMTP_URL` after the answer. Past the ' +
+            'per-account limit nothing is sent, with the same answer; past the per-address ' +
+            'limit, 429.',
+          tags: ['auth'],
+          body: passwordResetRequestSchema,
+          response: { 202: noContent, ...errorResponses(400, 429) },
+        },
+      },
+      async (request, reply) => {
+        services.passwordReset.request(request.body.email);
+        return reply.code(202).send();
+      },
+    );
+
+    app.post(
+      '/password-reset/confirm',
+      {
+        schema: {
+          summary: 'Set a new password with the token of a reset link',
+          description:
+            'Every session of the account ends. A used, expired or unknown token, or one whose ' +
+            'account was deleted: 400 `This link has expired or was already used`.',
+          tags: ['auth'],
+          body: passwordResetConfirmSchema,
+          response: { 204: noContent, ...errorResponses(400, ...writeFailures) },
+        },
+      },
+      async (request, reply) => {
+        await services.passwordReset.confirm(request.body.token, request.body.new_password);
         return reply.code(204).send();
       },
     );

@@ -13,6 +13,7 @@ import { EventStreamsService } from './event-streams.service';
 import { LikesService } from './likes.service';
 import { ModerationService } from './moderation.service';
 import { NotificationsService } from './notifications.service';
+import { PasswordResetService } from './password-reset.service';
 import { PostEditsService } from './post-edits.service';
 import { PostReadsService } from './post-reads.service';
 import { ProfilesService } from './profiles.service';
@@ -43,6 +44,7 @@ export function createServices(infra: Infrastructure) {
   return {
     auth: new AuthService(infra, profiles),
     account: new AccountService(infra, profiles),
+    passwordReset: new PasswordResetService(infra),
     export: new ExportService(infra),
     profiles,
     follows,

@@ -1,4 +1,4 @@
-import { postPageImageSizes } from '@pinhole/contracts';
+import { messages, postPageImageSizes } from '@pinhole/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedFirstScreen } from '@/lib/first-screen';
@@ -181,15 +181,24 @@ describe('addresses', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['/accounts/password/reset', 'Reset password'],
-    ['/admin', 'Admin'],
-  ])('%s is reserved: a placeholder page, not a 404', async (path, title) => {
+  it('/accounts/password/reset is the reset page; without a token it says the link is expired', async () => {
     api();
-    visit(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
+    visit('/accounts/password/reset');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reset password' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.resetLinkExpired);
   });
+
+  it.each([['/admin', 'Admin']])(
+    '%s is reserved: a placeholder page, not a 404',
+    async (path, title) => {
+      api();
+      visit(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
+    },
+  );
 
   it('/stories/:username/:id deep-links into the story viewer', async () => {
     const story = makeStory('s1', 'bob');

@@ -46,6 +46,9 @@ const BlockedRoute = lazy(() =>
   import('./routes/account-settings').then((m) => ({ default: m.BlockedRoute })),
 );
 const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
+const PasswordResetRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.PasswordResetRoute })),
+);
 const NotificationsRoute = lazy(() =>
   import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute })),
 );
@@ -65,7 +68,15 @@ export function prefetchPages(): void {
 }
 
 /** Settings pages with their own route below; the others show a placeholder. */
-const builtAccountPages = new Set(['edit', 'password', 'sessions', 'delete', 'import', 'blocked']);
+const builtAccountPages = new Set([
+  'edit',
+  'password',
+  'sessions',
+  'delete',
+  'import',
+  'blocked',
+  'password/reset',
+]);
 
 const placeholders: { path: string; title: string }[] = [
   ...Object.entries(accountPages)
@@ -100,6 +111,7 @@ export function AppRoutes() {
           <Route path={paths.account.to('import')} element={<ImportRoute />} />
           <Route path={paths.account.to('blocked')} element={<BlockedRoute />} />
           <Route path={paths.admin.pattern} element={<AdminRoute />} />
+          <Route path={paths.account.to('password/reset')} element={<PasswordResetRoute />} />
           <Route path={paths.explore.pattern} element={<ExploreRoute />} />
           <Route path={paths.exploreTag.pattern} element={<ExploreTagRoute />} />
           <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />

@@ -1,15 +1,18 @@
 import { messages, signInSchema, signUpSchema } from '@pinhole/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useInstanceInfo } from '@/features/auth/api/instance';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { TextField } from './text-field';
 
-type Mode = 'signin' | 'signup';
+/** `forgot`: the "Forgot password?" form, reached from Sign In. */
+type Mode = 'signin' | 'signup' | 'forgot';
 
 interface Fields {
   fullName: string;
@@ -158,6 +161,15 @@ export function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
           onChange={(value) => setField('inviteCode', value)}
         />
       )}
+      {mode === 'signin' && (
+        <button
+          type="button"
+          className="-mt-1 self-end text-xs font-semibold text-brand hover:text-brand-dark"
+          onClick={() => switchMode('forgot')}
+        >
+          Forgot password?
+        </button>
+      )}
       {error && <ErrorBox>{error}</ErrorBox>}
       <Button type="submit" disabled={busy} className="mt-1 w-full py-2">
         {busy ? 'Please wait...' : mode === 'signup' ? 'Sign Up' : 'Sign In'}
@@ -174,6 +186,14 @@ export function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
       </p>
     </form>
   );
+
+  if (mode === 'forgot') {
+    return (
+      <Dialog open={open} onOpenChange={changeOpen} title="Reset your password">
+        <ForgotPasswordForm initialEmail={fields.email} onBack={() => switchMode('signin')} />
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog
@@ -208,38 +228,5 @@ export function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
         </Tabs.Content>
       </Tabs.Root>
     </Dialog>
-  );
-}
-
-interface TextFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  autoComplete?: string;
-  autoCapitalize?: string;
-  required?: boolean;
-  trailing?: ReactNode;
-}
-
-function TextField({ label, onChange, trailing, type = 'text', ...input }: TextFieldProps) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold text-neutral-700">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          type={type}
-          spellCheck={false}
-          onChange={(event) => onChange(event.target.value)}
-          className={`w-full rounded-md border border-line bg-neutral-50 px-3 py-2 text-sm focus:border-neutral-400 focus:outline-none ${trailing ? 'pr-10' : ''}`}
-          {...input}
-        />
-        {trailing}
-      </div>
-    </div>
   );
 }

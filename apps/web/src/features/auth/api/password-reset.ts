@@ -1,0 +1,21 @@
+import type { PasswordResetConfirm } from '@pinhole/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiSend } from '@/lib/api-client';
+
+/** `POST /api/auth/password-reset`: 202 whether or not the email has an account. */
+export function requestPasswordReset(email: string): Promise<void> {
+  return apiSend('/api/auth/password-reset', { body: { email } });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+/** `POST /api/auth/password-reset/confirm`: the new password; every session of the account ends. */
+export function confirmPasswordReset(input: PasswordResetConfirm): Promise<void> {
+  return apiSend('/api/auth/password-reset/confirm', { body: input });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({ mutationFn: confirmPasswordReset });
+}
