@@ -547,7 +547,7 @@ describe.each(planDialects)('query plans on $name with 5000 posts', ({ open }) =
       hidden.plan.seeks.some((seek) => seek.includes('blocked_id')),
       hidden.plan.text,
     ).toBe(true);
-    const comments = await planOf((db) => listComments(db, posts[0]!.id, userIds[0]!));
+    const comments = await planOf((db) => listComments(db, posts[0]!.id, userIds[0]));
     expectIndexed(comments.plan, ['comments_by_post'], ['comments', 'blocks'], 'post_id');
   });
 
