@@ -16,6 +16,8 @@ const contractCalls = [
   'post /api/auth/sign-up',
   'post /api/auth/sign-in',
   'post /api/auth/sign-out',
+  'post /api/auth/password-reset',
+  'post /api/auth/password-reset/confirm',
   'get /api/auth/session',
   'get /api/profiles/by-username/{username}',
   'get /api/profiles/{id}',

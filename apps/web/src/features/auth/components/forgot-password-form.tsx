@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
-import { useRequestPasswordReset } from '../api/password-reset';
+import { useRequestPasswordReset } from '@/features/auth/api/password-reset';
 import { TextField } from './text-field';
 
 /**

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { useConfirmPasswordReset } from '../api/password-reset';
+import { useConfirmPasswordReset } from '@/features/auth/api/password-reset';
 import { TextField } from './text-field';
 
 /**
