@@ -34,7 +34,10 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
 }
 
 export function signedInSession(profile: Profile = makeProfile()): SessionResponse {
-  return { user: { id: profile.id, email: `${profile.username}@example.com`, role: 'member' }, profile };
+  return {
+    user: { id: profile.id, email: `${profile.username}@example.com`, role: 'member' },
+    profile,
+  };
 }
 
 export const signedOutSession: SessionResponse = { user: null, profile: null };
