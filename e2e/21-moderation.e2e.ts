@@ -140,7 +140,8 @@ describe('issue 21: reports, the admin page, blocks', () => {
 
     expect(a.errors).toEqual([]);
     await Promise.all([a.context.close(), c.context.close(), visitor.context.close()]);
-  });
+    // Four people, three browsers and eight screenshots on a shared two-core machine.
+  }, 150_000);
 
   it('A blocks B from the profile menu; B gets not-found for A; A unblocks from /accounts/blocked', async () => {
     const b = await openPage('block-b');

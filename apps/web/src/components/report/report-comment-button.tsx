@@ -1,11 +1,13 @@
-import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 
 // The dialog and its form load when a reader reaches for the button.
 const loadDialog = () => import('./report-dialog');
 const ReportDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReportDialog })));
 
-/** A small flag beside someone else's comment that opens the report dialog for it. */
+/**
+ * A small "Report" beside someone else's comment, as Instagram's "Reply" sits there (words, not
+ * an icon: every icon used anywhere ships in the first script).
+ */
 export function ReportCommentButton({ commentId }: { commentId: string }) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
@@ -20,9 +22,9 @@ export function ReportCommentButton({ commentId }: { commentId: string }) {
           setMounted(true);
           setOpen(true);
         }}
-        className="ml-1 inline-flex translate-y-0.5 rounded-full px-1 text-muted opacity-60 hover:text-neutral-900 hover:opacity-100 focus-visible:opacity-100"
+        className="ml-2 text-xs font-semibold text-muted hover:text-neutral-900"
       >
-        <Flag aria-hidden className="size-3.5" />
+        Report
       </button>
       {mounted && (
         <Suspense fallback={null}>

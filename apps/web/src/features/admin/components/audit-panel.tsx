@@ -38,7 +38,8 @@ export function AuditPanel() {
                     {entry.actor.username}
                   </Link>
                 ) : (
-                  <span className="font-semibold">A deleted admin</span>
+                  // No actor: the command line (`npm run admin`), or an admin since deleted.
+                  <span className="font-semibold">Server command line:</span>
                 )}{' '}
                 {entry.summary}{' '}
                 <code className="rounded bg-neutral-100 px-1 text-xs text-neutral-700">

@@ -1,4 +1,4 @@
-import { Check, Copy } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -28,7 +28,7 @@ function CopyCode({ code }: { code: string }) {
         className="rounded-md p-1.5 text-neutral-900 hover:bg-neutral-100"
       >
         {copied ? (
-          <Check aria-hidden className="size-4" />
+          <span className="text-xs font-semibold">Copied</span>
         ) : (
           <Copy aria-hidden className="size-4" />
         )}

@@ -4,7 +4,6 @@ import {
   type ReportResolution,
   type ReportStatus,
 } from '@pinhole/contracts';
-import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -126,7 +125,6 @@ function ReportCard({ report }: { report: Report }) {
               className="inline-flex items-center gap-1 self-start text-xs font-semibold text-link hover:underline"
             >
               Open {targetLabels[report.target_type].toLowerCase()}
-              <ExternalLink aria-hidden className="size-3" />
             </Link>
           </div>
         </div>

@@ -29,6 +29,20 @@ async function openMenu() {
 }
 
 describe('SettingsMenu', () => {
+  it('links to /admin for an admin only', async () => {
+    const { menu } = await openMenu();
+    expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    const session = signedInSession(me);
+    renderAsReader(<SettingsMenu />, { ...session, user: { ...session.user!, role: 'admin' } });
+    await user.click(screen.getAllByRole('button', { name: 'Settings' })[1]!);
+    const adminMenu = await screen.findByRole('menu');
+    expect(within(adminMenu).getByRole('menuitem', { name: 'Admin' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+
   it('lists every account page, Download your data and Sign out, in that order', async () => {
     const { menu } = await openMenu();
     const items = within(menu).getAllByRole('menuitem');
@@ -36,6 +50,7 @@ describe('SettingsMenu', () => {
       'Edit profile',
       'Change password',
       "Where you're signed in",
+      'Blocked accounts',
       'Download your data',
       'Delete account',
       'Sign out',
@@ -44,6 +59,7 @@ describe('SettingsMenu', () => {
       '/accounts/edit',
       '/accounts/password',
       '/accounts/sessions',
+      '/accounts/blocked',
       '/api/me/export',
       '/accounts/delete',
       null,
