@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@pinhole/contracts';
+import { safetyMessages } from '@pinhole/contracts';
 import type { TestSmtpServer } from '../apps/server/src/test/smtp-server';
 import { resetLinkIn, startSmtpServer } from '../apps/server/src/test/smtp-server';
 import {
@@ -65,7 +65,7 @@ describe('password reset by email', () => {
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
     await expect
       .poll(() => dialog.getByRole('status').textContent())
-      .toBe(messages.passwordResetSent);
+      .toBe(safetyMessages.passwordResetSent);
 
     const mail = await smtp.nextMail(20_000);
     expect(mail.to).toEqual([user.email]);
@@ -103,7 +103,9 @@ describe('password reset by email', () => {
     await page.getByLabel('New password', { exact: true }).fill('yet-another-secret');
     await page.getByLabel('Confirm new password').fill('yet-another-secret');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.resetLinkExpired);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe(safetyMessages.resetLinkExpired);
     const oldPassword = await fetch(`${product.baseUrl}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

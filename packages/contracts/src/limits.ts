@@ -28,8 +28,6 @@ export const limits = {
   /** People lists (followers, following, requests): Part 2's default and maximum page. */
   listDefaultLimit: 20,
   listMaxLimit: 50,
-  /** A report's optional note (issue 21). */
-  reportNoteMaxLength: 1000,
   /** Saved posts: Part 2's default and maximum page. */
   savedDefaultLimit: 20,
   savedMaxLimit: 50,
@@ -53,12 +51,6 @@ export const limits = {
   gridMaxLimit: 60,
   notificationsDefaultLimit: 30,
   notificationsMaxLimit: 100,
-  /**
-   * `unread_count` counts up to this many; more reads as this number ("99+"). The badge shows
-   * `9+` past 9, and counting a busy person's 5,000 unread rows on every read cost PostgreSQL
-   * more than the rest of the notifications list together.
-   */
-  unreadCountCap: 100,
   /** A story is in every list for exactly this long after it is shared (24 hours). */
   storyLifetimeMs: 24 * 60 * 60 * 1000,
   /** A story's widest variant, in px (variants are the post widths up to this one). */

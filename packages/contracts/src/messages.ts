@@ -31,12 +31,4 @@ export const messages = {
   notYourStory: 'Only the author can delete this story',
   storyOnePhoto: 'A story has one photo',
   storyViewersAuthorOnly: 'Only the author can see who viewed this story',
-  signupsClosed: 'Sign-ups are closed on this instance',
-  inviteInvalid: 'This invite code is not valid',
-  accountSuspended: 'This account has been suspended',
-  resetLinkExpired: 'This link has expired or was already used',
-  cannotBlockYourself: "You can't block yourself",
-  cannotSuspendYourself: "You can't suspend yourself",
-  lastAdmin: 'An instance keeps at least one admin',
-  passwordResetSent: 'If an account uses this email, we sent it a link to reset the password',
 } as const;

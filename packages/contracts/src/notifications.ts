@@ -38,3 +38,10 @@ export type NotificationQuery = z.output<typeof notificationQuerySchema>;
 /** The `data` of an `event: notifications` on `GET /api/events`. */
 export const notificationsEventSchema = z.object({ unread_count: z.number().int() });
 export type NotificationsEvent = z.infer<typeof notificationsEventSchema>;
+
+/**
+ * `unread_count` counts up to this many; more reads as this number ("100 or more"). The badge
+ * shows `9+` past 9, and counting a busy person's 5,000 unread rows on every read cost PostgreSQL
+ * more than the rest of the notifications list together.
+ */
+export const unreadCountCap = 100;

@@ -8,6 +8,25 @@ import { limits } from './limits';
  * reports, the admin queue, suspensions, sign-up modes, invites and password reset.
  */
 
+/**
+ * The messages of issue 21. Apart from `messages` (messages.ts) because that object is in the
+ * first script every visitor loads, and none of these is shown before a form or page that is
+ * loaded later.
+ */
+export const safetyMessages = {
+  signupsClosed: 'Sign-ups are closed on this instance',
+  inviteInvalid: 'This invite code is not valid',
+  accountSuspended: 'This account has been suspended',
+  resetLinkExpired: 'This link has expired or was already used',
+  cannotBlockYourself: "You can't block yourself",
+  cannotSuspendYourself: "You can't suspend yourself",
+  lastAdmin: 'An instance keeps at least one admin',
+  passwordResetSent: 'If an account uses this email, we sent it a link to reset the password',
+} as const;
+
+/** A report's optional note, at most (characters). */
+export const reportNoteMaxLength = 1000;
+
 export const roleSchema = z.enum(['member', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -53,10 +72,7 @@ export const reportInputSchema = z.object({
   note: z
     .string()
     .trim()
-    .max(
-      limits.reportNoteMaxLength,
-      `Note must be at most ${limits.reportNoteMaxLength} characters`,
-    )
+    .max(reportNoteMaxLength, `Note must be at most ${reportNoteMaxLength} characters`)
     .optional(),
 });
 export type ReportInput = z.output<typeof reportInputSchema>;

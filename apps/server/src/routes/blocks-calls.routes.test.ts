@@ -1,4 +1,4 @@
-import { messages } from '@pinhole/contracts';
+import { safetyMessages } from '@pinhole/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followCountDrift } from '../test/crowd';
 import type { TestUser } from '../test/harness';
@@ -103,7 +103,7 @@ describe.each(dialects)('blocks on %s', (dialect) => {
     const self = await block(alice, alice.id);
     expect(self.status).toBe(400);
     expect(self.body).toEqual({
-      error: { code: 'validation_error', message: messages.cannotBlockYourself },
+      error: { code: 'validation_error', message: safetyMessages.cannotBlockYourself },
     });
     expect((await block(alice, alice.id, 'DELETE')).status).toBe(400);
     expect((await block(alice, unknownId)).status).toBe(404);

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@pinhole/contracts';
+import { messages, safetyMessages } from '@pinhole/contracts';
 import { rateLimits } from '../rate-limits';
 import type { TestUser } from '../test/harness';
 import {
@@ -19,8 +19,8 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
 const expiredBody = {
   error: {
     code: 'validation_error',
-    message: messages.resetLinkExpired,
-    fields: { token: messages.resetLinkExpired },
+    message: safetyMessages.resetLinkExpired,
+    fields: { token: safetyMessages.resetLinkExpired },
   },
 };
 

@@ -1,5 +1,5 @@
 import type { AuthResponse, Role, SignInRequest, SignUpRequest } from '@pinhole/contracts';
-import { messages } from '@pinhole/contracts';
+import { messages, safetyMessages } from '@pinhole/contracts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import {
   hashSessionToken,
@@ -34,7 +34,9 @@ import type { ProfilesService } from './profiles.service';
 const maxUserAgentLength = 512;
 
 const inviteInvalid = () =>
-  new AppError('validation_error', messages.inviteInvalid, { invite_code: messages.inviteInvalid });
+  new AppError('validation_error', safetyMessages.inviteInvalid, {
+    invite_code: safetyMessages.inviteInvalid,
+  });
 
 export interface Viewer {
   userId: string;
@@ -58,7 +60,7 @@ export class AuthService {
   /** Creates the user and their profile in one transaction, then a session. */
   async signUp(input: SignUpRequest, userAgent: string | null = null): Promise<AuthResponse> {
     const mode = this.infra.config.signups;
-    if (mode === 'closed') throw new AppError('forbidden', messages.signupsClosed);
+    if (mode === 'closed') throw new AppError('forbidden', safetyMessages.signupsClosed);
     // With invites, the instance's first account needs none (nobody could have made one): it
     // signs up without a code only if it does become the first admin, decided in the transaction.
     const inviteCode = mode === 'invite' ? (input.invite_code ?? '') : null;
@@ -117,7 +119,8 @@ export class AuthService {
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) throw new AppError('invalid_credentials', messages.invalidCredentials);
     // Said only to whoever knows the password: a stranger learns nothing about the account.
-    if (user.suspended_at !== null) throw new AppError('forbidden', messages.accountSuspended);
+    if (user.suspended_at !== null)
+      throw new AppError('forbidden', safetyMessages.accountSuspended);
     return this.#authResponse({ id: user.id, email: user.email, role: user.role }, userAgent);
   }
 

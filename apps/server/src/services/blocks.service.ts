@@ -1,5 +1,5 @@
 import type { BlockResult, BlockedPage, ProfileListQuery } from '@pinhole/contracts';
-import { limits, messages } from '@pinhole/contracts';
+import { limits, safetyMessages } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import { AppError, notFound } from '../errors';
 import { nowIso } from '../ids';
@@ -35,7 +35,8 @@ export class BlocksService {
   }
 
   async block(viewerId: string, targetId: string): Promise<BlockResult> {
-    if (viewerId === targetId) throw new AppError('validation_error', messages.cannotBlockYourself);
+    if (viewerId === targetId)
+      throw new AppError('validation_error', safetyMessages.cannotBlockYourself);
     const ended = await this.db.transaction().execute(async (trx) => {
       if (!(await findProfileById(trx, targetId))) throw notFound();
       await insertBlock(trx, { blocker_id: viewerId, blocked_id: targetId, created_at: nowIso() });
@@ -60,7 +61,8 @@ export class BlocksService {
 
   /** Ends the block; the follows it ended stay ended. Idempotent. */
   async unblock(viewerId: string, targetId: string): Promise<BlockResult> {
-    if (viewerId === targetId) throw new AppError('validation_error', messages.cannotBlockYourself);
+    if (viewerId === targetId)
+      throw new AppError('validation_error', safetyMessages.cannotBlockYourself);
     if (!(await findProfileById(this.db, targetId))) throw notFound();
     await deleteBlock(this.db, viewerId, targetId);
     return { blocked: false };

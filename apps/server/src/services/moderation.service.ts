@@ -1,5 +1,5 @@
 import type { AuditPage, Profile, Role } from '@pinhole/contracts';
-import { messages } from '@pinhole/contracts';
+import { safetyMessages } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
@@ -41,7 +41,7 @@ export async function audit(db: Kysely<DB>, actor: Actor, line: AuditLine): Prom
   });
 }
 
-const lastAdmin = () => new AppError('validation_error', messages.lastAdmin);
+const lastAdmin = () => new AppError('validation_error', safetyMessages.lastAdmin);
 
 /** Suspensions and roles: the admin actions on accounts, each with its audit line. */
 export class ModerationService {
@@ -60,7 +60,7 @@ export class ModerationService {
    */
   async suspend(targetId: string, actor: Actor): Promise<Profile> {
     if (actor === targetId) {
-      throw new AppError('validation_error', messages.cannotSuspendYourself);
+      throw new AppError('validation_error', safetyMessages.cannotSuspendYourself);
     }
     await this.db.transaction().execute(async (trx) => {
       const account = await findAccount(trx, { id: targetId });

@@ -1,5 +1,5 @@
 import type { Notification, NotificationPage, NotificationQuery } from '@pinhole/contracts';
-import { limits, mentionsOf } from '@pinhole/contracts';
+import { limits, mentionsOf, unreadCountCap } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Infrastructure } from '../context';
@@ -65,7 +65,7 @@ export class NotificationsService {
     // At once: on PostgreSQL the two run on two pooled connections, one round trip, not two.
     const [rows, unread] = await Promise.all([
       listNotifications(this.db, userId, { limit: limit + 1, after }),
-      countUnread(this.db, [userId], limits.unreadCountCap),
+      countUnread(this.db, [userId], unreadCountCap),
     ]);
     const pageRows = rows.slice(0, limit);
     const followed = await followedAmong(this.db, userId, [
@@ -88,7 +88,7 @@ export class NotificationsService {
 
   /** How many unread notifications each person has (for the live event streams). */
   unreadCounts(userIds: readonly string[]): Promise<Map<string, number>> {
-    return countUnread(this.db, userIds, limits.unreadCountCap);
+    return countUnread(this.db, userIds, unreadCountCap);
   }
 
   #toNotification(row: NotificationRow, followed: Set<string>): Notification {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { messages } from '@pinhole/contracts';
+import { safetyMessages } from '@pinhole/contracts';
 import { hashPassword } from '../auth/password';
 import type { Infrastructure } from '../context';
 import { AppError } from '../errors';
@@ -36,8 +36,8 @@ const silentLog: ResetLog = { info: () => undefined, warn: () => undefined };
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const resetLinkExpired = () =>
-  new AppError('validation_error', messages.resetLinkExpired, {
-    token: messages.resetLinkExpired,
+  new AppError('validation_error', safetyMessages.resetLinkExpired, {
+    token: safetyMessages.resetLinkExpired,
   });
 
 /**

@@ -1,4 +1,4 @@
-import { messages, postPageImageSizes } from '@pinhole/contracts';
+import { postPageImageSizes, safetyMessages } from '@pinhole/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedFirstScreen } from '@/lib/first-screen';
@@ -187,7 +187,7 @@ describe('addresses', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Reset password' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.resetLinkExpired);
+    expect(screen.getByRole('alert')).toHaveTextContent(safetyMessages.resetLinkExpired);
   });
 
   it.each([['/admin', 'Admin']])(

@@ -1,9 +1,9 @@
 import {
-  limits,
   reportReasonLabels,
   reportReasonSchema,
   type ReportReason,
   type ReportTargetType,
+  reportNoteMaxLength,
 } from '@pinhole/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -114,7 +114,7 @@ export function ReportDialog({ targetType, targetId, open, onOpenChange }: Repor
               id={noteId}
               value={note}
               onChange={(event) => setNote(event.target.value)}
-              maxLength={limits.reportNoteMaxLength}
+              maxLength={reportNoteMaxLength}
               rows={3}
               className="resize-none rounded-md border border-line bg-neutral-50 px-3 py-2 text-sm focus:border-neutral-400 focus:outline-none"
             />

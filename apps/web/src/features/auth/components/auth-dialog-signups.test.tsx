@@ -1,4 +1,4 @@
-import { messages } from '@pinhole/contracts';
+import { safetyMessages } from '@pinhole/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -65,7 +65,7 @@ describe('AuthDialog and the instance sign-up mode', () => {
   it('closed: says so instead of the form; Sign In still works', async () => {
     const { user } = setup('closed');
     await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
-    expect(await screen.findByText(messages.signupsClosed)).toBeInTheDocument();
+    expect(await screen.findByText(safetyMessages.signupsClosed)).toBeInTheDocument();
     expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Sign In' }));
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();

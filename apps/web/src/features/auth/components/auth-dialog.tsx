@@ -1,4 +1,4 @@
-import { messages, signInSchema, signUpSchema } from '@pinhole/contracts';
+import { messages, signInSchema, signUpSchema, safetyMessages } from '@pinhole/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -220,7 +220,7 @@ export function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
         <Tabs.Content value="signup">
           {signups === 'closed' ? (
             <p className="px-6 pt-6 pb-8 text-center text-sm text-neutral-700">
-              {messages.signupsClosed}
+              {safetyMessages.signupsClosed}
             </p>
           ) : (
             form

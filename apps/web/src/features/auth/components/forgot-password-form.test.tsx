@@ -1,4 +1,4 @@
-import { messages } from '@pinhole/contracts';
+import { messages, safetyMessages } from '@pinhole/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -32,7 +32,9 @@ describe('Forgot password? in the sign-in dialog', () => {
     });
     expect(within(dialog).getByLabelText('Email')).toHaveValue('Alice@Example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(messages.passwordResetSent);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      safetyMessages.passwordResetSent,
+    );
     expect(sentJson(fetchMock, 'POST', resetPath)).toEqual({ email: 'alice@example.com' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Back to sign in' }));

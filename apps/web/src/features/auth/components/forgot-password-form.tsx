@@ -1,4 +1,4 @@
-import { messages, passwordResetRequestSchema } from '@pinhole/contracts';
+import { messages, passwordResetRequestSchema, safetyMessages } from '@pinhole/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -48,7 +48,7 @@ export function ForgotPasswordForm({
     return (
       <div className="flex flex-col gap-4 px-6 pt-4 pb-6">
         <p role="status" className="text-center text-sm text-neutral-700">
-          {messages.passwordResetSent}
+          {safetyMessages.passwordResetSent}
         </p>
         {back}
       </div>

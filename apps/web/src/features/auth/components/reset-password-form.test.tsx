@@ -1,4 +1,4 @@
-import { messages } from '@pinhole/contracts';
+import { safetyMessages } from '@pinhole/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,8 +11,8 @@ const expired = json(
   {
     error: {
       code: 'validation_error',
-      message: messages.resetLinkExpired,
-      fields: { token: messages.resetLinkExpired },
+      message: safetyMessages.resetLinkExpired,
+      fields: { token: safetyMessages.resetLinkExpired },
     },
   },
   400,
@@ -51,7 +51,7 @@ describe('ResetPasswordForm', () => {
   it('shows the server’s message for a used or expired link', async () => {
     const { user } = renderForm({ [`POST ${confirmPath}`]: expired });
     await fill(user, 'a-new-secret');
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.resetLinkExpired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(safetyMessages.resetLinkExpired);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -68,7 +68,7 @@ describe('ResetPasswordForm', () => {
 
   it('says a link without a token has expired, with nothing to fill', () => {
     renderForm({}, '');
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.resetLinkExpired);
+    expect(screen.getByRole('alert')).toHaveTextContent(safetyMessages.resetLinkExpired);
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 });

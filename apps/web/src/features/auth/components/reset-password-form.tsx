@@ -1,4 +1,4 @@
-import { messages, passwordResetConfirmSchema } from '@pinhole/contracts';
+import { messages, passwordResetConfirmSchema, safetyMessages } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -39,7 +39,7 @@ export function ResetPasswordForm({ token, onSignIn }: { token: string; onSignIn
     });
   };
 
-  if (!token) return <ErrorBox>{messages.resetLinkExpired}</ErrorBox>;
+  if (!token) return <ErrorBox>{safetyMessages.resetLinkExpired}</ErrorBox>;
 
   if (confirm.isSuccess) {
     return (
