@@ -164,6 +164,14 @@ export async function timeLikeToStream(options: {
     });
   // The seed may have made some of these likes already: a like that exists tells nobody.
   for (const token of options.likerTokens) await like(token, 'DELETE');
+  // The author has just read their notifications (as after opening the panel): `unread_count`
+  // stops at unreadCountCap, and with 5,000 unread a like would not change what the stream says.
+  const read = await fetch(`${options.likeUrl}/api/notifications/read`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.authorToken}` },
+  });
+  await read.arrayBuffer();
+  if (!read.ok) throw new Error(`POST /api/notifications/read answered ${read.status}`);
   const stream = await openEventStream(options.streamUrl, options.authorToken);
   if (stream.status !== 200) throw new Error(`GET /api/events answered ${stream.status}`);
   try {

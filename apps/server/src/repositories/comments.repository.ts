@@ -63,15 +63,15 @@ export async function listCommentPreviews(
     )
     .where('post_id', 'in', postIds)
     // A suspended account's comments are in no preview: one probe of profiles' key per comment.
+    // A scalar subquery, not `not exists`: PostgreSQL made that an anti-join over all of profiles.
     .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('profiles')
-            .select('profiles.id')
-            .whereRef('profiles.id', '=', 'comments.user_id')
-            .where('profiles.suspended_at', 'is not', null),
-        ),
+      eb(
+        eb
+          .selectFrom('profiles')
+          .select('profiles.suspended_at')
+          .whereRef('profiles.id', '=', 'comments.user_id'),
+        'is',
+        null,
       ),
     )
     .as('ranked');

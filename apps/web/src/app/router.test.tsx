@@ -190,16 +190,6 @@ describe('addresses', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(safetyMessages.resetLinkExpired);
   });
 
-  it.each([['/admin', 'Admin']])(
-    '%s is reserved: a placeholder page, not a 404',
-    async (path, title) => {
-      api();
-      visit(path);
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-      expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
-    },
-  );
-
   it('/stories/:username/:id deep-links into the story viewer', async () => {
     const story = makeStory('s1', 'bob');
     api({
@@ -259,8 +249,9 @@ describe('addresses', () => {
         within(comments)
           .getAllByRole('listitem')
           .map((c) => c.textContent),
-        // Each starts with its author's initial: the picture drawn when they have none.
-      ).toEqual(['Bbob first', 'Bbob second', 'Zzoe third']),
+        // Each starts with its author's initial (the picture drawn when they have none) and, being
+        // someone else's, ends with its Report button.
+      ).toEqual(['Bbob firstReport', 'Bbob secondReport', 'Zzoe thirdReport']),
     );
     expect(within(comments).getByRole('link', { name: 'zoe' })).toHaveAttribute('href', '/zoe');
     expect(within(article).getByRole('button', { name: 'Like' })).toBeEnabled();
