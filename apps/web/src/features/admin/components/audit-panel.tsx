@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useAuditLog } from '@/features/admin/api/admin';
-import { LoadMoreButton, PagedListState } from './paged-list';
+import { PagedListState } from './paged-list';
 
 /** Every admin action, newest first: who, what, when. */
 export function AuditPanel() {
@@ -10,15 +10,7 @@ export function AuditPanel() {
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <section aria-label="Audit log" className="flex flex-col gap-3">
-      <PagedListState
-        isPending={query.isPending}
-        error={query.error}
-        hasData={query.data !== undefined}
-        refetch={query.refetch}
-        isFetching={query.isFetching}
-        empty={entries.length === 0}
-        emptyText="No admin actions yet."
-      >
+      <PagedListState query={query} empty={entries.length === 0} emptyText="No admin actions yet.">
         <ol className="flex flex-col divide-y divide-line">
           {entries.map((entry) => (
             <li
@@ -49,11 +41,6 @@ export function AuditPanel() {
             </li>
           ))}
         </ol>
-        <LoadMoreButton
-          show={query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        />
       </PagedListState>
     </section>
   );

@@ -99,15 +99,7 @@ export function InvitesPanel() {
         </div>
       )}
       <h3 className="text-sm font-semibold">Usable invites</h3>
-      <PagedListState
-        isPending={list.isPending}
-        error={list.error}
-        hasData={list.data !== undefined}
-        refetch={list.refetch}
-        isFetching={list.isFetching}
-        empty={invites.length === 0}
-        emptyText="No usable invites."
-      >
+      <PagedListState query={list} empty={invites.length === 0} emptyText="No usable invites.">
         <ul className="flex flex-col divide-y divide-line">
           {invites.map((invite) => (
             <li

@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useReports, useResolveReport } from '@/features/admin/api/admin';
-import { LoadMoreButton, PagedListState } from './paged-list';
+import { PagedListState } from './paged-list';
 
 const resolutionLabels: Record<ReportResolution, string> = {
   dismiss: 'Dismissed',
@@ -48,11 +48,7 @@ export function ReportsPanel() {
         ))}
       </div>
       <PagedListState
-        isPending={query.isPending}
-        error={query.error}
-        hasData={query.data !== undefined}
-        refetch={query.refetch}
-        isFetching={query.isFetching}
+        query={query}
         empty={reports.length === 0}
         emptyText={status === 'open' ? 'No open reports. All clear.' : 'No resolved reports yet.'}
       >
@@ -61,11 +57,6 @@ export function ReportsPanel() {
             <ReportCard key={report.id} report={report} />
           ))}
         </ul>
-        <LoadMoreButton
-          show={query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        />
       </PagedListState>
     </section>
   );

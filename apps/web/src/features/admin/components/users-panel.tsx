@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatCount } from '@/lib/format';
 import { useAdminUsers, useSetSuspended } from '@/features/admin/api/admin';
-import { LoadMoreButton, PagedListState } from './paged-list';
+import { PagedListState } from './paged-list';
 
 /** Waits for a pause in typing before searching, so each key is not a request. */
 function useDebounced(value: string, ms = 300): string {
@@ -50,11 +50,7 @@ export function UsersPanel() {
         />
       </div>
       <PagedListState
-        isPending={query.isPending}
-        error={query.error}
-        hasData={query.data !== undefined}
-        refetch={query.refetch}
-        isFetching={query.isFetching}
+        query={query}
         empty={users.length === 0}
         emptyText={q ? `No one matches "${q}".` : 'No users yet.'}
       >
@@ -63,11 +59,6 @@ export function UsersPanel() {
             <UserRow key={user.id} user={user} />
           ))}
         </ul>
-        <LoadMoreButton
-          show={query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        />
       </PagedListState>
     </section>
   );
