@@ -162,6 +162,53 @@ export function findPostAuthor(db: Kysely<DB>, id: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Who wrote a post, with the two facts that decide whether `viewerId` may see it (blocked either
+ * way, following): one query for the check every like, comment and save makes inside its
+ * transaction, where separate probes held the transaction open for three round trips.
+ */
+export async function findPostAccess(db: Kysely<DB>, id: string, viewerId: string | null) {
+  const viewer = viewerId ?? '';
+  const row = await db
+    .selectFrom('posts')
+    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .select(['profiles.id', 'profiles.is_private', 'profiles.suspended_at'])
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('blocks')
+            .select('blocks.blocker_id')
+            .where((b) =>
+              b.or([
+                b.and([
+                  b('blocks.blocker_id', '=', viewer),
+                  b('blocks.blocked_id', '=', b.ref('profiles.id')),
+                ]),
+                b.and([
+                  b('blocks.blocker_id', '=', b.ref('profiles.id')),
+                  b('blocks.blocked_id', '=', viewer),
+                ]),
+              ]),
+            ),
+        )
+        .as('blocked'),
+      eb
+        .exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.follower_id')
+            .where('follows.follower_id', '=', viewer)
+            .whereRef('follows.followee_id', '=', 'profiles.id'),
+        )
+        .as('following'),
+    ])
+    .where('posts.id', '=', id)
+    .executeTakeFirst();
+  // SQLite answers 0/1, PostgreSQL true/false.
+  return row && { ...row, blocked: Boolean(row.blocked), following: Boolean(row.following) };
+}
+
 export async function postExists(db: Kysely<DB>, id: string): Promise<boolean> {
   const row = await db.selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;

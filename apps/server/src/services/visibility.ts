@@ -3,7 +3,7 @@ import type { DB } from '../db/schema';
 import { notFound } from '../errors';
 import { isBlockedEitherWay } from '../repositories/blocks.repository';
 import { isFollowing } from '../repositories/follows.repository';
-import { findPostAuthor } from '../repositories/posts.repository';
+import { findPostAccess } from '../repositories/posts.repository';
 import { isAdmin } from '../repositories/users.repository';
 
 /**
@@ -36,6 +36,15 @@ export async function requireVisiblePost(
   postId: string,
   viewerId: string | null,
 ): Promise<void> {
-  const author = await findPostAuthor(db, postId);
-  if (!author || !(await canSeeContentOf(db, viewerId, author))) throw notFound();
+  // canSeeContentOf's rules in its order, the block and the follow read with the post.
+  const post = await findPostAccess(db, postId, viewerId);
+  if (!post) throw notFound();
+  if (post.suspended_at) {
+    if (viewerId !== null && (await isAdmin(db, viewerId))) return;
+    throw notFound();
+  }
+  if (viewerId === post.id) return;
+  if (viewerId !== null && post.blocked) throw notFound();
+  if (!post.is_private) return;
+  if (viewerId === null || !post.following) throw notFound();
 }
