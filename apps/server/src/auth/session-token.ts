@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** 256 random bits, URL-safe. Only its hash is stored. */
-export function newSessionToken(): string {
+/** 256 random bits, URL-safe: a session or a password-reset link. Only its hash is stored. */
+export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function hashSessionToken(token: string): string {
+/** SHA-256 is enough for 256 random bits: there is nothing to guess, only to look up. */
+export function hashSecretToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+export const newSessionToken = newSecretToken;
+export const hashSessionToken = hashSecretToken;
 
 export const sessionCookieName = 'pinhole_session';
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { safetyMessages } from '@pinhole/contracts';
 import { hashPassword } from '../auth/password';
+import { hashSecretToken, newSecretToken } from '../auth/session-token';
 import type { Infrastructure } from '../context';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
@@ -33,7 +33,6 @@ export interface ResetLog {
 const silentLog: ResetLog = { info: () => undefined, warn: () => undefined };
 
 /** 256 random bits: nothing to guess, so one SHA-256 (no slow hash) is enough to store it. */
-const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const resetLinkExpired = () =>
   new AppError('validation_error', safetyMessages.resetLinkExpired, {
@@ -114,9 +113,9 @@ export class PasswordResetService {
 
   /** A new link for the account: its token is returned once and stored only as a hash. */
   async #issue(userId: string, now: Date): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     await insertPasswordReset(this.db, {
-      token_hash: hashResetToken(token),
+      token_hash: hashSecretToken(token),
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + resetLinkLifetimeMs).toISOString(),
@@ -151,7 +150,7 @@ export class PasswordResetService {
    * caches). Anything but a live unused link of an existing account: 400, the same message.
    */
   async confirm(token: string, newPassword: string): Promise<void> {
-    const tokenHash = hashResetToken(token);
+    const tokenHash = hashSecretToken(token);
     const found = await findLivePasswordReset(
       this.db,
       tokenHash,
