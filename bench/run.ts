@@ -35,6 +35,7 @@ import {
   makeSeedImagePool,
   seedDatabase,
   seedPassword,
+  seedQueryTimeoutMs,
 } from '../apps/server/src/seed/seed.service';
 import { benchPhotoOptions, makeSyntheticPhoto } from '../apps/server/src/media/synthetic-photo';
 import { encodeCursor } from '../apps/server/src/services/post-cursor';
@@ -422,7 +423,9 @@ async function seedInto(
   env: Record<string, string>,
   seedOptions: SeedOptions,
 ): Promise<{ summary: SeedSummary; facts: SeededFacts }> {
-  const context = await createContext(loadConfig({ LOG_LEVEL: 'silent', ...env }));
+  const context = await createContext(
+    loadConfig({ LOG_LEVEL: 'silent', DATABASE_QUERY_TIMEOUT_MS: seedQueryTimeoutMs, ...env }),
+  );
   try {
     const summary = await seedDatabase(context, seedOptions);
     return { summary, facts: await readFacts(context) };

@@ -75,6 +75,14 @@ export const seedPassword = 'pinhole-demo';
 export const demoEmail = 'demo@pinhole.local';
 export const demoUsername = 'demo';
 
+/**
+ * The query time limit a seed runs under (DATABASE_QUERY_TIMEOUT_MS): a seed drops a table's
+ * indexes and builds them again after its bulk insert, and on PostgreSQL rebuilding the follows
+ * indexes of 1.5 million rows takes longer than a request's 5 s (the bench's seed was cancelled by
+ * the statement timeout). Ten minutes, the variable's upper bound.
+ */
+export const seedQueryTimeoutMs = '600000';
+
 export interface SeedOptions {
   users: number;
   posts: number;

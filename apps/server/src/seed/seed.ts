@@ -16,6 +16,7 @@ import {
   defaultFollows,
   defaultLikes,
   seedDatabase,
+  seedQueryTimeoutMs,
 } from './seed.service';
 
 const usage =
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
     throw new ConfigError(`--now must be a date such as 2026-01-31T12:00:00Z\n${usage}`);
   }
 
-  const config = loadConfig();
+  const config = loadConfig({ DATABASE_QUERY_TIMEOUT_MS: seedQueryTimeoutMs, ...process.env });
   const context = await createContext(config);
   try {
     const where =
