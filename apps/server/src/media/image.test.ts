@@ -566,12 +566,13 @@ describe('processImage: accepted formats', () => {
 });
 
 describe('processImage: variants and placeholder', () => {
-  it('makes 320, 640 and 1080 px WebP variants of a 2000 px wide image, keeping the aspect ratio', async () => {
+  it('makes 320, 640, 828 and 1080 px WebP variants of a 2000 px wide image, keeping the aspect ratio', async () => {
     const result = await processImage(await jpeg(2000, 1250));
     expect(result.original).toMatchObject({ width: 2000, height: 1250 });
     expect(result.variants.map((variant) => [variant.width, variant.height])).toEqual([
       [320, 200],
       [640, 400],
+      [828, 518],
       [1080, 675],
     ]);
     await expectVariantsAreWebp(result);
@@ -594,10 +595,11 @@ describe('processImage: variants and placeholder', () => {
   });
 
   it('chooses the widths from the contracts limits', () => {
-    expect(limits.imageVariantWidths).toEqual([320, 640, 1080]);
-    expect(variantWidthsFor(4000)).toEqual([320, 640, 1080]);
-    expect(variantWidthsFor(1081)).toEqual([320, 640, 1080]);
-    expect(variantWidthsFor(1080)).toEqual([320, 640, 1080]);
+    expect(limits.imageVariantWidths).toEqual([320, 640, 828, 1080]);
+    expect(variantWidthsFor(4000)).toEqual([320, 640, 828, 1080]);
+    expect(variantWidthsFor(1081)).toEqual([320, 640, 828, 1080]);
+    expect(variantWidthsFor(1080)).toEqual([320, 640, 828, 1080]);
+    expect(variantWidthsFor(900)).toEqual([320, 640, 828, 900]);
     expect(variantWidthsFor(800)).toEqual([320, 640, 800]);
     expect(variantWidthsFor(321)).toEqual([320, 321]);
     expect(variantWidthsFor(320)).toEqual([320]);

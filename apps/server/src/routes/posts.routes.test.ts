@@ -47,7 +47,9 @@ describe.each(dialects)('post routes on %s', (dialect) => {
       new RegExp(`^/storage/user-uploads/${alice.id}/posts/\\d{13}-[0-9a-f]{32}\\.jpg$`),
     );
     expect(post.image.placeholder).toEqual(expect.any(String));
-    expect(post.image.variants.map((v: { width: number }) => v.width)).toEqual([320, 640, 1080]);
+    expect(post.image.variants.map((v: { width: number }) => v.width)).toEqual([
+      320, 640, 828, 1080,
+    ]);
     const file = await fetch(server.url + post.image_url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');

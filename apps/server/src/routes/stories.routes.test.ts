@@ -111,14 +111,14 @@ describe.each(storageSetups)('stories on $name', (setup) => {
     expect(story.author).toMatchObject({ id: alice.id, username: alice.username });
     expect(story.image.width).toBe(1600);
     expect(story.image.placeholder).toEqual(expect.any(String));
-    expect(story.image.variants.map((variant) => variant.width)).toEqual([320, 640, 1080]);
+    expect(story.image.variants.map((variant) => variant.width)).toEqual([320, 640, 828, 1080]);
 
     // The original and each variant are stored under the stories folder; the variants are served.
     const added = (await storedKeys(server)).filter((key) => !keysBefore.includes(key));
-    expect(added).toHaveLength(4);
+    expect(added).toHaveLength(5);
     for (const key of keysOf(story)) expect(added).toContain(key);
     for (const key of added) expect(key).toMatch(new RegExp(`^user-uploads/${alice.id}/stories/`));
-    const widest = await server.request(story.image.variants[2]!.url);
+    const widest = await server.request(story.image.variants[3]!.url);
     expect(widest.status).toBe(200);
     expect(widest.headers.get('content-type')).toBe('image/webp');
     // Metadata stripped: the camera and GPS tags of the upload are in no stored file.
