@@ -161,8 +161,9 @@ it('backs up a serving instance during writes and restores every post, file, lik
   expect(restore.stderr).toBe('');
   expect(restore.code).toBe(0);
   expect(restore.stdout).toContain(`into ${restoredDir}: 3 people, ${postsInBackup} posts`);
-  // The temporary folder beside DATA_DIR was renamed into place: nothing else is left there.
+  // The hidden folder the archive was unpacked in is gone; only the database and files are left.
   expect(fs.readdirSync(path.join(work, 'restored'))).toEqual(['data']);
+  expect(fs.readdirSync(restoredDir).sort()).toEqual(['pinhole.db', 'storage']);
 
   const restored = await startServerProcess({ DATA_DIR: restoredDir });
   try {

@@ -32,9 +32,11 @@ const maxManifestBytes = 64 * 1024;
  * Restores an archive of `npm run backup` into the configured DATA_DIR, which must be empty or
  * missing. Everything is checked before anything lands there: a first pass over the archive reads
  * the manifest and refuses a foreign, newer or unsafe archive before a byte is written; a second
- * extracts into a temporary folder beside DATA_DIR, checks the counts and the database
- * (`PRAGMA integrity_check`, a schema this version knows), and only then renames the folder into
- * place. Any failure removes the temporary folder: DATA_DIR is as it was.
+ * extracts into a hidden folder, and the counts and the database (`PRAGMA integrity_check`, the
+ * schema its manifest names) are checked there. Only then do the database and the storage folder
+ * move into place, each in one rename. Any failure removes what the restore made: DATA_DIR is as
+ * it was (or absent, if it was). The hidden folder is inside DATA_DIR rather than beside it, so
+ * that the renames stay on one file system when DATA_DIR is a mount point (a container volume).
  */
 export async function restoreBackup(config: Config, archive: string): Promise<RestoreResult> {
   refuseUnsupported(config);
@@ -44,58 +46,51 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
   const file = path.resolve(archive);
   const dataDir = config.dataDir;
   const databaseFile = config.database.file;
-  // The database normally lives in DATA_DIR; DATABASE_URL=sqlite:… may put it elsewhere.
-  const databaseInside = isInside(databaseFile, dataDir);
-  const storageInside = path.relative(dataDir, config.storage.root);
+  const storageRoot = config.storage.root;
 
   await refuseNonEmpty(dataDir);
-  if (!databaseInside && (await exists(databaseFile))) {
+  // The database normally lives in DATA_DIR; DATABASE_URL=sqlite:… may put it elsewhere.
+  if (!isInside(databaseFile, dataDir) && (await exists(databaseFile))) {
     throw new BackupError(`${databaseFile} already exists: restore only where there is no database`);
   }
   await fs.access(file, fs.constants.R_OK).catch((error: unknown) => {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : describeFsError(error);
-    throw new BackupError(`Cannot read ${file}: ${reason}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BackupError(
+      `Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : describeFsError(error)}`,
+    );
   });
 
   const manifest = await readArchive(file, scanEntries(file));
 
-  const parent = path.dirname(dataDir);
-  const createdParent = await fs.mkdir(parent, { recursive: true }).catch((error: unknown) => {
-    throw new BackupError(`Cannot create ${parent}: ${describeFsError(error)}`);
+  // The first folder mkdir made, if any: removed again when the restore fails.
+  const created = await fs.mkdir(dataDir, { recursive: true }).catch((error: unknown) => {
+    throw new BackupError(`Cannot create DATA_DIR ${dataDir}: ${describeFsError(error)}`);
   });
-  const staging = await fs
-    .mkdtemp(path.join(parent, `.${path.basename(dataDir)}-restoring-`))
-    .catch((error: unknown) => {
-      throw new BackupError(`Cannot write in ${parent}: ${describeFsError(error)}`);
-    });
-  const stagedDatabase = databaseInside
-    ? path.join(staging, path.relative(dataDir, databaseFile))
-    : path.join(staging, '.database');
-  let placedDatabase = false;
+  const staging = await fs.mkdtemp(path.join(dataDir, '.restoring-')).catch((error: unknown) => {
+    throw new BackupError(`Cannot write in DATA_DIR ${dataDir}: ${describeFsError(error)}`);
+  });
+  const staged = { database: path.join(staging, 'database'), storage: path.join(staging, 'storage') };
+  const placed: string[] = [];
   try {
-    const extracted = await readArchive(
-      file,
-      extractEntries(file, staging, {
-        database: stagedDatabase,
-        storage: path.join(staging, storageInside),
-      }),
-    );
+    await fs.mkdir(staged.storage);
+    const extracted = await readArchive(file, extractEntries(file, staging, staged));
     if (!extracted.database) throw new BackupError(`${file} holds no database`);
     if (extracted.files !== manifest.counts.files) {
       throw new BackupError(
         `${file} is incomplete: its manifest counts ${manifest.counts.files} files, it holds ${extracted.files}`,
       );
     }
-    await checkDatabase(stagedDatabase, manifest, file);
-    if (!databaseInside) {
-      await moveFile(stagedDatabase, databaseFile);
-      placedDatabase = true;
-    }
-    await moveFolder(staging, dataDir);
+    await checkDatabase(staged.database, manifest, file);
+    await placeFile(staged.database, databaseFile);
+    placed.push(databaseFile);
+    await placeFolder(staged.storage, storageRoot);
+    placed.push(storageRoot);
+    await fs.rmdir(staging);
   } catch (error) {
+    // Only what this restore put there: placeFile and placeFolder never replace anything.
+    for (const target of placed) await fs.rm(target, { recursive: true, force: true });
     await fs.rm(staging, { recursive: true, force: true });
-    if (placedDatabase) await fs.rm(databaseFile, { force: true });
-    if (createdParent) await fs.rm(createdParent, { recursive: true, force: true });
+    if (created) await fs.rm(created, { recursive: true, force: true });
     if (error instanceof BackupError) throw error;
     throw new BackupError(`Cannot restore into ${dataDir}: ${describeFsError(error)}`);
   }
@@ -192,7 +187,7 @@ async function extractEntries(
       }
       if (error instanceof BackupError || error instanceof ZipReadError) throw error;
       if (isFsError(error)) {
-        throw new BackupError(`Cannot restore into ${staging}: ${describeFsError(error)}`);
+        throw new BackupError(`Cannot restore into ${path.dirname(staging)}: ${describeFsError(error)}`);
       }
       // zlib's errors (a damaged deflate stream) and premature ends: the archive's fault.
       throw new ZipReadError(error instanceof Error ? error.message : String(error));
@@ -240,27 +235,26 @@ async function refuseNonEmpty(dataDir: string): Promise<void> {
   }
 }
 
-/**
- * The staged folder becomes DATA_DIR in one rename, which also replaces an empty DATA_DIR
- * (and fails, changing nothing, if something was written there meanwhile).
- */
-async function moveFolder(staging: string, dataDir: string): Promise<void> {
+/** A staged folder moves in with one rename, which fails rather than replace a folder with files. */
+async function placeFolder(from: string, to: string): Promise<void> {
+  await fs.mkdir(path.dirname(to), { recursive: true });
   try {
-    await fs.rename(staging, dataDir);
+    await fs.rename(from, to);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTEMPTY' || code === 'EEXIST') {
-      throw new BackupError(`DATA_DIR ${dataDir} was written to during the restore: nothing was changed`);
+      throw new BackupError(`${to} appeared during the restore: nothing was changed`);
     }
-    // Some systems do not rename onto an empty folder: remove it (only if still empty) first.
-    if (code !== 'EPERM' && code !== 'EISDIR') throw error;
-    await fs.rmdir(dataDir);
-    await fs.rename(staging, dataDir);
+    throw error;
   }
 }
 
-/** A database outside DATA_DIR: renamed in, or copied when it is on another file system. */
-async function moveFile(from: string, to: string): Promise<void> {
+/**
+ * A staged file moves in through a hard link, which fails rather than replace a file that
+ * appeared meanwhile; copied instead where no link can be made (a database outside DATA_DIR on
+ * another file system).
+ */
+async function placeFile(from: string, to: string): Promise<void> {
   await fs.mkdir(path.dirname(to), { recursive: true });
   try {
     await fs.link(from, to);
