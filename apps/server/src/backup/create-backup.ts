@@ -1,4 +1,4 @@
-import type { Dirent } from 'node:fs';
+import type { Dir } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -159,16 +159,8 @@ async function addStoredFiles(
   referenced: Set<string>,
 ) {
   const result = { count: 0, bytes: 0, missing: 0 };
-  let folder: AsyncIterable<Dirent>;
-  try {
-    folder = await fs.opendir(root, { recursive: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    folder = [];
-  }
-  for await (const entry of folder) {
-    if (!entry.isFile() || inProgressWrite.test(entry.name)) continue;
-    const full = path.join(entry.parentPath, entry.name);
+  for await (const full of filesUnder(root)) {
+    if (inProgressWrite.test(full)) continue;
     const handle = await fs.open(full, 'r').catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -194,6 +186,26 @@ async function addStoredFiles(
   }
   result.missing = referenced.size;
   return result;
+}
+
+/**
+ * Every file under `root`, folder by folder, each folder read as it is reached (a folder handle
+ * per level, not a list of every file in memory). A folder deleted meanwhile is skipped.
+ */
+async function* filesUnder(root: string): AsyncGenerator<string> {
+  let folder: Dir;
+  try {
+    folder = await fs.opendir(root);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return;
+    throw error;
+  }
+  for await (const entry of folder) {
+    const full = path.join(root, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else if (entry.isFile()) yield full;
+  }
 }
 
 /**
