@@ -54,9 +54,7 @@ export function parseManifest(bytes: Buffer, archive: string): BackupManifest {
   } catch {
     throw new BackupError(`${archive} is not a Pinhole backup: its manifest.json is not JSON`);
   }
-  const head = z
-    .object({ format: z.unknown(), format_version: z.unknown() })
-    .safeParse(value);
+  const head = z.object({ format: z.unknown(), format_version: z.unknown() }).safeParse(value);
   if (!head.success || head.data.format !== backupFormat) {
     throw new BackupError(`${archive} is not a Pinhole backup: its manifest is of another format`);
   }

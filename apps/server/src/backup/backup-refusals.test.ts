@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipArchive } from '../services/imports/zip-archive';
 import { buildZip } from '../test/archives';
 import type { TestServer } from '../test/harness';
-import { disposeTestServer, makeJpeg, signUpUser, startTestServer, uploadPost } from '../test/harness';
+import {
+  disposeTestServer,
+  makeJpeg,
+  signUpUser,
+  startTestServer,
+  uploadPost,
+} from '../test/harness';
 import { runServerScript } from '../test/server-process';
 
 /**
@@ -172,7 +178,13 @@ describe('npm run restore refuses', () => {
       const broken = archiveFile(
         'broken-database.zip',
         await buildZip([
-          { name: 'manifest.json', data: JSON.stringify({ ...manifest, counts: { ...(manifest.counts as object), files: 0 } }) },
+          {
+            name: 'manifest.json',
+            data: JSON.stringify({
+              ...manifest,
+              counts: { ...(manifest.counts as object), files: 0 },
+            }),
+          },
           { name: 'database.sqlite', data: Buffer.alloc(8192, 7) },
         ]),
       );

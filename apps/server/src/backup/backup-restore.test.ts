@@ -38,7 +38,10 @@ async function recordPost(server: ServerProcess, id: string, owner: TestUser) {
     images: { url: string; variants: { url: string }[] }[];
   };
   const files = new Map<string, string>();
-  for (const url of post.images.flatMap((image) => [image.url, ...image.variants.map((v) => v.url)])) {
+  for (const url of post.images.flatMap((image) => [
+    image.url,
+    ...image.variants.map((v) => v.url),
+  ])) {
     const file = await fetchFile(server, url);
     expect(file.status, url).toBe(200);
     files.set(url, sha256(file.bytes));
@@ -193,7 +196,10 @@ it('backs up a serving instance during writes and restores every post, file, lik
     const privatePosts = recorded.filter((post) => post.owner === people[2]).length;
     expect(everyPublic.length + privatePosts).toBe(postsInBackup);
     for (const post of everyPublic) {
-      for (const url of post.images.flatMap((image) => [image.url, ...image.variants.map((v) => v.url)])) {
+      for (const url of post.images.flatMap((image) => [
+        image.url,
+        ...image.variants.map((v) => v.url),
+      ])) {
         expect((await fetchFile(restored, url)).status, url).toBe(200);
       }
     }

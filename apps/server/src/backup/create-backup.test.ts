@@ -3,7 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ZipArchive } from '../services/imports/zip-archive';
 import type { TestServer } from '../test/harness';
-import { disposeTestServer, makeJpeg, signUpUser, startTestServer, uploadPost } from '../test/harness';
+import {
+  disposeTestServer,
+  makeJpeg,
+  signUpUser,
+  startTestServer,
+  uploadPost,
+} from '../test/harness';
 import { migrationNames } from '../db/migrate';
 import { createBackup } from './create-backup';
 
@@ -36,9 +42,7 @@ it('holds the manifest, the database and every stored file, and leaves no partia
   const stored = fs
     .readdirSync(storageRoot(), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) =>
-      path.relative(storageRoot(), path.join(entry.parentPath, entry.name)),
-    );
+    .map((entry) => path.relative(storageRoot(), path.join(entry.parentPath, entry.name)));
   expect(stored.length).toBeGreaterThan(1);
   expect(await entryNames(file)).toEqual(
     ['database.sqlite', 'manifest.json', ...stored.map((key) => `storage/${key}`)].sort(),

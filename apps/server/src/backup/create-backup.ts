@@ -1,7 +1,9 @@
 import type { Dir } from 'node:fs';
 import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { openSqliteFile, snapshotSqlite } from '../db/sqlite-snapshot';
@@ -64,7 +66,9 @@ export async function createBackup(
     throw new BackupError(`Write the backup outside ${storageRoot}: it would copy itself`);
   }
   if (!options.force && (await exists(file))) {
-    throw new BackupError(`${file} already exists: choose another name, or add --force to replace it`);
+    throw new BackupError(
+      `${file} already exists: choose another name, or add --force to replace it`,
+    );
   }
   if (!(await exists(database.file))) {
     throw new BackupError(
@@ -80,10 +84,12 @@ export async function createBackup(
   });
   let bytes = 0;
   let manifest: BackupManifest;
+  // The stream owns the handle from here: it syncs the file to disk and closes it when done, or
+  // closes it when destroyed (a handle with a stream on it cannot be closed apart from it).
+  const sink = out.createWriteStream({ flush: true });
   try {
     const zip = new ZipFile();
-    // Our handle, closed below: the stream must not close it before it is synced.
-    const written = pipeline(zip.outputStream, out.createWriteStream({ autoClose: false }));
+    const written = pipeline(zip.outputStream, sink);
     // A failed write (a full disk) or a file yazl could not read settles this, so that nothing
     // waits for a zip that stopped consuming its input.
     let fail: (error: unknown) => void = () => undefined;
@@ -110,22 +116,28 @@ export async function createBackup(
       };
       zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), manifestEntry);
     } finally {
-      // Ended in every case, so that `written` settles.
       zip.end();
     }
     await Promise.race([written, failed]);
-    await out.sync();
-    bytes = (await out.stat()).size;
+    await closed(sink);
+    bytes = (await fs.stat(partial)).size;
   } catch (error) {
+    sink.destroy();
+    await closed(sink);
     await fs.rm(partial, { force: true });
     if (error instanceof BackupError) throw error;
     throw new BackupError(`Cannot write the backup to ${file}: ${describeFsError(error)}`);
   } finally {
-    await out.close().catch(() => undefined);
     await fs.rm(snapshot, { force: true });
   }
   await moveIntoPlace(partial, file, options.force ?? false);
   return { file, bytes, manifest };
+}
+
+/** Resolves once the stream has closed its file (synced first, when it finished). */
+async function closed(stream: Writable): Promise<void> {
+  if (stream.closed) return;
+  await once(stream, 'close');
 }
 
 async function describeSnapshot(snapshot: string) {
@@ -133,7 +145,7 @@ async function describeSnapshot(snapshot: string) {
   try {
     const schemaVersion = await latestMigration(db);
     if (!schemaVersion) {
-      throw new BackupError('The database has no Pinhole schema: is DATA_DIR the server\'s?');
+      throw new BackupError("The database has no Pinhole schema: is DATA_DIR the server's?");
     }
     const referenced = new Set<string>();
     for (const query of Object.values(ownerQueries)) {

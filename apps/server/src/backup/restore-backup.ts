@@ -51,7 +51,9 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
   await refuseNonEmpty(dataDir);
   // The database normally lives in DATA_DIR; DATABASE_URL=sqlite:… may put it elsewhere.
   if (!isInside(databaseFile, dataDir) && (await exists(databaseFile))) {
-    throw new BackupError(`${databaseFile} already exists: restore only where there is no database`);
+    throw new BackupError(
+      `${databaseFile} already exists: restore only where there is no database`,
+    );
   }
   await fs.access(file, fs.constants.R_OK).catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
@@ -69,7 +71,10 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
   const staging = await fs.mkdtemp(path.join(dataDir, '.restoring-')).catch((error: unknown) => {
     throw new BackupError(`Cannot write in DATA_DIR ${dataDir}: ${describeFsError(error)}`);
   });
-  const staged = { database: path.join(staging, 'database'), storage: path.join(staging, 'storage') };
+  const staged = {
+    database: path.join(staging, 'database'),
+    storage: path.join(staging, 'storage'),
+  };
   const placed: string[] = [];
   try {
     await fs.mkdir(staged.storage);
@@ -187,7 +192,9 @@ async function extractEntries(
       }
       if (error instanceof BackupError || error instanceof ZipReadError) throw error;
       if (isFsError(error)) {
-        throw new BackupError(`Cannot restore into ${path.dirname(staging)}: ${describeFsError(error)}`);
+        throw new BackupError(
+          `Cannot restore into ${path.dirname(staging)}: ${describeFsError(error)}`,
+        );
       }
       // zlib's errors (a damaged deflate stream) and premature ends: the archive's fault.
       throw new ZipReadError(error instanceof Error ? error.message : String(error));

@@ -46,7 +46,7 @@ export async function forEachZipEntry(
           open: () => openChecked(zip, entry),
         }).then(
           () => zip.readEntry(),
-          (error: unknown) => reject(error),
+          (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
         );
       });
       zip.once('end', () => resolve());
