@@ -31,9 +31,12 @@ function fileArgument(args: readonly string[]): string | null {
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 const summary = ({ counts }: BackupManifest) =>
-  `${counts.people} people, ${counts.posts} posts, ${counts.likes} likes, ` +
-  `${counts.comments} comments, ${counts.files} files (${megabytes(counts.file_bytes)})`;
+  `${count(counts.people, 'person', 'people')}, ${count(counts.posts, 'post')}, ` +
+  `${count(counts.likes, 'like')}, ${count(counts.comments, 'comment')}, ` +
+  `${count(counts.files, 'file')} (${megabytes(counts.file_bytes)})`;
 
 /** Files the snapshot names that were gone by their turn to be copied. */
 function missingFilesWarning(count: number): string {
