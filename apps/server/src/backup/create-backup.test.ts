@@ -70,3 +70,13 @@ it('counts a file the snapshot names that is deleted before its copy', async () 
   expect(result.manifest.counts.posts).toBe(1);
   expect(await entryNames(file)).not.toContain(`storage/${imageKey}`);
 });
+
+it('stops at a write that fails half way (a full disk) with one line, and leaves no partial file', async () => {
+  // Linux's /dev/full answers every write with ENOSPC: the archive's partial file points there.
+  const file = path.join(server.dataDir, 'full.zip');
+  fs.symlinkSync('/dev/full', `${file}.partial`);
+  await expect(createBackup(server.context.config, file)).rejects.toThrow(
+    `Cannot write the backup to ${file}: the disk is full`,
+  );
+  expect(fs.readdirSync(server.dataDir).filter((name) => name.startsWith('full.zip'))).toEqual([]);
+});
