@@ -34,9 +34,10 @@ const maxManifestBytes = 64 * 1024;
  * the manifest and refuses a foreign, newer or unsafe archive before a byte is written; a second
  * extracts into a hidden folder, and the counts and the database (`PRAGMA integrity_check`, the
  * schema its manifest names) are checked there. Only then do the database and the storage folder
- * move into place, each in one rename. Any failure removes what the restore made: DATA_DIR is as
- * it was (or absent, if it was). The hidden folder is inside DATA_DIR rather than beside it, so
- * that the renames stay on one file system when DATA_DIR is a mount point (a container volume).
+ * move into place, each in one step (a link, a rename). Any failure removes what the restore
+ * made: DATA_DIR is as it was (or absent, if it was). The hidden folder is inside DATA_DIR rather
+ * than beside it, so that those steps stay on one file system when DATA_DIR is a mount point (a
+ * container volume).
  */
 export async function restoreBackup(config: Config, archive: string): Promise<RestoreResult> {
   refuseUnsupported(config);
