@@ -14,6 +14,7 @@ await build({
     main: 'src/main.ts',
     sweep: 'src/sweep.ts',
     admin: 'src/admin-cli.ts',
+    backup: 'src/backup-cli.ts',
     seed: 'src/seed/seed.ts',
   },
   outdir: 'dist',

@@ -34,6 +34,9 @@ const migrations: Record<string, Migration> = {
   '0014-password-resets': passwordResets,
 };
 
+/** Every migration this version knows, oldest first: a backup's schema must be one of them. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 };
