@@ -80,17 +80,22 @@ export async function runFeedWithMetrics(
   }
 }
 
-/** The row's note: the throughput lost against the row without metrics, and the scrapes. */
+/**
+ * The row's note: the throughput lost against the mean of `runs` runs without metrics, and the
+ * scrapes.
+ */
 export function metricsCostNote(
   without: number | null,
+  runs: number,
   measured: FeedWithMetrics | null,
 ): string | undefined {
   if (!measured) return undefined;
   const cost =
     without && without > 0
       ? `cost ${(((without - measured.feed.requestsPerSecond) / without) * 100).toFixed(1)} % ` +
-        `of ${Math.round(without).toLocaleString('en-US')} req/s without (goal < 5 %)`
-      : 'no row without metrics to compare with';
+        `of ${Math.round(without).toLocaleString('en-US')} req/s without ` +
+        `(${runs === 2 ? 'mean of the run before and one right after' : 'one run'}; goal < 5 %)`
+      : 'no run without metrics to compare with';
   const bad = measured.badScrapes > 0 ? `, ${measured.badScrapes} BAD` : '';
   return `${cost}; ${measured.scrapes} scrapes${bad}`;
 }
