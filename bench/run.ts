@@ -18,7 +18,7 @@
  *      PostgreSQL),
  *   h. stories: the trays of people following 300 (about 100 with stories), and marking views,
  *   i. the signed-out feed's page 1 with METRICS_TOKEN set, /metrics scraped every second, and
- *      the throughput it costs against (b) (SQLite).
+ *      the throughput it costs against the same feed without, just before and after (SQLite).
  * Prints one table and writes bench/results/latest.json.
  */
 import fs from 'node:fs';
@@ -65,7 +65,7 @@ import {
 import type { StoryFacts } from './lib/stories';
 import { readStoryFacts, runStoryTrays, runStoryViews } from './lib/stories';
 import type { LoadResult } from './lib/load';
-import { metricsCostNote, runFeedWithMetrics } from './lib/metrics-cost';
+import { measureMetricsCost, metricsCostNote } from './lib/metrics-cost';
 import { runLoad, startCeiling } from './lib/load';
 import {
   openManyStreams,
@@ -546,7 +546,7 @@ async function benchDatabase(
     );
     rows.push(loadRow(`${kind}.feed.${key}`, `${kind}: GET /api/posts?limit=20 ${label}`, result));
   }
-  if (kind === 'sqlite') rows.push(await metricsCostRow(kind, server, dataDir, rows));
+  if (kind === 'sqlite') rows.push(await metricsCostRow(kind, server, dataDir));
 
   rows.push(...(await followReadRows(kind, server, facts.follows)));
   rows.push(...(await discoveryRows(kind, server, tokens, facts.topHashtag)));
@@ -613,34 +613,21 @@ async function benchDatabase(
   return { env, rows, seed: summary, serverReadyMs: server.readyMs, serverSettleMs: settleMs };
 }
 
-/**
- * Issue 22: the signed-out feed's page 1 on a second server with METRICS_TOKEN, scraped each
- * second; then once more on the first (no metrics), so that the row compares with the mean of a
- * run before and one right after it rather than with one run on a noisy machine.
- */
+/** Issue 22: the signed-out feed's page 1 with METRICS_TOKEN set, and what it costs. */
 async function metricsCostRow(
   kind: 'sqlite',
   server: ServerProcess,
   dataDir: string,
-  feedRows: Row[],
 ): Promise<Row> {
-  log(`${kind}: feed signed out, page 1, METRICS_TOKEN set, /metrics scraped each second...`);
-  const measured = await attempt(`${kind} feed with metrics`, async () =>
-    runFeedWithMetrics({ port: await freePort(), dataDir }, settings),
+  log(`${kind}: feed signed out, page 1, with and without METRICS_TOKEN, in turn...`);
+  const cost = await attempt(`${kind} feed with metrics`, async () =>
+    measureMetricsCost({ port: await freePort(), dataDir }, server.url, settings),
   );
-  log(`${kind}: feed signed out, page 1, without metrics again...`);
-  const again = await attempt(`${kind} feed without metrics again`, () =>
-    runFeed(server.url, null, [], settings),
-  );
-  const before = feedRows.find((row) => row.id === `${kind}.feed.out.p1`)?.value ?? null;
-  const runs = [before, again?.requestsPerSecond ?? null].filter((value) => value !== null);
-  const without =
-    runs.length > 0 ? runs.reduce((sum, value) => sum + value, 0) / runs.length : null;
   return loadRow(
     `${kind}.feed.out.p1.metrics`,
     `${kind}: GET /api/posts?limit=20 signed out, page 1, METRICS_TOKEN set, scraped every 1 s`,
-    measured?.feed ?? null,
-    metricsCostNote(without, runs.length, measured),
+    cost?.withMetrics.feed ?? null,
+    metricsCostNote(cost),
   );
 }
 

@@ -5,13 +5,13 @@
  */
 import type { LoadResult } from './load';
 import type { LoadSettings } from './scenarios';
-import { feedPath, runFeed } from './scenarios';
+import { runFeed } from './scenarios';
 import type { StartServerOptions } from './server-process';
 import { startServer } from './server-process';
 
 const token = 'bench-metrics-token';
 
-/** The feed's own series, which every scrape must find once the load has begun. */
+/** The feed's own series, which every scrape must find (the warm-up run has counted it). */
 const feedCounter = /^pinhole_http_requests_total\{[^}]*route="\/api\/posts"[^}]*\} \d+$/m;
 
 export interface FeedWithMetrics {
@@ -55,47 +55,55 @@ function scrapeEverySecond(baseUrl: string) {
   };
 }
 
-/** Starts a server with METRICS_TOKEN set, loads its feed while scraping it, and stops it. */
-export async function runFeedWithMetrics(
+export interface MetricsCost {
+  /** The feed on the server with METRICS_TOKEN, scraped each second. */
+  withMetrics: FeedWithMetrics;
+  /** The feed on the server without, just before and just after. */
+  without: LoadResult[];
+}
+
+/**
+ * Starts a second server with METRICS_TOKEN set over the same data, warms it with one run of the
+ * load (the server without has been serving for a while by then), and loads, in turn, the server
+ * without metrics, the one with (scraped each second), and the one without again: the cost is
+ * measured against runs on either side of it, not against one run on a noisy machine.
+ */
+export async function measureMetricsCost(
   server: StartServerOptions,
+  withoutUrl: string,
   settings: LoadSettings,
-): Promise<FeedWithMetrics> {
+): Promise<MetricsCost> {
   const instance = await startServer({
     ...server,
     env: { ...server.env, METRICS_TOKEN: token },
   });
   try {
     await instance.waitUntilIdle();
-    // As the server without metrics had: the page read once before the load (and so counted).
-    const first = await fetch(instance.url + feedPath(null));
-    await first.arrayBuffer();
+    await runFeed(instance.url, null, [], settings);
+    const before = await runFeed(withoutUrl, null, [], settings);
     const scraper = scrapeEverySecond(instance.url);
     const feed = await runFeed(instance.url, null, [], settings).catch(async (error: unknown) => {
       await scraper.stop();
       throw error;
     });
-    return { feed, ...(await scraper.stop()) };
+    const withMetrics = { feed, ...(await scraper.stop()) };
+    const after = await runFeed(withoutUrl, null, [], settings);
+    return { withMetrics, without: [before, after] };
   } finally {
     await instance.stop();
   }
 }
 
-/**
- * The row's note: the throughput lost against the mean of `runs` runs without metrics, and the
- * scrapes.
- */
-export function metricsCostNote(
-  without: number | null,
-  runs: number,
-  measured: FeedWithMetrics | null,
-): string | undefined {
-  if (!measured) return undefined;
-  const cost =
-    without && without > 0
-      ? `cost ${(((without - measured.feed.requestsPerSecond) / without) * 100).toFixed(1)} % ` +
-        `of ${Math.round(without).toLocaleString('en-US')} req/s without ` +
-        `(${runs === 2 ? 'mean of the run before and one right after' : 'one run'}; goal < 5 %)`
-      : 'no run without metrics to compare with';
-  const bad = measured.badScrapes > 0 ? `, ${measured.badScrapes} BAD` : '';
-  return `${cost}; ${measured.scrapes} scrapes${bad}`;
+/** The row's note: the throughput lost against the mean of the runs without, and the scrapes. */
+export function metricsCostNote(cost: MetricsCost | null): string | undefined {
+  if (!cost) return undefined;
+  const rates = cost.without.map((run) => run.requestsPerSecond);
+  const without = rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
+  const lost = ((without - cost.withMetrics.feed.requestsPerSecond) / without) * 100;
+  const runs = rates.map((rate) => Math.round(rate).toLocaleString('en-US')).join(' and ');
+  const bad = cost.withMetrics.badScrapes > 0 ? `, ${cost.withMetrics.badScrapes} BAD` : '';
+  return (
+    `cost ${lost.toFixed(1)} % against ${runs} req/s without, before and after (goal < 5 %); ` +
+    `${cost.withMetrics.scrapes} scrapes${bad}`
+  );
 }
