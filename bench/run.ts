@@ -16,7 +16,9 @@
  *   g. notifications: the list of a person with 10,000 of them, 2,000 open event streams on one
  *      instance (RSS), and a like reaching its author's stream (across two instances on
  *      PostgreSQL),
- *   h. stories: the trays of people following 300 (about 100 with stories), and marking views.
+ *   h. stories: the trays of people following 300 (about 100 with stories), and marking views,
+ *   i. the signed-out feed's page 1 with METRICS_TOKEN set, /metrics scraped every second, and
+ *      the throughput it costs against the same feed without, just before and after (SQLite).
  * Prints one table and writes bench/results/latest.json.
  */
 import fs from 'node:fs';
@@ -64,6 +66,7 @@ import {
 import type { StoryFacts } from './lib/stories';
 import { readStoryFacts, runStoryTrays, runStoryViews } from './lib/stories';
 import type { LoadResult } from './lib/load';
+import { measureMetricsCost, metricsCostNote } from './lib/metrics-cost';
 import { runLoad, startCeiling } from './lib/load';
 import {
   openManyStreams,
@@ -546,6 +549,7 @@ async function benchDatabase(
     );
     rows.push(loadRow(`${kind}.feed.${key}`, `${kind}: GET /api/posts?limit=20 ${label}`, result));
   }
+  if (kind === 'sqlite') rows.push(await metricsCostRow(kind, server, dataDir));
 
   rows.push(...(await followReadRows(kind, server, facts.follows)));
   rows.push(...(await discoveryRows(kind, server, tokens, facts.topHashtag)));
@@ -610,6 +614,24 @@ async function benchDatabase(
   await extras.afterLikes?.(server, tokens, facts);
   await server.stop();
   return { env, rows, seed: summary, serverReadyMs: server.readyMs, serverSettleMs: settleMs };
+}
+
+/** Issue 22: the signed-out feed's page 1 with METRICS_TOKEN set, and what it costs. */
+async function metricsCostRow(
+  kind: 'sqlite',
+  server: ServerProcess,
+  dataDir: string,
+): Promise<Row> {
+  log(`${kind}: feed signed out, page 1, with and without METRICS_TOKEN, in turn...`);
+  const cost = await attempt(`${kind} feed with metrics`, async () =>
+    measureMetricsCost({ port: await freePort(), dataDir }, server.url, settings),
+  );
+  return loadRow(
+    `${kind}.feed.out.p1.metrics`,
+    `${kind}: GET /api/posts?limit=20 signed out, page 1, METRICS_TOKEN set, scraped every 1 s`,
+    cost?.withMetrics.feed ?? null,
+    metricsCostNote(cost),
+  );
 }
 
 /** The Following feed of the keenest followers, page 1 and deep, and their suggestions. */

@@ -13,12 +13,14 @@ import helmet from 'helmet';
 import type { AppContext } from './context';
 import { dependencyFailure } from './dependency-errors';
 import { answerNotFound, forbidden, notFound, rateLimited, sendError, toAppError } from './errors';
+import { loggerOptions } from './logger-options';
 import { registerApiReference, registerOpenApi } from './openapi/openapi';
 import { requireRouteSchemas } from './openapi/require-schemas';
 import { apiRoutes } from './routes/api.routes';
 import { isPagePath } from './routes/app-addresses';
 import { appPages } from './routes/app-page.routes';
 import { healthRoutes } from './routes/health.routes';
+import { metricsRoutes } from './routes/metrics.routes';
 import { storageRoutes } from './routes/storage.routes';
 import { validatorCompiler } from './routes/validation';
 
@@ -67,7 +69,7 @@ export async function buildApp(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
     bodyLimit: jsonBodyLimit,
     trustProxy: config.trustProxy,
     // Keep-alive connections that are idle are closed at shutdown; busy ones finish first.
@@ -102,6 +104,20 @@ export async function buildApp(
     );
     done();
   });
+
+  // Counted only with METRICS_TOKEN set: without it a request does nothing more for metrics.
+  const metrics = context.metrics;
+  if (metrics) {
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.recordRequest(
+        request.method,
+        request.routeOptions.url,
+        reply.statusCode,
+        reply.elapsedTime,
+      );
+      done();
+    });
+  }
 
   // Every route is checked, serialized and documented from its contract schemas.
   app.setValidatorCompiler(validatorCompiler);
@@ -183,6 +199,8 @@ export async function buildApp(
 
   await registerOpenApi(app);
   await app.register(healthRoutes(context));
+  if (metrics && config.metricsToken)
+    await app.register(metricsRoutes(metrics, config.metricsToken));
   await app.register(apiRoutes(context), { prefix: '/api' });
   await app.register(storageRoutes(context), { prefix: '/storage' });
   await registerApiReference(app);

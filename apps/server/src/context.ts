@@ -2,6 +2,7 @@ import type { Config } from './env';
 import type { Database } from './db/database';
 import type { EventBus } from './events/event-bus';
 import type { createImageQueue } from './media/image-queue';
+import type { Metrics } from './metrics/metrics';
 import type { MediaUrlSigner } from './services/media-urls';
 import type { ReadCaches } from './services/read-caches';
 import type { Services } from './services/services';
@@ -30,6 +31,8 @@ export interface Infrastructure {
   /** Signs the URLs of private accounts' files; every instance shares its key. */
   signer: MediaUrlSigner;
   clock: Clock;
+  /** Prometheus metrics, only when METRICS_TOKEN is set (undefined: nothing is measured). */
+  metrics: Metrics | undefined;
 }
 
 /** Everything a request may need, built once at start and handed to routes. */

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database';
 import type { Config } from './env';
 import { EventBus } from './events/event-bus';
 import { createImageQueue } from './media/image-queue';
+import { createMetrics } from './metrics/metrics';
 import { readMediaUrlKey } from './repositories/instance-secrets.repository';
 import { MediaUrlSigner } from './services/media-urls';
 import { createReadCaches } from './services/read-caches';
@@ -34,7 +35,12 @@ export async function createContext(
     const storage = await openStorage(config);
     // sharp already spreads one image over its thread pool; a few at a time keeps memory bounded.
     const concurrency = Math.max(2, Math.min(4, os.availableParallelism()));
-    const imageQueue = createImageQueue({ concurrency, maxWaiting: 32 });
+    const metrics = config.metricsToken ? createMetrics() : undefined;
+    const imageQueue = createImageQueue({
+      concurrency,
+      maxWaiting: 32,
+      observer: metrics?.imageQueue,
+    });
     const infrastructure = {
       config,
       database,
@@ -44,8 +50,11 @@ export async function createContext(
       events: new EventBus(),
       signer: new MediaUrlSigner(await readMediaUrlKey(database.db)),
       clock: options.clock ?? systemClock,
+      metrics,
     };
-    return { ...infrastructure, services: createServices(infrastructure) };
+    const services = createServices(infrastructure);
+    metrics?.watch({ ...infrastructure, eventStreams: services.eventStreams });
+    return { ...infrastructure, services };
   } catch (error) {
     await database.close();
     throw error;

@@ -44,6 +44,18 @@ describe('loadConfig', () => {
     expect(config.storage).toMatchObject({ driver: 's3', timeoutMs: 3500 });
   });
 
+  it('writes JSON logs and has no /metrics unless told otherwise', () => {
+    const config = loadConfig({});
+    expect(config.logFormat).toBe('json');
+    expect(config.metricsToken).toBeUndefined();
+  });
+
+  it('reads LOG_FORMAT and METRICS_TOKEN', () => {
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ METRICS_TOKEN: 's3cret-scrape' }).metricsToken).toBe('s3cret-scrape');
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid environment variable PORT: /],
     [{ PORT: '70000' }, /^Invalid environment variable PORT: /],
@@ -55,6 +67,10 @@ describe('loadConfig', () => {
     [{ STORAGE_DRIVER: 's3' }, /^Invalid environment variable S3_BUCKET: is required/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid environment variable PUBLIC_URL: /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid environment variable LOG_LEVEL: /],
+    [{ LOG_FORMAT: 'text' }, /^Invalid environment variable LOG_FORMAT: /],
+    [{ LOG_FORMAT: 'PRETTY' }, /^Invalid environment variable LOG_FORMAT: /],
+    // An empty token would let an empty `Bearer ` in: a set-but-empty variable is refused.
+    [{ METRICS_TOKEN: '' }, /^Invalid environment variable METRICS_TOKEN: /],
     [{ S3_TIMEOUT_MS: '0' }, /^Invalid environment variable S3_TIMEOUT_MS: /],
   ])('names the bad variable in one line: %j', (env, pattern) => {
     let error: unknown;

@@ -45,6 +45,10 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** `json`: one JSON object a line, for log collectors; `pretty`: for people reading a terminal. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    /** Turns `GET /metrics` on, for scrapers that send `Authorization: Bearer <token>`. */
+    METRICS_TOKEN: z.string().min(1).optional(),
     WEB_DIST_DIR: z.string().optional(),
     DEMO: booleanString.default(false),
     /** `false` turns off the built-in rate limits (for a deployment that limits at its proxy). */
@@ -106,6 +110,9 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
+  /** The bearer token `GET /metrics` asks for; undefined: there is no /metrics. */
+  metricsToken: string | undefined;
   webDistDir: string | undefined;
   demo: boolean;
   rateLimits: boolean;
@@ -172,6 +179,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Pinhole <no-reply@${publicUrl.hostname}>`,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    metricsToken: env.METRICS_TOKEN,
     webDistDir: env.WEB_DIST_DIR,
     demo: env.DEMO,
     rateLimits: env.RATE_LIMITS,

@@ -5,6 +5,7 @@ import { createContext } from './create-context';
 import { ConfigError, loadConfig } from './env';
 import { runMaintenance } from './maintenance';
 import { seedDemoIfEmpty } from './seed/demo';
+import { startupBanner } from './startup-banner';
 
 /** How long after start the orphan sweep and the variant backfill run. */
 const maintenanceDelayMs = 60_000;
@@ -92,7 +93,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Pinhole is serving ${config.publicUrl.origin}`);
+  const banner = startupBanner(config);
+  app.log.info({ serving: banner.serving }, banner.message);
 }
 
 main().catch((error: unknown) => {

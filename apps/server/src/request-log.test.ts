@@ -45,3 +45,18 @@ it('writes one line per request by default, with route, status, duration and req
   });
   expect(lines[1]).toMatchObject({ route: '/api/profiles/:id', status: 404 });
 });
+
+it('keeps to one line for refusals and unknown paths, each with its own request id', async () => {
+  lines.length = 0;
+  await app.inject({ method: 'GET', url: '/api/notifications' });
+  await app.inject({ method: 'GET', url: '/no-such-path' });
+  await app.inject({ method: 'GET', url: '/api/posts?limit=1' });
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toMatchObject({ msg: 'request', route: '/api/notifications', status: 401 });
+  expect(lines[1]).toMatchObject({ msg: 'request', url: '/no-such-path', status: 404 });
+  // No route matched: the line says so by leaving it out, not with the raw path.
+  expect(lines[1]).not.toHaveProperty('route');
+  const ids = lines.map((line) => line.reqId);
+  expect(new Set(ids).size).toBe(3);
+  for (const line of lines) expect(line.ms).toBeGreaterThanOrEqual(0);
+});

@@ -16,6 +16,16 @@ import { fallbackCheckpointPages, startWalCheckpointer } from './wal-checkpointe
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** A connection pool at one moment (the metrics read it at each scrape). */
+export interface PoolUse {
+  /** Connections open, idle or lent out. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection: every one is lent out and the pool is at its size. */
+  waiting: number;
+  max: number;
+}
+
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -25,6 +35,11 @@ export interface Database {
   notificationSignals: NotificationSignals;
   /** Where failures of the database's own upkeep (SQLite's background checkpoints) are told. */
   reportUpkeepErrorsTo(report: (error: Error) => void): void;
+  /**
+   * PostgreSQL's pool right now; undefined on SQLite, which has one connection in the process
+   * and no pool (its writers wait on the file's lock, which no counter shows).
+   */
+  poolUse(): PoolUse | undefined;
   close(): Promise<void>;
 }
 
@@ -81,6 +96,7 @@ export async function openDatabase(
       reportUpkeepErrorsTo: (report) => {
         reportUpkeepError = report;
       },
+      poolUse: () => undefined,
       close: async () => {
         await notificationSignals.close();
         await checkpointer.close();
@@ -100,6 +116,12 @@ export async function openDatabase(
       notificationSignals,
       // PostgreSQL keeps its own house (autovacuum, checkpoints).
       reportUpkeepErrorsTo: () => {},
+      poolUse: () => ({
+        open: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: config.poolSize,
+      }),
       close: async () => {
         await notificationSignals.close();
         await db.destroy();

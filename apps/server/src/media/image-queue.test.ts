@@ -126,6 +126,29 @@ describe('createImageQueue', () => {
     expect(await queue.run(() => Promise.resolve('ok'))).toBe('ok');
   });
 
+  it('tells its observer each wait in line and each refusal', async () => {
+    const waits: number[] = [];
+    let refusals = 0;
+    const queue = createImageQueue({
+      concurrency: 1,
+      maxWaiting: 1,
+      observer: { started: (seconds) => waits.push(seconds), refused: () => (refusals += 1) },
+    });
+    const gate = deferred();
+    const first = queue.run(() => gate.promise);
+    const second = queue.run(() => Promise.resolve());
+    await expect(queue.run(() => Promise.resolve())).rejects.toBeInstanceOf(ImageQueueFullError);
+    expect(waits).toEqual([0]);
+    expect(refusals).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    gate.resolve();
+    await Promise.all([first, second]);
+    expect(waits).toHaveLength(2);
+    // The second waited for the first's slot: about the 30 ms it was held, in seconds.
+    expect(waits[1]).toBeGreaterThanOrEqual(0.025);
+    expect(waits[1]).toBeLessThan(5);
+  });
+
   it('rejects nonsensical options', () => {
     expect(() => createImageQueue({ concurrency: 0, maxWaiting: 1 })).toThrow(RangeError);
     expect(() => createImageQueue({ concurrency: 1.5, maxWaiting: 1 })).toThrow(RangeError);

@@ -13,6 +13,15 @@ export interface ImageQueueOptions {
   concurrency: number;
   /** Tasks allowed to wait for a slot (0 = none); one more is refused at once. */
   maxWaiting: number;
+  /** Told how long each task waited and of each refusal (the metrics); nothing is timed without. */
+  observer?: ImageQueueObserver;
+}
+
+export interface ImageQueueObserver {
+  /** A task got a slot after `waitedSeconds` in line (0 when one was free at once). */
+  started(waitedSeconds: number): void;
+  /** A task was refused: the line was full. */
+  refused(): void;
 }
 
 export interface ImageQueue {
@@ -27,7 +36,7 @@ export interface ImageQueue {
  * image work cannot pile up in memory under load.
  */
 export function createImageQueue(options: ImageQueueOptions): ImageQueue {
-  const { concurrency, maxWaiting } = options;
+  const { concurrency, maxWaiting, observer } = options;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new RangeError('concurrency must be a positive integer');
   }
@@ -62,13 +71,17 @@ export function createImageQueue(options: ImageQueueOptions): ImageQueue {
     run<T>(task: () => Promise<T>): Promise<T> {
       if (active < concurrency) {
         active += 1;
+        observer?.started(0);
         return start(task);
       }
       if (waiting.length >= maxWaiting) {
+        observer?.refused();
         return Promise.reject(new ImageQueueFullError());
       }
+      const queuedAt = observer ? performance.now() : 0;
       return new Promise<T>((resolve, reject) => {
         waiting.push(() => {
+          observer?.started((performance.now() - queuedAt) / 1000);
           start(task).then(resolve, reject);
         });
       });

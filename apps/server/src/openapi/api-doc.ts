@@ -15,11 +15,17 @@ export const apiDocPath = fileURLToPath(new URL('../../../../docs/api.md', impor
 export const generatedMarker =
   '<!-- Generated from the route schemas by `npm run docs:api`; edit the schemas, not this part. -->';
 
+/**
+ * What the reference is made from: every call an instance can have, `/metrics` included (it
+ * exists only with a METRICS_TOKEN).
+ */
+export const referenceEnv = { METRICS_TOKEN: 'reference' };
+
 /** The OpenAPI document of an app built on a throwaway data folder. */
 export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-api-doc-'));
   const context = await createContext(
-    loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }),
+    loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...referenceEnv }),
   );
   try {
     const app = await buildApp(context, { logger: false });

@@ -7,12 +7,13 @@ import { buildApp } from '../app';
 import { createContext } from '../create-context';
 import { loadConfig } from '../env';
 import { disposeTestServer, startTestServer } from '../test/harness';
-import { apiDocPath, expectedApiDoc } from './api-doc';
+import { apiDocPath, expectedApiDoc, referenceEnv } from './api-doc';
 
 /** Every call of the contract (shared/API.md), as the reference must list it. */
 const contractCalls = [
   'get /healthz',
   'get /readyz',
+  'get /metrics',
   'post /api/auth/sign-up',
   'post /api/auth/sign-in',
   'post /api/auth/sign-out',
@@ -133,7 +134,7 @@ describe('route schemas', () => {
 describe('the API reference', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    server = await startTestServer('sqlite');
+    server = await startTestServer('sqlite', referenceEnv);
   });
   afterAll(async () => {
     await disposeTestServer(server);

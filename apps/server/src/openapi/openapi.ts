@@ -122,6 +122,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'pinhole_session' },
           bearer: { type: 'http', scheme: 'bearer', description: 'The session token' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
         },
       },
       security: [{ session: [] }, { bearer: [] }, {}],

@@ -38,6 +38,7 @@ const feedLikesAndFollows = (database: string) => [
 const expectedRows = [
   'ceiling',
   ...feedLikesAndFollows('sqlite'),
+  'sqlite.feed.out.p1.metrics',
   ...feedLikesAndFollows('postgres'),
   'upload.process.p50',
   'upload.process.p95',

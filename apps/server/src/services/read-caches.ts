@@ -91,8 +91,11 @@ export interface ReadCaches {
   storyTrays: TaggedCache<StoryTraysEntry>;
   /** Per viewer: the people they blocked or were blocked by (services/blocks.service.ts). */
   blockedEitherWay: TaggedCache<ReadonlySet<string>>;
-  stats(): Record<'pages' | 'followingPages' | 'sessions' | 'likes' | 'saves', CacheStats>;
+  /** Each cache's hits and misses since start, and the values it keeps now (the metrics). */
+  stats(): Record<ReadCacheName, CacheStats & { entries: number }>;
 }
+
+export type ReadCacheName = Exclude<keyof ReadCaches, 'sync' | 'pruneChanges' | 'stats'>;
 
 export function createReadCaches(database: Database): ReadCaches {
   const pages = new TaggedCache<SharedPostPage>(500);
@@ -110,7 +113,7 @@ export function createReadCaches(database: Database): ReadCaches {
   const storyTrays = new TaggedCache<StoryTraysEntry>(500);
   // A few ids per viewer (most have none): ten thousand viewers cost a few MB.
   const blockedEitherWay = new TaggedCache<ReadonlySet<string>>(10_000);
-  const all = [
+  const byName = {
     pages,
     followingPages,
     sessions,
@@ -123,7 +126,8 @@ export function createReadCaches(database: Database): ReadCaches {
     followees,
     storyTrays,
     blockedEitherWay,
-  ];
+  } satisfies Record<ReadCacheName, TaggedCache<unknown>>;
+  const all = Object.values(byName);
   const apply = (topics: readonly string[]) => {
     const tags: string[] = [];
     for (const topic of topics) {
@@ -142,24 +146,12 @@ export function createReadCaches(database: Database): ReadCaches {
   return {
     sync: () => feed.sync(),
     pruneChanges: (now = Date.now()) => pruneCacheChanges(database.db, now - changeRetentionMs),
-    pages,
-    followingPages,
-    sessions,
-    likes,
-    saves,
-    suggestions,
-    gridPages,
-    exploreRankings,
-    searches,
-    followees,
-    storyTrays,
-    blockedEitherWay,
-    stats: () => ({
-      pages: pages.stats,
-      followingPages: followingPages.stats,
-      sessions: sessions.stats,
-      likes: likes.stats,
-      saves: saves.stats,
-    }),
+    ...byName,
+    stats: () => {
+      const stats = {} as Record<ReadCacheName, CacheStats & { entries: number }>;
+      for (const [name, cache] of Object.entries(byName) as [ReadCacheName, TaggedCache<unknown>][])
+        stats[name] = { hits: cache.stats.hits, misses: cache.stats.misses, entries: cache.size };
+      return stats;
+    },
   };
 }

@@ -1,0 +1,93 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { ImageQueueObserver } from '../media/image-queue';
+import type { MetricSources } from './sources';
+import { watchSources } from './sources';
+
+/**
+ * The Prometheus metrics of one app: built only when METRICS_TOKEN is set, so an instance without
+ * it does no work for them at all.
+ */
+export interface Metrics {
+  /** This app's own registry: tests build several apps in one process, each counting its own. */
+  readonly registry: Registry;
+  /** One answered request, by route pattern (never the raw URL: its values are unbounded). */
+  recordRequest(method: string, route: string | undefined, status: number, elapsedMs: number): void;
+  /** Given to the image queue: how long uploads wait for a slot, and how many are refused. */
+  readonly imageQueue: ImageQueueObserver;
+  /** Adds the gauges read at each scrape from what the app already keeps (caches, pool, streams). */
+  watch(sources: MetricSources): void;
+}
+
+/** A cached feed page answers in well under a millisecond; an upload takes seconds. */
+const requestSecondsBuckets = [
+  0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+];
+
+/** 0 counts the uploads that found a slot free; the rest queued behind others' photos. */
+const queueWaitBuckets = [0, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Requests without a route: unknown paths, and paths the router could not read. */
+const unmatchedRoute = 'unmatched';
+
+const requestLabels = ['method', 'route', 'status'] as const;
+type RequestLabel = (typeof requestLabels)[number];
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  // Process metrics under their usual names (process_*, nodejs_*), which dashboards expect.
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter<RequestLabel>({
+    name: 'pinhole_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: requestLabels,
+    registers: [registry],
+  });
+  const durations = new Histogram<RequestLabel>({
+    name: 'pinhole_http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by method, route and status',
+    labelNames: requestLabels,
+    buckets: requestSecondsBuckets,
+    registers: [registry],
+  });
+  // A request finds its series by one string; their label objects are made once per series.
+  const series = new Map<
+    string,
+    {
+      count: ReturnType<Counter<RequestLabel>['labels']>;
+      duration: ReturnType<Histogram<RequestLabel>['labels']>;
+    }
+  >();
+
+  const queueWaits = new Histogram({
+    name: 'pinhole_image_queue_wait_seconds',
+    help: 'Time an image (upload, avatar, story, variant) waited for a processing slot',
+    buckets: queueWaitBuckets,
+    registers: [registry],
+  });
+  const queueRefusals = new Counter({
+    name: 'pinhole_image_queue_refused_total',
+    help: 'Images refused because every slot and waiting place was taken (answered 503)',
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    recordRequest(method, route = unmatchedRoute, status, elapsedMs) {
+      const key = `${method} ${status} ${route}`;
+      let found = series.get(key);
+      if (!found) {
+        const labels = { method, route, status: String(status) };
+        found = { count: requests.labels(labels), duration: durations.labels(labels) };
+        series.set(key, found);
+      }
+      found.count.inc();
+      found.duration.observe(elapsedMs / 1000);
+    },
+    imageQueue: {
+      started: (waitedSeconds) => queueWaits.observe(waitedSeconds),
+      refused: () => queueRefusals.inc(),
+    },
+    watch: (sources) => watchSources(registry, sources),
+  };
+}
