@@ -1,26 +1,33 @@
 #!/usr/bin/env bash
 # CI leg: the server tests again on another Node major (`.ci/node-leg.sh 24`), after the main
 # suite has run on the machine's own Node with the same node_modules. That Node comes from the npm
-# registry (the `node` package carries the official binary and its headers), since the CI machine
-# reaches only npm and Debian.
+# registry, since the CI machine reaches only npm and Debian: node-<platform>-<arch> is the
+# package behind `npx -p node@24`, with the official binary and its headers (include/node).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 major="${1:?usage: .ci/node-leg.sh <node major, e.g. 24>}"
 started=$SECONDS
-report() {
+work="$(mktemp -d)"
+finish() {
   local status=$?
   local result=passed
   [ "$status" -eq 0 ] || result="FAILED (exit $status)"
   echo "Node ${version:-$major} leg: server tests $result in $((SECONDS - started)) s"
+  rm -rf "$work"
 }
-trap report EXIT
+trap finish EXIT
 
-# The real binary behind the package's shim: its folder holds bin/node and include/node.
-node_bin="$(npx -y -p "node@$major" node -p 'require("fs").realpathSync(process.execPath)')"
-node_home="$(dirname "$(dirname "$node_bin")")"
+# Unpacked into a folder of its own rather than npx's shared cache, whose next run prunes the
+# platform package (and with it the headers) as extraneous.
+platform="$(node -p 'process.platform + "-" + process.arch')"
+tarball="$(cd "$work" && npm pack --json "node-$platform@$major" |
+  node -p 'JSON.parse(require("fs").readFileSync(0, "utf8"))[0].filename')"
+tar -xzf "$work/$tarball" -C "$work"
+node_home="$work/package"
+node_bin="$node_home/bin/node"
 version="$("$node_bin" --version)"
-echo "Node leg: $version from the npm registry ($node_home)"
+echo "Node leg: $version from the npm registry (node-$platform)"
 
 # Everything below (npx, vitest, the children tests spawn) runs on this Node. Native modules that
 # are rebuilt for it need its own headers, not the system Node's (~/.npmrc may name /usr).
