@@ -128,7 +128,7 @@ describe('the Dockerfile', () => {
 });
 
 describe('compose.yaml', () => {
-  const { app, db, bucket } = compose.services as Record<string, ComposeService>;
+  const { app, db, bucket } = compose.services;
   const appEnv = environmentOf(app!);
 
   it('builds the Dockerfile and gives it only variables the server reads, in a valid config', () => {
