@@ -36,6 +36,7 @@ WORKDIR /app
 # Owned by root, so the server cannot change its own code; it writes only to DATA_DIR.
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
+# Both bundles carry the contracts; this only keeps node_modules/@pinhole/contracts's link whole.
 COPY --from=build /app/packages/contracts ./packages/contracts
 COPY --from=build /app/apps/server/package.json ./apps/server/
 COPY --from=build /app/apps/server/node_modules ./apps/server/node_modules
