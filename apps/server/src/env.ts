@@ -191,3 +191,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signups: env.SIGNUPS,
   };
 }
+
+/** Every variable loadConfig reads: compose.yaml and the Dockerfile name only these. */
+export const environmentVariableNames: readonly string[] = Object.keys(envSchema.shape);

@@ -8,8 +8,10 @@ const require = createRequire(import.meta.url);
  * node::ObjectWrap, which Node 24.19 changed: a statement freed by the garbage collector at the
  * wrong moment aborts the process ("Assertion failed: (env) != nullptr", nodejs/node#65446), and
  * we reproduced it on Node 24.21. Version 13 uses Node-API 10 and runs fine there, but crashes on
- * Node 20 (no Node-API 10). Both are installed (13 under the alias better-sqlite3-napi); the
- * runtime picks by the Node-API version it offers: 22.14+ and 24 get 13, Node 20 gets 12.
+ * Node 20 (no Node-API 10). Both are optional dependencies (13 under the alias
+ * better-sqlite3-napi): npm skips 13 where its engines (Node 22+) rule it out, quietly, so Node 20
+ * installs without a warning. The runtime picks by the Node-API version it offers: 22.14+ and 24
+ * get 13, Node 20 gets 12.
  */
 export function sqliteDriverPackage(napiVersion = Number(process.versions.napi)): string {
   return napiVersion >= 10 ? 'better-sqlite3-napi' : 'better-sqlite3';
