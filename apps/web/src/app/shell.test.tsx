@@ -252,11 +252,13 @@ describe('Shell', () => {
       new File(['x'], 'a.png', { type: 'image/png' }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    // The upload starts after the click's handler has run: on a busy machine, a moment later.
+    await waitFor(() => expect(requests[0]).toBeDefined());
     requests[0]?.respond(201, makePost({ id: 'new' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(location.current?.pathname).toBe('/'));
     expect(await screen.findByRole('region', { name: 'Stories' })).toBeInTheDocument();
-    expect(location.current?.pathname).toBe('/');
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/posts')).toHaveLength(1));
     // The profile's counts are read again (the new post counts).
     await waitFor(() =>
