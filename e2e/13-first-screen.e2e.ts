@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, createUserViaHttp, gotoWithoutGesture, openPage } from './support/browser';
+import {
+  closeBrowser,
+  createUserViaHttp,
+  gotoWithoutGesture,
+  openPage,
+  signUpViaApi,
+} from './support/browser';
 import { createPostViaHttp } from './support/posts';
 
 afterAll(closeBrowser);
@@ -8,9 +14,11 @@ afterAll(closeBrowser);
 const photoDelayMs = 400;
 
 describe('issue 14: the first screen', () => {
+  let author: Awaited<ReturnType<typeof createUserViaHttp>>;
   beforeAll(async () => {
     // Photos of three shapes on top of the feed, so the first screen holds each kind of box.
-    const me = await createUserViaHttp();
+    author = await createUserViaHttp();
+    const me = author;
     for (const [i, size] of (
       [
         [1200, 800],
@@ -111,6 +119,42 @@ describe('issue 14: the first screen', () => {
     expect(scripts.length).toBeGreaterThan(0);
     // Hydration kept the server's nodes: the node marked before the script is still on screen.
     expect(await page.locator('article').first().getAttribute('data-before-script')).toBe('yes');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a tap on Like before the app has started likes the post once the feed is hydrated', async () => {
+    const { context, page, errors } = await openPage('first-screen-early-like', {
+      width: 390,
+      height: 844,
+    });
+    const reader = await signUpViaApi(context);
+    // A reader's home is their Following feed: they follow the author of the first posts.
+    const follow = await context.request.put(`/api/profiles/${author.id}/follow`, {
+      headers: { authorization: `Bearer ${reader.token}` },
+    });
+    expect(follow.status()).toBe(200);
+    // The app's script answers late, so the tap lands on the page as the server drew it.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    const likes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/like')) likes.push(request.url());
+    });
+    await gotoWithoutGesture(page, '/');
+    const like = page.locator('article').first().getByRole('button', { name: 'Like' });
+    await like.click();
+
+    // The feed's posts hydrate after the app's root: the held tap waits for its button.
+    await expect.poll(() => like.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    expect(likes).toHaveLength(1);
+    const postId = /\/api\/posts\/([^/]+)\/like$/.exec(likes[0]!)?.[1];
+    const post = await context.request.get(`/api/posts/${postId}`, {
+      headers: { authorization: `Bearer ${reader.token}` },
+    });
+    expect(((await post.json()) as { liked_by_me: boolean }).liked_by_me).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

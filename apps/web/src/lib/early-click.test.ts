@@ -2,15 +2,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayEarlyClick } from './early-click';
 
 afterEach(() => {
+  vi.useRealTimers();
   document.body.innerHTML = '';
   delete window.__pinholeEarlyClick;
 });
 
+/** What React leaves on an element it has hydrated. */
+function markHydrated(element: Element) {
+  Object.assign(element, { __reactProps$test: {} });
+}
+
 describe('replayEarlyClick', () => {
-  it('clicks the control at the noted path under #root, once', () => {
+  it('clicks the hydrated control at the noted path under #root, once', () => {
     document.body.innerHTML =
       '<div id="root"><header><button>Home</button></header><main><p>x</p><div><button>Like</button></div></main></div>';
     const like = document.querySelectorAll('button')[1]!;
+    markHydrated(like);
     const onClick = vi.fn();
     like.addEventListener('click', onClick);
     window.__pinholeEarlyClick = [1, 1, 0];
@@ -22,10 +29,47 @@ describe('replayEarlyClick', () => {
     expect(window.__pinholeEarlyClick).toBeUndefined();
   });
 
+  it('waits for a control that hydrates after the root, then clicks it once', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div id="root"><main><button>Like</button></main></div>';
+    const like = document.querySelector('button')!;
+    const onClick = vi.fn();
+    like.addEventListener('click', onClick);
+    window.__pinholeEarlyClick = [0, 0];
+
+    replayEarlyClick();
+    vi.advanceTimersByTime(200);
+    expect(onClick).not.toHaveBeenCalled();
+
+    markHydrated(like);
+    vi.advanceTimersByTime(200);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a click whose control never hydrates', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div id="root"><button>Like</button></div>';
+    const like = document.querySelector('button')!;
+    const onClick = vi.fn();
+    like.addEventListener('click', onClick);
+    window.__pinholeEarlyClick = [0];
+
+    replayEarlyClick();
+    vi.advanceTimersByTime(6000);
+    markHydrated(like);
+    vi.advanceTimersByTime(1000);
+
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
   it('does nothing without a noted click or when the path no longer leads anywhere', () => {
     document.body.innerHTML = '<div id="root"><button>Only</button></div>';
+    const only = document.querySelector('button')!;
+    markHydrated(only);
     const onClick = vi.fn();
-    document.querySelector('button')!.addEventListener('click', onClick);
+    only.addEventListener('click', onClick);
 
     replayEarlyClick();
     window.__pinholeEarlyClick = [0, 4, 2];
