@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
-import { replayEarlyClick } from '@/lib/early-click';
 import { AppProvider } from './provider';
 import { Shell } from './shell';
 
@@ -36,7 +35,9 @@ export function AppRoot({
 function ReadyMark() {
   useEffect(() => {
     document.documentElement.dataset.ready = '';
-    replayEarlyClick();
+    // Loaded only when a click was held: the first script stays within its budget.
+    if (window.__pinholeEarlyClick)
+      void import('@/lib/early-click').then(({ replayEarlyClick }) => replayEarlyClick());
   }, []);
   return null;
 }
