@@ -1,3 +1,4 @@
+import { expect, vi } from 'vitest';
 import type { TestServer, TestUser } from './harness';
 
 /** Shares a post of several photos, each with an optional alt text part, as the client does. */
@@ -21,6 +22,37 @@ export async function storedKeys(server: Pick<TestServer, 'context'>): Promise<s
   const keys: string[] = [];
   for await (const object of server.context.storage.list('user-uploads')) keys.push(object.key);
   return keys.sort();
+}
+
+/**
+ * The stored keys once none of `gone` is left. On S3 a removed photo's files are deleted after
+ * the answer (`discard` does not wait on a store that may hang), so a test looking at once can
+ * see them a moment longer; on disk they are gone before the answer.
+ */
+export async function storedKeysWithout(
+  server: Pick<TestServer, 'context'>,
+  gone: readonly string[],
+): Promise<string[]> {
+  return vi.waitFor(
+    async () => {
+      const keys = await storedKeys(server);
+      const left = gone.filter((key) => keys.includes(key));
+      if (left.length > 0) throw new Error(`still stored: ${left.join(', ')}`);
+      return keys;
+    },
+    { timeout: 5_000, interval: 50 },
+  );
+}
+
+/** Waits (as above) until the store holds exactly `keys` again: a refused upload's files are gone. */
+export async function expectStoredKeysBackTo(
+  server: Pick<TestServer, 'context'>,
+  keys: readonly string[],
+): Promise<void> {
+  await vi.waitFor(async () => expect(await storedKeys(server)).toEqual(keys), {
+    timeout: 5_000,
+    interval: 50,
+  });
 }
 
 /**
