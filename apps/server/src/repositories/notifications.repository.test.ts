@@ -127,6 +127,19 @@ describe.each(dialects)('notification queries on %s', (dialect) => {
           })),
         )
         .execute();
+      // The busy person follows `actor` (most of their first page) and every third person.
+      await trx
+        .insertInto('follows')
+        .values(
+          people
+            .filter((_, index) => index === 1 || (index > 0 && index % 3 === 0))
+            .map((followee) => ({
+              follower_id: busy,
+              followee_id: followee,
+              created_at: new Date(start).toISOString(),
+            })),
+        )
+        .execute();
       // The busy person's 10,000 (half read), then everyone else's.
       const rows = [];
       for (let index = 0; index < busyCount + peopleCount * othersEach; index++) {
@@ -167,21 +180,54 @@ describe.each(dialects)('notification queries on %s', (dialect) => {
   };
 
   it('reads a page, a deep page and the unread count of a person with 10,000 through indexes', async () => {
-    const first = await listNotifications(subject.db, busy, { limit: 31 });
-    expect(first).toHaveLength(31);
-    const last = first.at(-1)!;
+    const first = await listNotifications(subject.db, busy, { limit: 31, unreadCap: 100 });
+    expect(first.rows).toHaveLength(31);
+    // The count rides on the rows: exact below the cap, the cap at or above it (5,000 unread).
+    expect(first.unreadCount).toBe(100);
+    const uncapped = await listNotifications(subject.db, busy, {
+      limit: 31,
+      unreadCap: busyCount,
+    });
+    expect(uncapped.unreadCount).toBe(busyCount / 2);
+    expect(uncapped.rows).toEqual(first.rows);
+    // Whether the person follows each actor, as the follow rows say.
+    const follows = await subject.db
+      .selectFrom('follows')
+      .select('followee_id')
+      .where('follower_id', '=', busy)
+      .execute();
+    const followed = new Set(follows.map((row) => row.followee_id));
+    expect(first.rows.some((row) => row.actor_followed)).toBe(true);
+    expect(first.rows.some((row) => !row.actor_followed)).toBe(true);
+    for (const row of first.rows) expect(row.actor_followed).toBe(followed.has(row.actor.id));
+    const last = first.rows.at(-1)!;
+    // Past the last notification: no row carries the count.
+    const none = await listNotifications(subject.db, busy, {
+      limit: 31,
+      unreadCap: 100,
+      after: { createdAt: '2000-01-01T00:00:00.000Z', id: '' },
+    });
+    expect(none).toEqual({ rows: [], unreadCount: null });
     const pages = await plansOf(async () => {
-      await listNotifications(subject.db, busy, { limit: 31 });
+      await listNotifications(subject.db, busy, { limit: 31, unreadCap: 100 });
       await listNotifications(subject.db, busy, {
         limit: 31,
+        unreadCap: 100,
         after: { createdAt: last.created_at, id: last.id },
       });
     });
+    expect(pages).toHaveLength(2);
     for (const plan of pages) {
-      expect(plan.fullScans, plan.text).toEqual([]);
+      // `unread` is the capped count's subquery (at most 100 rows), not a table.
+      expect(
+        plan.fullScans.filter((scanned) => scanned !== 'unread'),
+        plan.text,
+      ).toEqual([]);
       // Newest first straight from notifications_newest: nothing sorted, whatever the depth.
       expect(plan.text).toContain('notifications_newest');
       expect(plan.text).not.toMatch(/TEMP B-TREE|Sort/);
+      // The count reads notifications_unread; follows, like every table, is read by an index.
+      expect(plan.text).toContain('notifications_unread');
     }
     // Exact below the cap; at the cap it stops counting (5,000 are unread).
     expect((await countUnread(subject.db, [busy, actor], busyCount)).get(busy)).toBe(busyCount / 2);

@@ -170,26 +170,42 @@ export interface NotificationRow {
   created_at: string;
   read_at: string | null;
   actor: PersonRow;
+  /** Whether the person whose notifications these are follows the actor. */
+  actor_followed: boolean;
   post: { id: string; image_key: string; image_variants: string; author_is_private: number } | null;
   comment: { id: string; content: string } | null;
 }
 
+export interface NotificationPageRows {
+  rows: NotificationRow[];
+  /** The person's unread notifications up to the cap; null when no row came back to carry it. */
+  unreadCount: number | null;
+}
+
 /**
- * One page of a person's notifications, newest first, each with who did it, the post's first
- * photo and the comment: one query, served in order by notifications_newest.
+ * One page of a person's notifications, newest first, each with who did it (and whether the
+ * person follows them), the post's first photo and the comment, and how many are unread (up to
+ * `unreadCap`): one statement, served in order by notifications_newest.
+ *
+ * Shaped for PostgreSQL's CPU, which this page spends mostly outside the rows it reads. Each
+ * statement costs a round trip and a wake-up on each side, so the page, the unread count and the
+ * follow checks, three statements before, are one: the count is an uncorrelated subquery run once
+ * (at most `unreadCap` entries of notifications_unread), the follow check a probe of follows_pair
+ * (or one read of the person's follows, hashed). And planning a join grows quickly with its
+ * tables: with the post's author and the comment joined too, planning took 0.8 ms to the 0.25 ms
+ * of running it; looked up per row as subqueries (a primary-key probe each, only for the rows
+ * returned), it takes 0.4 ms, with the same rows.
  */
 export async function listNotifications(
   db: Kysely<DB>,
   userId: string,
-  options: { limit: number; after?: PostPosition },
-): Promise<NotificationRow[]> {
+  options: { limit: number; after?: PostPosition; unreadCap: number },
+): Promise<NotificationPageRows> {
   let query = db
     .selectFrom('notifications')
     .innerJoin('profiles as actor', 'actor.id', 'notifications.actor_id')
     .leftJoin('posts', 'posts.id', 'notifications.post_id')
-    .leftJoin('profiles as author', 'author.id', 'posts.user_id')
-    .leftJoin('comments', 'comments.id', 'notifications.comment_id')
-    .select([
+    .select((eb) => [
       'notifications.id',
       'notifications.type',
       'notifications.created_at',
@@ -199,12 +215,33 @@ export async function listNotifications(
       'actor.full_name as actor_full_name',
       'actor.avatar_key as actor_avatar_key',
       'actor.is_verified as actor_is_verified',
+      eb
+        .exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.followee_id')
+            .where('follows.follower_id', '=', userId)
+            .whereRef('follows.followee_id', '=', 'notifications.actor_id'),
+        )
+        .as('actor_followed'),
       'posts.id as post_id',
       'posts.image_key as post_image_key',
       'posts.image_variants as post_image_variants',
-      'author.is_private as author_is_private',
-      'comments.id as comment_id',
-      'comments.content as comment_content',
+      eb
+        .selectFrom('profiles as author')
+        .select('author.is_private')
+        .whereRef('author.id', '=', 'posts.user_id')
+        .as('author_is_private'),
+      'notifications.comment_id',
+      eb
+        .selectFrom('comments')
+        .select('comments.content')
+        .whereRef('comments.id', '=', 'notifications.comment_id')
+        .as('comment_content'),
+      eb
+        .selectFrom(unreadEntries(db, userId, options.unreadCap).as('unread'))
+        .select((inner) => inner.fn.countAll<number | string>().as('count'))
+        .as('unread_count'),
     ])
     .where('notifications.user_id', '=', userId)
     .orderBy('notifications.created_at', 'desc')
@@ -221,32 +258,55 @@ export async function listNotifications(
     );
   }
   const rows = await query.execute();
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    created_at: row.created_at,
-    read_at: row.read_at,
-    actor: {
-      id: row.actor_id,
-      username: row.actor_username,
-      full_name: row.actor_full_name,
-      avatar_key: row.actor_avatar_key,
-      is_verified: row.actor_is_verified,
-    },
-    post:
-      row.post_id !== null && row.post_image_key !== null
-        ? {
-            id: row.post_id,
-            image_key: row.post_image_key,
-            image_variants: row.post_image_variants ?? '',
-            author_is_private: row.author_is_private ?? 0,
-          }
-        : null,
-    comment:
-      row.comment_id !== null && row.comment_content !== null
-        ? { id: row.comment_id, content: row.comment_content }
-        : null,
-  }));
+  const first = rows[0];
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      created_at: row.created_at,
+      read_at: row.read_at,
+      actor: {
+        id: row.actor_id,
+        username: row.actor_username,
+        full_name: row.actor_full_name,
+        avatar_key: row.actor_avatar_key,
+        is_verified: row.actor_is_verified,
+      },
+      // PostgreSQL answers a boolean, SQLite 0 or 1.
+      actor_followed: Boolean(row.actor_followed),
+      post:
+        row.post_id !== null && row.post_image_key !== null
+          ? {
+              id: row.post_id,
+              image_key: row.post_image_key,
+              image_variants: row.post_image_variants ?? '',
+              author_is_private: row.author_is_private ?? 0,
+            }
+          : null,
+      comment:
+        row.comment_id !== null && row.comment_content !== null
+          ? { id: row.comment_id, content: row.comment_content }
+          : null,
+    })),
+    // PostgreSQL answers count(*) as a bigint, in text.
+    unreadCount: first ? Number(first.unread_count) : null,
+  };
+}
+
+/**
+ * A person's unread notifications, at most `cap` of them, in the order of notifications_unread
+ * (a no-op, both columns are fixed): PostgreSQL then reads that index, where it guessed a
+ * sequential scan would meet `cap` rows soon enough.
+ */
+function unreadEntries(db: Kysely<DB>, userId: string, cap: number) {
+  return db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .orderBy('user_id')
+    .orderBy('read_at')
+    .limit(cap);
 }
 
 /** People counted in one statement (SQLite allows 500 terms in a compound select). */
@@ -270,19 +330,7 @@ export async function countUnread(
     chunks.map((chunk) => {
       const terms = chunk.map((userId) =>
         db
-          .selectFrom((eb) =>
-            eb
-              .selectFrom('notifications')
-              .select('id')
-              .where('user_id', '=', userId)
-              .where('read_at', 'is', null)
-              // The order of notifications_unread (a no-op, both are fixed): PostgreSQL then reads
-              // that index, where it guessed a sequential scan would meet `cap` rows soon enough.
-              .orderBy('user_id')
-              .orderBy('read_at')
-              .limit(cap)
-              .as('unread'),
-          )
+          .selectFrom(unreadEntries(db, userId, cap).as('unread'))
           .select([
             sql<string>`cast(${userId} as text)`.as('user_id'),
             (eb) => eb.fn.countAll<number>().as('count'),

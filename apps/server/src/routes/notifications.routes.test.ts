@@ -1,6 +1,7 @@
 import { notificationPageSchema } from '@pinhole/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeCursor } from '../services/post-cursor';
 import type { TestUser } from '../test/harness';
 import {
   dialects,
@@ -273,6 +274,19 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect(order).toEqual([...order].sort().reverse());
     // The last like is first.
     expect(seen[0]).toMatchObject({ actor: { id: fans.at(-1)!.id }, post: { id: posts[1]!.id } });
+    // A page past the last still counts them (the count usually rides on the page's rows).
+    const oldest = seen.at(-1)!;
+    const past = await notificationsOf(
+      author!,
+      `?cursor=${encodeCursor({ createdAt: oldest.created_at, id: oldest.id })}`,
+    );
+    expect(past).toEqual({ notifications: [], unread_count: 10, next_cursor: null });
+    // Someone with none has none unread.
+    expect(await notificationsOf(fans[0]!)).toEqual({
+      notifications: [],
+      unread_count: 0,
+      next_cursor: null,
+    });
 
     const bad = await server.request('/api/notifications?cursor=nonsense', {
       token: author!.token,

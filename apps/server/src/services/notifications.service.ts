@@ -6,7 +6,6 @@ import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { newId, nowIso } from '../ids';
 import { listBlockedEitherWay } from '../repositories/blocks.repository';
-import { followedAmong } from '../repositories/follows.repository';
 import type { NotificationRow } from '../repositories/notifications.repository';
 import {
   countUnread,
@@ -61,20 +60,24 @@ export class NotificationsService {
   async list(userId: string, query: NotificationQuery): Promise<NotificationPage> {
     const limit = query.limit ?? limits.notificationsDefaultLimit;
     const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
-    // One extra row tells whether another page exists.
-    // At once: on PostgreSQL the two run on two pooled connections, one round trip, not two.
-    const [rows, unread] = await Promise.all([
-      listNotifications(this.db, userId, { limit: limit + 1, after }),
-      countUnread(this.db, [userId], unreadCountCap),
-    ]);
+    // One extra row tells whether another page exists. The rows carry the unread count and
+    // whether the person follows each actor: one statement, one round trip to the database.
+    const { rows, unreadCount } = await listNotifications(this.db, userId, {
+      limit: limit + 1,
+      after,
+      unreadCap: unreadCountCap,
+    });
     const pageRows = rows.slice(0, limit);
-    const followed = await followedAmong(this.db, userId, [
-      ...new Set(pageRows.map((row) => row.actor.id)),
-    ]);
     const last = pageRows.at(-1);
     return {
-      notifications: pageRows.map((row) => this.#toNotification(row, followed)),
-      unread_count: unread.get(userId) ?? 0,
+      notifications: pageRows.map((row) => this.#toNotification(row)),
+      // No row to carry the count: the first page of someone with no notifications at all (none
+      // unread), or a page past the last, which asks on its own.
+      unread_count:
+        unreadCount ??
+        (after === undefined
+          ? 0
+          : ((await countUnread(this.db, [userId], unreadCountCap)).get(userId) ?? 0)),
       next_cursor:
         rows.length > limit && last
           ? encodeCursor({ createdAt: last.created_at, id: last.id })
@@ -91,7 +94,7 @@ export class NotificationsService {
     return countUnread(this.db, userIds, unreadCountCap);
   }
 
-  #toNotification(row: NotificationRow, followed: Set<string>): Notification {
+  #toNotification(row: NotificationRow): Notification {
     let post: Notification['post'] = null;
     if (row.post) {
       // The smallest variant is the thumbnail; a post from before variants has only its original.
@@ -107,7 +110,7 @@ export class NotificationsService {
     return {
       id: row.id,
       type: row.type,
-      actor: toProfileSummary(row.actor, this.infra.storage, followed.has(row.actor.id)),
+      actor: toProfileSummary(row.actor, this.infra.storage, row.actor_followed),
       post,
       comment: row.comment,
       created_at: row.created_at,
