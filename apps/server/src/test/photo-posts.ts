@@ -25,34 +25,30 @@ export async function storedKeys(server: Pick<TestServer, 'context'>): Promise<s
 }
 
 /**
- * The stored keys once none of `gone` is left. On S3 a removed photo's files are deleted after
- * the answer (`discard` does not wait on a store that may hang), so a test looking at once can
- * see them a moment longer; on disk they are gone before the answer.
+ * How long a test waits for a removed photo's files to leave the store. On S3 they are deleted
+ * after the answer (`discard` does not wait on a store that may hang), so a test looking at once
+ * can see them a moment longer; on disk they are gone before the answer.
  */
+const discardWait = { timeout: 5_000, interval: 50 } as const;
+
+/** The stored keys once none of `gone` is left (see `discardWait`). */
 export async function storedKeysWithout(
   server: Pick<TestServer, 'context'>,
   gone: readonly string[],
 ): Promise<string[]> {
-  return vi.waitFor(
-    async () => {
-      const keys = await storedKeys(server);
-      const left = gone.filter((key) => keys.includes(key));
-      if (left.length > 0) throw new Error(`still stored: ${left.join(', ')}`);
-      return keys;
-    },
-    { timeout: 5_000, interval: 50 },
-  );
+  return vi.waitFor(async () => {
+    const keys = await storedKeys(server);
+    expect(keys.filter((key) => gone.includes(key))).toEqual([]);
+    return keys;
+  }, discardWait);
 }
 
-/** Waits (as above) until the store holds exactly `keys` again: a refused upload's files are gone. */
+/** Waits until the store holds exactly `keys` again: a refused upload's files are gone. */
 export async function expectStoredKeysBackTo(
   server: Pick<TestServer, 'context'>,
   keys: readonly string[],
 ): Promise<void> {
-  await vi.waitFor(async () => expect(await storedKeys(server)).toEqual(keys), {
-    timeout: 5_000,
-    interval: 50,
-  });
+  await vi.waitFor(async () => expect(await storedKeys(server)).toEqual(keys), discardWait);
 }
 
 /**
