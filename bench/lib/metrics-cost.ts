@@ -1,12 +1,13 @@
 /**
- * Issue 22: what `METRICS_TOKEN` costs. The signed-out feed's page 1 on a second server over the
- * same data with metrics on, while /metrics is scraped once a second as Prometheus would, to put
- * next to the same row without metrics.
+ * Issue 22: what `METRICS_TOKEN` costs. The signed-out feed's page 1 on servers over the same
+ * data with metrics on, while /metrics is scraped as Prometheus would, next to the same row
+ * without metrics.
  */
+import http from 'node:http';
 import type { LoadResult } from './load';
 import type { LoadSettings } from './scenarios';
 import { runFeed } from './scenarios';
-import type { StartServerOptions } from './server-process';
+import type { ServerProcess, StartServerOptions } from './server-process';
 import { cpuSeconds, startServer } from './server-process';
 
 const token = 'bench-metrics-token';
@@ -21,35 +22,49 @@ export interface FeedWithMetrics {
   badScrapes: number;
 }
 
-/** GETs /metrics every second until stopped; counts answers that are not what Prometheus needs. */
-function scrapeEverySecond(baseUrl: string) {
+/** One scrape: whether it was a 200 carrying the feed's request counter. */
+function scrapeOnce(baseUrl: string, agent: http.Agent): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get(
+      `${baseUrl}/metrics`,
+      { agent, headers: { authorization: `Bearer ${token}` } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve(response.statusCode === 200 && feedCounter.test(text)));
+        response.on('error', () => resolve(false));
+      },
+    );
+    request.on('error', () => resolve(false));
+  });
+}
+
+/**
+ * GETs /metrics at once and then every `intervalMs` until stopped, over one kept-alive
+ * connection as Prometheus does. node:http, not fetch: in this process, which also drives
+ * autocannon, one fetch a second cut autocannon's rate to a third for both servers (2026-11-27).
+ */
+function scrapeEvery(baseUrl: string, intervalMs: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let scrapes = 0;
   let badScrapes = 0;
   const inFlight = new Set<Promise<void>>();
-  const scrape = async () => {
-    scrapes += 1;
-    try {
-      const response = await fetch(`${baseUrl}/metrics`, {
-        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
-      });
-      const text = await response.text();
-      if (!response.ok || !feedCounter.test(text)) badScrapes += 1;
-    } catch {
-      badScrapes += 1;
-    }
-  };
   const scrapeNow = () => {
-    const running = scrape();
+    scrapes += 1;
+    const running = scrapeOnce(baseUrl, agent).then((ok) => {
+      if (!ok) badScrapes += 1;
+    });
     inFlight.add(running);
     void running.finally(() => inFlight.delete(running));
   };
-  // At once, then every second: even a one-second run (--tiny) is scraped.
   scrapeNow();
-  const timer = setInterval(scrapeNow, 1000);
+  const timer = setInterval(scrapeNow, intervalMs);
   return {
     async stop(): Promise<{ scrapes: number; badScrapes: number }> {
       clearInterval(timer);
       await Promise.all(inFlight);
+      agent.destroy();
       return { scrapes, badScrapes };
     },
   };
@@ -63,10 +78,17 @@ export interface CostedRun {
 }
 
 export interface MetricsCost {
-  /** The feed on the server with METRICS_TOKEN, scraped each second: one run per pair. */
-  withMetrics: (CostedRun & { scrapes: number; badScrapes: number })[];
-  /** The feed on the server without: one run per pair, in the same order. */
+  /** The feed on the servers with METRICS_TOKEN: one run per pair. */
+  withMetrics: CostedRun[];
+  /** The feed on the servers without, at the same time: one run per pair, in the same order. */
   without: CostedRun[];
+  scrapes: number;
+  /** Scrapes that were not a 200 carrying the feed's request counter. */
+  badScrapes: number;
+  /** Server CPU per scrape, in milliseconds, after the load (null off Linux). */
+  cpuPerScrapeMs: number | null;
+  /** The last pair's servers alone, all connections, one after the other: the row's figures. */
+  alone: { withMetrics: LoadResult; without: LoadResult } | null;
 }
 
 /** Runs the feed's load against `url` and reads what it cost the server `pid` in CPU. */
@@ -81,32 +103,78 @@ async function costedRun(url: string, pid: number, settings: LoadSettings): Prom
   return { feed, cpuPerRequestUs };
 }
 
-/** Pairs of runs, one on each server, back to back; the order alternates from pair to pair. */
-const pairs = 10;
-/** A run's length: many short pairs say more than a few long runs on a machine that drifts. */
-const maxRunS = 4;
+/** Server pairs (fresh processes), and runs per pair: a process can be a few % off another. */
+const serverPairs = 3;
+const runsPerPair = 5;
+/** A run's length: many short runs say more than a few long ones on a machine that drifts. */
+const maxRunS = 3;
+/** Prometheus' own sample configuration scrapes every 15 s (its default is 1 min). */
+export const scrapeIntervalS = 15;
 
 /**
- * Starts two servers over the same data, one with METRICS_TOKEN set and one without, warms each
- * with three runs of the load, then loads them in pairs (without-with, with-without, ...), the one
- * with scraped each second. Both are fresh processes, so neither has a warmer JIT or fuller
- * caches than the other. The cost is the server's CPU per request, with over without, within each
- * pair; the row gives the median pair.
+ * Starts a server with METRICS_TOKEN and one without over the same data, warms both, then loads
+ * both at the same time, half the connections each, five times, the one with metrics scraped
+ * every 15 s; three such pairs of fresh processes. The cost is the server's CPU per request, with
+ * over without, within each run; the row gives the median run.
  *
- * Why pairs: throughput on this shared two-core machine moved by 40 % between two runs of the
- * same server (the load generator shares the cores), and CPU per request by ±25 %, drifting over
- * tens of seconds. With one run each, an A/A test (both servers without metrics) showed a
- * 10-25 % "cost" where there is none; two runs side by side drift together. With 8 pairs the
- * A/A median came out at -0.8 % and 5.6 % (2026-11-26), so a single row is good to about ±5 %.
- * What metrics cost by themselves, measured in-process: ~1 µs per request counted, ~1 ms of CPU
- * per scrape (28 kB of text), against ~180 µs for the request.
+ * Why at the same time: CPU per request on this shared two-core machine drifts by ±25 % over
+ * tens of seconds, and two servers loaded side by side drift together. An A/A test (neither with
+ * metrics) gave a median of -1.4 to 0.0 % this way, where back-to-back runs had given -0.8 to
+ * 5.6 % and single runs 10-25 % (2026-11-26/27). Why not scrape every second: a side request
+ * once a second to one of two servers without metrics (GET /healthz, 0.1 ms of work) showed a
+ * 4 % "cost" in the same test; a scrape itself is measured apart, after the runs.
  */
 export async function measureMetricsCost(
   server: Omit<StartServerOptions, 'port'>,
   freePort: () => Promise<number>,
   settings: LoadSettings,
 ): Promise<MetricsCost> {
-  const runSettings = { ...settings, durationS: Math.min(settings.durationS, maxRunS) };
+  const runSettings = {
+    connections: Math.max(1, Math.round(settings.connections / 2)),
+    durationS: Math.min(settings.durationS, maxRunS),
+  };
+  const cost: MetricsCost = {
+    withMetrics: [],
+    without: [],
+    scrapes: 0,
+    badScrapes: 0,
+    cpuPerScrapeMs: null,
+    alone: null,
+  };
+  for (let pair = 0; pair < serverPairs; pair += 1) {
+    await withServers(server, freePort, async (plain, metered) => {
+      const both = () =>
+        Promise.all([
+          costedRun(plain.url, plain.pid, runSettings),
+          costedRun(metered.url, metered.pid, runSettings),
+        ]);
+      for (let warmUp = 0; warmUp < 2; warmUp += 1) await both();
+      const scraper = scrapeEvery(metered.url, scrapeIntervalS * 1000);
+      try {
+        for (let run = 0; run < runsPerPair; run += 1) {
+          const [without, withMetrics] = await both();
+          cost.without.push(without);
+          cost.withMetrics.push(withMetrics);
+        }
+      } finally {
+        const { scrapes, badScrapes } = await scraper.stop();
+        cost.scrapes += scrapes;
+        cost.badScrapes += badScrapes;
+      }
+      if (pair < serverPairs - 1) return;
+      cost.cpuPerScrapeMs = await cpuPerScrape(metered);
+      cost.alone = await aloneRuns(plain, metered, settings);
+    });
+  }
+  return cost;
+}
+
+/** Runs `use` with a fresh server without metrics and one with, both idle; stops both after. */
+async function withServers(
+  server: Omit<StartServerOptions, 'port'>,
+  freePort: () => Promise<number>,
+  use: (plain: ServerProcess, metered: ServerProcess) => Promise<void>,
+): Promise<void> {
   const plain = await startServer({ ...server, port: await freePort() });
   try {
     const metered = await startServer({
@@ -117,35 +185,34 @@ export async function measureMetricsCost(
     try {
       await plain.waitUntilIdle();
       await metered.waitUntilIdle();
-      for (let warmUp = 0; warmUp < 3; warmUp += 1) {
-        await runFeed(plain.url, null, [], runSettings);
-        await runFeed(metered.url, null, [], runSettings);
-      }
-      const runsWithout: CostedRun[] = [];
-      const runsWith: MetricsCost['withMetrics'] = [];
-      const withoutRun = async () => {
-        runsWithout.push(await costedRun(plain.url, plain.pid, runSettings));
-      };
-      const withRun = async () => {
-        const scraper = scrapeEverySecond(metered.url);
-        const run = await costedRun(metered.url, metered.pid, runSettings).catch(
-          async (error: unknown) => {
-            await scraper.stop();
-            throw error;
-          },
-        );
-        runsWith.push({ ...run, ...(await scraper.stop()) });
-      };
-      for (let pair = 0; pair < pairs; pair += 1) {
-        const order = pair % 2 === 0 ? [withoutRun, withRun] : [withRun, withoutRun];
-        for (const run of order) await run();
-      }
-      return { withMetrics: runsWith, without: runsWithout };
+      await use(plain, metered);
     } finally {
       await metered.stop();
     }
   } finally {
     await plain.stop();
+  }
+}
+
+/** Each server alone with all the connections, the one with metrics first (scraped at once). */
+async function aloneRuns(plain: ServerProcess, metered: ServerProcess, settings: LoadSettings) {
+  const scraper = scrapeEvery(metered.url, scrapeIntervalS * 1000);
+  const withMetrics = await runFeed(metered.url, null, [], settings).finally(() => scraper.stop());
+  return { withMetrics, without: await runFeed(plain.url, null, [], settings) };
+}
+
+/** Twenty scrapes one after another on a server without load: its CPU per scrape, in ms. */
+async function cpuPerScrape(metered: ServerProcess): Promise<number | null> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    await scrapeOnce(metered.url, agent);
+    const before = cpuSeconds(metered.pid);
+    const scrapes = 20;
+    for (let index = 0; index < scrapes; index += 1) await scrapeOnce(metered.url, agent);
+    const after = cpuSeconds(metered.pid);
+    return before === null || after === null ? null : ((after - before) * 1000) / scrapes;
+  } finally {
+    agent.destroy();
   }
 }
 
@@ -155,9 +222,9 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** The row's figure: the last run with metrics (the server warmest by then). */
-export function lastWithMetrics(cost: MetricsCost | null): LoadResult | null {
-  return cost?.withMetrics.at(-1)?.feed ?? null;
+/** The row's figure: the last server with metrics, loaded alone (the warmest by then). */
+export function aloneWithMetrics(cost: MetricsCost | null): LoadResult | null {
+  return cost?.alone?.withMetrics ?? null;
 }
 
 /** The row's note: server CPU per request with against without, the throughputs, the scrapes. */
@@ -168,10 +235,13 @@ export function metricsCostNote(cost: MetricsCost | null): string | undefined {
   const cpu = (runs: CostedRun[]) => runs.map((run) => run.cpuPerRequestUs);
   const withCpu = cpu(cost.withMetrics);
   const withoutCpu = cpu(cost.without);
-  const scrapes = cost.withMetrics.reduce((sum, run) => sum + run.scrapes, 0);
-  const bad = cost.withMetrics.reduce((sum, run) => sum + run.badScrapes, 0);
-  const throughput = `median req/s ${rate(cost.withMetrics)} with, ${rate(cost.without)} without`;
-  const scraped = `${scrapes} scrapes${bad > 0 ? `, ${bad} BAD` : ''}`;
+  const alone = cost.alone
+    ? `alone ${Math.round(cost.alone.withMetrics.requestsPerSecond).toLocaleString('en-US')} req/s with, ${Math.round(cost.alone.without.requestsPerSecond).toLocaleString('en-US')} without; `
+    : '';
+  const throughput = `${alone}side by side (half the connections each) median ${rate(cost.withMetrics)} req/s with, ${rate(cost.without)} without`;
+  const perScrape =
+    cost.cpuPerScrapeMs === null ? '' : `, ${cost.cpuPerScrapeMs.toFixed(1)} ms CPU each`;
+  const scraped = `${cost.scrapes} scrapes${cost.badScrapes > 0 ? `, ${cost.badScrapes} BAD` : ''}${perScrape}`;
   if (withCpu.includes(null) || withoutCpu.includes(null)) {
     return `${throughput}; server CPU unreadable here; ${scraped}`;
   }
@@ -179,9 +249,9 @@ export function metricsCostNote(cost: MetricsCost | null): string | undefined {
   const percent = (ratio: number) => `${((ratio - 1) * 100).toFixed(1)} %`;
   const sorted = [...ratios].sort((a, b) => a - b);
   return (
-    `server CPU per request, median of ${ratios.length} pairs: ` +
+    `server CPU per request, median of ${ratios.length} simultaneous runs on ${serverPairs} server pairs: ` +
     `${median(withCpu as number[]).toFixed(0)} µs with, ${median(withoutCpu as number[]).toFixed(0)} µs without, ` +
-    `cost ${percent(median(ratios))} (goal < 5 %; pairs ${percent(sorted[0]!)} to ${percent(sorted.at(-1)!)}); ` +
+    `cost ${percent(median(ratios))} (goal < 5 %; runs ${percent(sorted[0]!)} to ${percent(sorted.at(-1)!)}); ` +
     `${throughput}; ${scraped}`
   );
 }

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { ImageQueueObserver } from '../media/image-queue';
+import { requestSeries } from './request-series';
 import type { MetricSources } from './sources';
 import { watchSources } from './sources';
 
@@ -26,38 +27,12 @@ const requestSecondsBuckets = [
 /** 0 counts the uploads that found a slot free; the rest queued behind others' photos. */
 const queueWaitBuckets = [0, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-/** Requests without a route: unknown paths, and paths the router could not read. */
-const unmatchedRoute = 'unmatched';
-
-const requestLabels = ['method', 'route', 'status'] as const;
-type RequestLabel = (typeof requestLabels)[number];
-
 export function createMetrics(): Metrics {
   const registry = new Registry();
   // Process metrics under their usual names (process_*, nodejs_*), which dashboards expect.
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter<RequestLabel>({
-    name: 'pinhole_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: requestLabels,
-    registers: [registry],
-  });
-  const durations = new Histogram<RequestLabel>({
-    name: 'pinhole_http_request_duration_seconds',
-    help: 'Time from a request arriving to its answer being sent, by method, route and status',
-    labelNames: requestLabels,
-    buckets: requestSecondsBuckets,
-    registers: [registry],
-  });
-  // A request finds its series by one string; their label objects are made once per series.
-  const series = new Map<
-    string,
-    {
-      count: ReturnType<Counter<RequestLabel>['labels']>;
-      duration: ReturnType<Histogram<RequestLabel>['labels']>;
-    }
-  >();
+  const requests = requestSeries(registry, requestSecondsBuckets);
 
   const queueWaits = new Histogram({
     name: 'pinhole_image_queue_wait_seconds',
@@ -73,17 +48,8 @@ export function createMetrics(): Metrics {
 
   return {
     registry,
-    recordRequest(method, route = unmatchedRoute, status, elapsedMs) {
-      const key = `${method} ${status} ${route}`;
-      let found = series.get(key);
-      if (!found) {
-        const labels = { method, route, status: String(status) };
-        found = { count: requests.labels(labels), duration: durations.labels(labels) };
-        series.set(key, found);
-      }
-      found.count.inc();
-      found.duration.observe(elapsedMs / 1000);
-    },
+    recordRequest: (method, route, status, elapsedMs) =>
+      requests.record(method, route, status, elapsedMs / 1000),
     imageQueue: {
       started: (waitedSeconds) => queueWaits.observe(waitedSeconds),
       refused: () => queueRefusals.inc(),
