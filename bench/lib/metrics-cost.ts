@@ -15,14 +15,11 @@ const token = 'bench-metrics-token';
 /** The feed's own series, which every scrape must find (the warm-up run has counted it). */
 const feedCounter = /^pinhole_http_requests_total\{[^}]*route="\/api\/posts"[^}]*\} \d+$/m;
 
-export interface FeedWithMetrics {
-  feed: LoadResult;
-  scrapes: number;
-  /** Scrapes that were not a 200 carrying the feed's request counter. */
-  badScrapes: number;
-}
-
-/** One scrape: whether it was a 200 carrying the feed's request counter. */
+/**
+ * One scrape, over a kept-alive connection as Prometheus does: whether it was a 200 carrying the
+ * feed's request counter. node:http, not fetch: in this process, which also drives autocannon,
+ * one fetch a second cut autocannon's rate to a third for both servers (2026-11-27).
+ */
 function scrapeOnce(baseUrl: string, agent: http.Agent): Promise<boolean> {
   return new Promise((resolve) => {
     const request = http.get(
@@ -38,36 +35,6 @@ function scrapeOnce(baseUrl: string, agent: http.Agent): Promise<boolean> {
     );
     request.on('error', () => resolve(false));
   });
-}
-
-/**
- * GETs /metrics at once and then every `intervalMs` until stopped, over one kept-alive
- * connection as Prometheus does. node:http, not fetch: in this process, which also drives
- * autocannon, one fetch a second cut autocannon's rate to a third for both servers (2026-11-27).
- */
-function scrapeEvery(baseUrl: string, intervalMs: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  let scrapes = 0;
-  let badScrapes = 0;
-  const inFlight = new Set<Promise<void>>();
-  const scrapeNow = () => {
-    scrapes += 1;
-    const running = scrapeOnce(baseUrl, agent).then((ok) => {
-      if (!ok) badScrapes += 1;
-    });
-    inFlight.add(running);
-    void running.finally(() => inFlight.delete(running));
-  };
-  scrapeNow();
-  const timer = setInterval(scrapeNow, intervalMs);
-  return {
-    async stop(): Promise<{ scrapes: number; badScrapes: number }> {
-      clearInterval(timer);
-      await Promise.all(inFlight);
-      agent.destroy();
-      return { scrapes, badScrapes };
-    },
-  };
 }
 
 /** One load run and the server CPU it took, per request. */
@@ -104,25 +71,29 @@ async function costedRun(url: string, pid: number, settings: LoadSettings): Prom
 }
 
 /** Server pairs (fresh processes), and runs per pair: a process can be a few % off another. */
-const serverPairs = 3;
+const serverPairs = 5;
 const runsPerPair = 5;
 /** A run's length: many short runs say more than a few long ones on a machine that drifts. */
 const maxRunS = 3;
 /** Prometheus' own sample configuration scrapes every 15 s (its default is 1 min). */
 export const scrapeIntervalS = 15;
+/** So the one with metrics is scraped once per pair's runs: every 15 s. */
+const runsPerScrape = scrapeIntervalS / maxRunS;
 
 /**
  * Starts a server with METRICS_TOKEN and one without over the same data, warms both, then loads
  * both at the same time, half the connections each, five times, the one with metrics scraped
- * every 15 s; three such pairs of fresh processes. The cost is the server's CPU per request, with
- * over without, within each run; the row gives the median run.
+ * every 15 s; five such pairs of fresh processes. The cost is the server's CPU per request, with
+ * over without, within each run; the row gives the median run. A scrape's own CPU is measured
+ * apart (20 in a row, without load).
  *
  * Why at the same time: CPU per request on this shared two-core machine drifts by ±25 % over
  * tens of seconds, and two servers loaded side by side drift together. An A/A test (neither with
  * metrics) gave a median of -1.4 to 0.0 % this way, where back-to-back runs had given -0.8 to
- * 5.6 % and single runs 10-25 % (2026-11-26/27). Why not scrape every second: a side request
- * once a second to one of two servers without metrics (GET /healthz, 0.1 ms of work) showed a
- * 4 % "cost" in the same test; a scrape itself is measured apart, after the runs.
+ * 5.6 % and single runs 10-25 % (2026-11-26/27). Why the scrapes fall between runs: side by side,
+ * any request from outside the load to one server costs it far more than its own work. A GET
+ * /healthz (0.1 ms) once a second to one of two servers without metrics showed a 4 % "cost",
+ * and the run that began with a scrape (5 ms) came out 20-40 % dearer in every pair.
  */
 export async function measureMetricsCost(
   server: Omit<StartServerOptions, 'port'>,
@@ -148,18 +119,27 @@ export async function measureMetricsCost(
           costedRun(plain.url, plain.pid, runSettings),
           costedRun(metered.url, metered.pid, runSettings),
         ]);
-      for (let warmUp = 0; warmUp < 2; warmUp += 1) await both();
-      const scraper = scrapeEvery(metered.url, scrapeIntervalS * 1000);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const scrape = async () => {
+        cost.scrapes += 1;
+        if (!(await scrapeOnce(metered.url, agent))) cost.badScrapes += 1;
+      };
       try {
+        // Scraped from the first warm-up on, as Prometheus scrapes from the start: the first
+        // scrape's code paths (a text answer among JSON ones) cost the next seconds of requests
+        // once, not at every scrape (the run after it came out 15-40 % dearer in every pair).
+        for (let warmUp = 0; warmUp < 3; warmUp += 1) {
+          await both();
+          if (warmUp === 0) await scrape();
+        }
         for (let run = 0; run < runsPerPair; run += 1) {
+          if (run % runsPerScrape === 0) await scrape();
           const [without, withMetrics] = await both();
           cost.without.push(without);
           cost.withMetrics.push(withMetrics);
         }
       } finally {
-        const { scrapes, badScrapes } = await scraper.stop();
-        cost.scrapes += scrapes;
-        cost.badScrapes += badScrapes;
+        agent.destroy();
       }
       if (pair < serverPairs - 1) return;
       cost.cpuPerScrapeMs = await cpuPerScrape(metered);
@@ -194,10 +174,9 @@ async function withServers(
   }
 }
 
-/** Each server alone with all the connections, the one with metrics first (scraped at once). */
+/** Each server alone with all the connections, the one with metrics first. */
 async function aloneRuns(plain: ServerProcess, metered: ServerProcess, settings: LoadSettings) {
-  const scraper = scrapeEvery(metered.url, scrapeIntervalS * 1000);
-  const withMetrics = await runFeed(metered.url, null, [], settings).finally(() => scraper.stop());
+  const withMetrics = await runFeed(metered.url, null, [], settings);
   return { withMetrics, without: await runFeed(plain.url, null, [], settings) };
 }
 
@@ -227,6 +206,16 @@ export function aloneWithMetrics(cost: MetricsCost | null): LoadResult | null {
   return cost?.alone?.withMetrics ?? null;
 }
 
+/** What one scrape every 15 s adds to the loaded server's CPU (it falls between the runs). */
+function scrapeShare(cost: MetricsCost): string {
+  const withCpu = cost.withMetrics.map((run) => run.cpuPerRequestUs);
+  if (cost.cpuPerScrapeMs === null || !cost.alone || withCpu.includes(null)) return '';
+  const loadedCpuPerS =
+    (median(withCpu as number[]) / 1e6) * cost.alone.withMetrics.requestsPerSecond;
+  const share = cost.cpuPerScrapeMs / 1000 / scrapeIntervalS / loadedCpuPerS;
+  return ` (${(share * 100).toFixed(2)} % of the loaded server's CPU at one per ${scrapeIntervalS} s)`;
+}
+
 /** The row's note: server CPU per request with against without, the throughputs, the scrapes. */
 export function metricsCostNote(cost: MetricsCost | null): string | undefined {
   if (!cost) return undefined;
@@ -240,7 +229,9 @@ export function metricsCostNote(cost: MetricsCost | null): string | undefined {
     : '';
   const throughput = `${alone}side by side (half the connections each) median ${rate(cost.withMetrics)} req/s with, ${rate(cost.without)} without`;
   const perScrape =
-    cost.cpuPerScrapeMs === null ? '' : `, ${cost.cpuPerScrapeMs.toFixed(1)} ms CPU each`;
+    cost.cpuPerScrapeMs === null
+      ? ''
+      : `, ${cost.cpuPerScrapeMs.toFixed(1)} ms CPU each${scrapeShare(cost)}`;
   const scraped = `${cost.scrapes} scrapes${cost.badScrapes > 0 ? `, ${cost.badScrapes} BAD` : ''}${perScrape}`;
   if (withCpu.includes(null) || withoutCpu.includes(null)) {
     return `${throughput}; server CPU unreadable here; ${scraped}`;
