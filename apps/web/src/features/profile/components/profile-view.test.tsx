@@ -143,6 +143,51 @@ describe('ProfileView', () => {
     expect(log).toHaveBeenCalledWith('Error loading posts', expect.anything());
   });
 
+  it("shows a private account's notice, not its lists, to someone who does not follow it", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({
+      'GET /api/profiles/user-1/posts': apiError(403, 'forbidden', 'This account is private'),
+      'GET /api/profiles/user-1/tagged': apiError(403, 'forbidden', 'This account is private'),
+    });
+    const closed = { ...alice, is_private: true };
+    const { unmount } = renderAsReader(
+      <ProfileView profile={closed} tab="posts" own={false} />,
+      signedOutSession,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'This account is private' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Follow this account to see their photos.')).toBeInTheDocument();
+    expect(screen.queryByText('No Posts Yet')).not.toBeInTheDocument();
+    unmount();
+
+    renderAsReader(
+      <ProfileView profile={{ ...closed, requested_by_me: true }} tab="tagged" own={false} />,
+      signedInSession(makeProfile({ id: 'user-2', username: 'carol' })),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'This account is private' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Once they approve, you will see their photos/)).toBeInTheDocument();
+    // Nothing was asked for that the server would refuse.
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it("shows a private account's posts to its followers and to itself", async () => {
+    mockApi(routes());
+    const closed = { ...alice, is_private: true };
+    const { unmount } = renderAsReader(
+      <ProfileView profile={{ ...closed, followed_by_me: true }} tab="posts" own={false} />,
+      signedInSession(makeProfile({ id: 'user-2', username: 'carol' })),
+    );
+    expect(await screen.findAllByRole('img')).not.toHaveLength(0);
+    expect(screen.queryByText('This account is private')).not.toBeInTheDocument();
+    unmount();
+    renderOwn('posts', closed);
+    expect(await screen.findAllByRole('img')).not.toHaveLength(0);
+    expect(screen.queryByText('This account is private')).not.toBeInTheDocument();
+  });
+
   it('shows the texts of an empty SAVED and of TAGGED', async () => {
     mockApi(routes());
     const { unmount } = renderOwn('saved');

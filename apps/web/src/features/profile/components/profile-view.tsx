@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { keepScroll } from '@/lib/scroll-state';
 import { ProfileHeader } from './profile-header';
+import { PrivateAccountNotice } from './private-account-notice';
 import { ProfilePostsGrid } from './profile-posts-grid';
 import { SavedPostsGrid } from './saved-posts-grid';
 import { TaggedPostsGrid } from './tagged-posts-grid';
@@ -32,6 +33,8 @@ interface ProfileViewProps {
  */
 export function ProfileView({ profile, tab, own, followButton }: ProfileViewProps) {
   const shownTabs = own ? tabs : tabs.filter(({ value }) => value !== 'saved');
+  // The same rule as the server's (a private account's lists are for its followers only).
+  const closed = profile.is_private && !own && !profile.followed_by_me;
   return (
     <div className="mx-auto w-full max-w-[935px] pt-6 sm:pt-8">
       <ProfileHeader profile={profile} own={own} followButton={followButton} />
@@ -57,10 +60,11 @@ export function ProfileView({ profile, tab, own, followButton }: ProfileViewProp
         ))}
       </nav>
       <div role="tabpanel" aria-label={tabs.find(({ value }) => value === tab)?.label}>
-        {tab === 'posts' && <ProfilePostsGrid profileId={profile.id} own={own} />}
+        {closed && tab !== 'saved' && <PrivateAccountNotice requested={profile.requested_by_me} />}
+        {!closed && tab === 'posts' && <ProfilePostsGrid profileId={profile.id} own={own} />}
         {/* Saved posts are only ever the reader's own (the route sends others elsewhere). */}
         {tab === 'saved' && own && <SavedPostsGrid />}
-        {tab === 'tagged' && <TaggedPostsGrid profileId={profile.id} own={own} />}
+        {!closed && tab === 'tagged' && <TaggedPostsGrid profileId={profile.id} own={own} />}
       </div>
     </div>
   );
