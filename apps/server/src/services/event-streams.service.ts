@@ -181,6 +181,9 @@ export class EventStreamsService {
       for (const userId of userIds) {
         const count = counts.get(userId) ?? 0;
         for (const stream of [...(this.#byUser.get(userId) ?? [])]) {
+          // Opened while this flush read: its session was not asked about, so its absence from
+          // `alive` says nothing. Its opening marked its person again; the next flush tells it.
+          if (!tokenHashes.has(stream.tokenHash)) continue;
           if (!alive.has(stream.tokenHash)) {
             this.#end(stream);
             continue;

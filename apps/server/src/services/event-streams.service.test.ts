@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Infrastructure } from '../context';
+import { EventBus } from '../events/event-bus';
+import { liveSessionsAmong } from '../repositories/sessions.repository';
+import type { EventSink } from './event-streams.service';
+import { EventStreamsService } from './event-streams.service';
+import type { NotificationsService } from './notifications.service';
+
+// Unit level: the sessions query answers as the database would (every session asked about is
+// alive), and the unread counts come when the test says, so a stream can open mid-flush.
+vi.mock('../repositories/sessions.repository', () => ({
+  liveSessionsAmong: vi.fn((_db: unknown, hashes: readonly string[]) =>
+    Promise.resolve(new Set(hashes)),
+  ),
+}));
+
+function recordingSink() {
+  const written: string[] = [];
+  const sink: EventSink & { written: string[]; ended: boolean } = {
+    written,
+    ended: false,
+    start: () => undefined,
+    write: (text) => {
+      written.push(text);
+      return true;
+    },
+    end: () => {
+      sink.ended = true;
+    },
+  };
+  return sink;
+}
+
+function service(unreadCounts: NotificationsService['unreadCounts']) {
+  const infra = {
+    config: { rateLimits: false, eventsHeartbeatMs: 60_000 },
+    events: new EventBus(),
+    database: {
+      db: {},
+      notificationSignals: { subscribe: () => undefined, reportErrorsTo: () => undefined },
+    },
+  } as unknown as Infrastructure;
+  return new EventStreamsService(infra, { unreadCounts } as unknown as NotificationsService);
+}
+
+const countEvent = (count: number) =>
+  `event: notifications\ndata: ${JSON.stringify({ unread_count: count })}\n\n`;
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('EventStreamsService', () => {
+  it('keeps a stream opened while its person’s count is being read, and tells it next', async () => {
+    let answerFirstRead: (counts: Map<string, number>) => void = () => undefined;
+    const unreadCounts = vi
+      .fn<NotificationsService['unreadCounts']>()
+      .mockImplementationOnce(() => new Promise((resolve) => (answerFirstRead = resolve)))
+      .mockImplementation(() => Promise.resolve(new Map([['ana', 0]])));
+    const streams = service(unreadCounts);
+    const laptop = recordingSink();
+    const phone = recordingSink();
+
+    streams.open({ userId: 'ana', tokenHash: 'laptop-session' }, '127.0.0.1', laptop);
+    await vi.waitFor(() => expect(unreadCounts).toHaveBeenCalledTimes(1));
+    // The phone opens while the laptop's first count is still being read.
+    streams.open({ userId: 'ana', tokenHash: 'phone-session' }, '127.0.0.1', phone);
+    answerFirstRead(new Map([['ana', 0]]));
+
+    await vi.waitFor(() => expect(phone.written).toEqual([countEvent(0)]));
+    expect(phone.ended).toBe(false);
+    expect(laptop.written).toEqual([countEvent(0)]);
+    expect(laptop.ended).toBe(false);
+    // The second read asked about the phone's session, which the first never did.
+    expect(vi.mocked(liveSessionsAmong).mock.calls.map((call) => call[1])).toEqual([
+      ['laptop-session'],
+      ['laptop-session', 'phone-session'],
+    ]);
+    expect(streams.size).toBe(2);
+    streams.closeAll();
+  });
+
+  it('ends a stream whose session the read found gone', async () => {
+    vi.mocked(liveSessionsAmong).mockResolvedValueOnce(new Set());
+    const streams = service(() => Promise.resolve(new Map([['ana', 3]])));
+    const tablet = recordingSink();
+    streams.open({ userId: 'ana', tokenHash: 'ended-session' }, '127.0.0.1', tablet);
+    await vi.waitFor(() => expect(tablet.ended).toBe(true));
+    expect(tablet.written).toEqual([]);
+    expect(streams.size).toBe(0);
+  });
+});
