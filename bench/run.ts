@@ -625,7 +625,13 @@ async function benchDatabase(
 async function metricsCostRow(kind: 'sqlite', dataDir: string): Promise<Row> {
   log(`${kind}: feed signed out, page 1, with and without METRICS_TOKEN, side by side...`);
   const cost = await attempt(`${kind} feed with metrics`, async () =>
-    measureMetricsCost({ dataDir }, freePort, settings),
+    // Tiny mode proves the row runs; the full shape takes minutes.
+    measureMetricsCost(
+      { dataDir },
+      freePort,
+      settings,
+      mode === 'tiny' ? { serverPairs: 1, runsPerPair: 1 } : undefined,
+    ),
   );
   return loadRow(
     `${kind}.feed.out.p1.metrics`,

@@ -45,6 +45,8 @@ export interface CostedRun {
 }
 
 export interface MetricsCost {
+  /** Fresh pairs of servers the runs were made on. */
+  serverPairs: number;
   /** The feed on the servers with METRICS_TOKEN: one run per pair. */
   withMetrics: CostedRun[];
   /** The feed on the servers without, at the same time: one run per pair, in the same order. */
@@ -70,9 +72,12 @@ async function costedRun(url: string, pid: number, settings: LoadSettings): Prom
   return { feed, cpuPerRequestUs };
 }
 
-/** Server pairs (fresh processes), and runs per pair: a process can be a few % off another. */
-const serverPairs = 5;
-const runsPerPair = 5;
+/** Server pairs (fresh processes), and runs per pair: a process can be 15-25 % off another. */
+export interface CostShape {
+  serverPairs: number;
+  runsPerPair: number;
+}
+const fullShape: CostShape = { serverPairs: 5, runsPerPair: 5 };
 /** A run's length: many short runs say more than a few long ones on a machine that drifts. */
 const maxRunS = 3;
 /** Prometheus' own sample configuration scrapes every 15 s (its default is 1 min). */
@@ -99,12 +104,14 @@ export async function measureMetricsCost(
   server: Omit<StartServerOptions, 'port'>,
   freePort: () => Promise<number>,
   settings: LoadSettings,
+  { serverPairs, runsPerPair }: CostShape = fullShape,
 ): Promise<MetricsCost> {
   const runSettings = {
     connections: Math.max(1, Math.round(settings.connections / 2)),
     durationS: Math.min(settings.durationS, maxRunS),
   };
   const cost: MetricsCost = {
+    serverPairs,
     withMetrics: [],
     without: [],
     scrapes: 0,
@@ -240,7 +247,7 @@ export function metricsCostNote(cost: MetricsCost | null): string | undefined {
   const percent = (ratio: number) => `${((ratio - 1) * 100).toFixed(1)} %`;
   const sorted = [...ratios].sort((a, b) => a - b);
   return (
-    `server CPU per request, median of ${ratios.length} simultaneous runs on ${serverPairs} server pairs: ` +
+    `server CPU per request, median of ${ratios.length} simultaneous runs on ${cost.serverPairs} server pairs: ` +
     `${median(withCpu as number[]).toFixed(0)} µs with, ${median(withoutCpu as number[]).toFixed(0)} µs without, ` +
     `cost ${percent(median(ratios))} (goal < 5 %; runs ${percent(sorted[0]!)} to ${percent(sorted.at(-1)!)}); ` +
     `${throughput}; ${scraped}`

@@ -1,5 +1,5 @@
 import { messages } from '@pinhole/contracts';
-import { Lock } from 'lucide-react';
+import { Camera } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 
 /**
@@ -10,11 +10,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 export function PrivateAccountNotice({ requested }: { requested: boolean }) {
   return (
     <EmptyState
-      icon={Lock}
+      icon={Camera}
       title={messages.accountPrivate}
       text={
         requested
-          ? 'You asked to follow this account. Once they approve, you will see their photos.'
+          ? 'Your request to see their photos awaits approval.'
           : 'Follow this account to see their photos.'
       }
     />

@@ -168,7 +168,9 @@ describe('ProfileView', () => {
     expect(
       await screen.findByRole('heading', { name: 'This account is private' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Once they approve, you will see their photos/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Your request to see their photos awaits approval.'),
+    ).toBeInTheDocument();
     // Nothing was asked for that the server would refuse.
     expect(log).not.toHaveBeenCalled();
   });
