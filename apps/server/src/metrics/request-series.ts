@@ -81,7 +81,6 @@ export function requestSeries(registry: Registry, bucketBounds: readonly number[
       buckets: [...bucketBounds],
       registers: [registry],
     },
-    bucketBounds,
     everySeries,
   );
 
@@ -110,12 +109,14 @@ type Described = Pick<
  * `+Inf`, `_sum`, `_count`), so prom-client formats and escapes the text.
  */
 class RequestDurations extends Histogram<RequestLabel | 'le'> {
+  private readonly bounds: readonly number[];
+
   constructor(
-    configuration: HistogramConfiguration<RequestLabel>,
-    private readonly bounds: readonly number[],
+    configuration: HistogramConfiguration<RequestLabel> & { buckets: number[] },
     private readonly everySeries: () => Iterable<Series>,
   ) {
     super(configuration);
+    this.bounds = configuration.buckets;
   }
 
   override get(): Promise<MetricObjectWithValues<MetricValueWithName<RequestLabel | 'le'>>> {
