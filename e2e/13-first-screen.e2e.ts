@@ -123,6 +123,87 @@ describe('issue 14: the first screen', () => {
     await context.close();
   });
 
+  it('loads the first photo alone, then the others on screen, and the rest once the app starts', async () => {
+    // The HTML: the first photo has its sources; every other one has them in data- attributes
+    // only, and in a <noscript> for readers without script.
+    // A screen tall enough that the second post's photo is on it and the third's is not.
+    const { context, page, errors } = await openPage('first-screen-photo-order', {
+      width: 390,
+      height: 1000,
+    });
+    const html = await (await page.request.get('/')).text();
+    const root = /<div id="root">([^]*?)<\/div><script type="application\/json"/.exec(html)?.[1];
+    const photos = [...(root ?? '').matchAll(/<img [^>]*draggable="false"[^>]*>/g)].map(
+      ([tag]) => tag,
+    );
+    expect(photos.length).toBeGreaterThanOrEqual(3);
+    expect(photos[0]).toMatch(/ srcSet="[^"]+"/);
+    expect(photos[0]).toMatch(/fetchPriority="high"/);
+    for (const tag of photos.slice(1)) {
+      expect(tag).toMatch(/ data-srcset="[^"]+"/);
+      expect(tag).not.toMatch(/ (src|srcSet)=/);
+    }
+    const fallbacks = [...(root ?? '').matchAll(/<noscript><img [^>]*>/g)];
+    expect(fallbacks).toHaveLength(photos.length - 1);
+    for (const [tag] of fallbacks) expect(tag).toMatch(/ src="[^"]+" srcSet="[^"]+"/);
+
+    // In the browser, photos answer late: each request's start and end are noted.
+    await page.route('**/storage/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, photoDelayMs));
+      await route.continue();
+    });
+    const started = new Map<string, number>();
+    const finished = new Map<string, number>();
+    page.on('request', (request) => started.set(request.url(), Date.now()));
+    page.on('requestfinished', (request) => finished.set(request.url(), Date.now()));
+    await gotoWithoutGesture(page, '/');
+    const first = page.locator('article img[fetchpriority="high"]').first();
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    // Every photo on screen gets its sources once the first has been painted...
+    const onScreenWithoutSources = () =>
+      page.evaluate(
+        () =>
+          Array.from(
+            document.querySelectorAll<HTMLImageElement>('article img[draggable="false"]'),
+          ).filter((img) => {
+            const box = img.getBoundingClientRect();
+            const seen =
+              box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+            return seen && !img.hasAttribute('src');
+          }).length,
+      );
+    await expect.poll(onScreenWithoutSources).toBe(0);
+    // ...and was asked for only after the first photo had arrived.
+    const firstUrl = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
+    const firstDone = finished.get(firstUrl);
+    expect(firstDone).toBeDefined();
+    const others = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('article img[draggable="false"][src]'))
+        .filter((img) => img.getAttribute('fetchpriority') !== 'high')
+        .map((img) => img.srcset),
+    );
+    expect(others.length).toBeGreaterThan(0);
+    const otherRequests = [...started].filter(([url]) => {
+      const { pathname } = new URL(url);
+      return pathname.startsWith('/storage/') && others.some((srcset) => srcset.includes(pathname));
+    });
+    expect(otherRequests.length).toBeGreaterThan(0);
+    for (const [, at] of otherRequests) expect(at).toBeGreaterThanOrEqual(firstDone!);
+    // Photos below the screen wait for the app (or for a reader without script).
+    expect(await page.locator('article img[data-srcset]').count()).toBeGreaterThan(0);
+
+    // The first gesture starts the app: every photo has its sources before it hydrates, and the
+    // app finds the attributes it draws (no hydration error).
+    await page.mouse.move(5, 5);
+    await page.waitForFunction(() => 'ready' in document.documentElement.dataset);
+    expect(await page.locator('article img[data-srcset], article img[data-src]').count()).toBe(0);
+    expect(await page.locator('article img[draggable="false"]:not([src])').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a tap on Like before the app has started likes the post once the feed is hydrated', async () => {
     const { context, page, errors } = await openPage('first-screen-early-like', {
       width: 390,

@@ -1,6 +1,30 @@
 import { createHash } from 'node:crypto';
 
 /**
+ * Gives the photos the server drew without their sources (`data-src`, `data-srcset`: every photo
+ * but the first, see PhotoSlide) their sources back: those on screen once the first photo has
+ * loaded and been painted, so that on a phone's connection the largest paint does not share the
+ * bandwidth with them; all of them when the app starts (before it hydrates, so the app finds the
+ * attributes it draws). A photo off screen is loaded by the browser's own lazy loading once the
+ * app has started, as on every other page. The photo's <noscript> copy goes too: the app draws
+ * none, and hydration must find the very nodes it draws.
+ */
+const photoSource =
+  'function show(img){img.srcset=img.getAttribute("data-srcset");img.src=img.getAttribute("data-src");' +
+  'img.removeAttribute("data-srcset");img.removeAttribute("data-src");' +
+  'var fallback=img.nextElementSibling;if(fallback&&fallback.tagName==="NOSCRIPT")fallback.remove()}' +
+  'function deferred(){return Array.prototype.slice.call(document.querySelectorAll("img[data-srcset]"))}' +
+  'function showAll(){deferred().forEach(show)}' +
+  'function showOnScreen(){if(started)return;if(!window.IntersectionObserver)return showAll();' +
+  'var seen=new IntersectionObserver(function(entries){entries.forEach(function(entry){' +
+  'if(entry.isIntersecting&&entry.target.hasAttribute("data-srcset")){seen.unobserve(entry.target);show(entry.target)}})});' +
+  'deferred().forEach(function(img){seen.observe(img)})}' +
+  'function afterFirstPhoto(){requestAnimationFrame(function(){setTimeout(showOnScreen)})}' +
+  'var first=document.querySelector("img[fetchpriority=high]");' +
+  'if(!first||first.complete)afterFirstPhoto();' +
+  'else{first.addEventListener("load",afterFirstPhoto);first.addEventListener("error",afterFirstPhoto)}';
+
+/**
  * Starts the web client on the reader's first gesture: a touch, a pointer moving or pressing, a
  * key, a scroll. Used on pages the server drew: they are whole without the script (text, photos,
  * links that work as plain links), so a reader who only looks never pays for 110 KB of script and
@@ -16,7 +40,8 @@ import { createHash } from 'node:crypto';
  */
 const bootSource =
   '(function(){var me=document.currentScript,started=false,root=document.getElementById("root");' +
-  'function start(){if(started)return;started=true;' +
+  photoSource +
+  'function start(){if(started)return;started=true;showAll();' +
   "(me.getAttribute('data-preload')||'').split(' ').forEach(function(href){if(!href)return;" +
   "var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';" +
   'link.href=href;document.head.appendChild(link)});' +
