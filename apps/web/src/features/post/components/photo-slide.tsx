@@ -37,8 +37,14 @@ export function PhotoSlide({
   const [loaded, setLoaded] = useState(false);
   const img = useRef<HTMLImageElement>(null);
   const placeholder = usePlaceholder(image.placeholder, img, loaded);
-  const source = bestSource(image, url, defaultWidth);
-  const sources = srcSet(image, url);
+  const sources = { src: bestSource(image, url, defaultWidth), srcSet: srcSet(image, url) };
+  // What the drawn photo and its <noscript> copy share.
+  const drawing = {
+    sizes: load.sizes,
+    alt,
+    decoding: 'async',
+    className: 'absolute inset-0 size-full object-contain',
+  } as const;
   // The server draws every photo but the page's first (the largest paint) without its sources:
   // the page's boot script gives them back once the first photo has loaded, to the photos then
   // on screen, and to all of them when the app starts. On a phone's connection they would
@@ -60,32 +66,19 @@ export function PhotoSlide({
       {drawn && (
         <img
           ref={img}
-          {...(deferred
-            ? { 'data-src': source, 'data-srcset': sources }
-            : { src: source, srcSet: sources })}
-          sizes={load.sizes}
+          {...(deferred ? { 'data-src': sources.src, 'data-srcset': sources.srcSet } : sources)}
+          {...drawing}
           width={image.width || undefined}
           height={image.height || undefined}
-          alt={alt}
           loading={load.loading}
           fetchPriority={load.fetchPriority}
-          decoding="async"
           draggable={false}
           onLoad={() => setLoaded(true)}
-          className="absolute inset-0 size-full object-contain"
         />
       )}
       {drawn && deferred && (
         <noscript>
-          <img
-            src={source}
-            srcSet={sources}
-            sizes={load.sizes}
-            alt={alt}
-            loading="lazy"
-            decoding="async"
-            className="absolute inset-0 size-full object-contain"
-          />
+          <img {...sources} {...drawing} loading="lazy" />
         </noscript>
       )}
       {altText && <AltBadge text={altText} />}
