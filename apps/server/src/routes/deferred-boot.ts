@@ -3,11 +3,13 @@ import { createHash } from 'node:crypto';
 /**
  * Gives the photos the server drew without their sources (`data-src`, `data-srcset`: every photo
  * but the first, see PhotoSlide) their sources back: those on screen once the first photo has
- * loaded and been painted, so that on a phone's connection the largest paint does not share the
- * bandwidth with them; all of them when the app starts (before it hydrates, so the app finds the
- * attributes it draws). A photo off screen is loaded by the browser's own lazy loading once the
- * app has started, as on every other page. The photo's <noscript> copy goes too: the app draws
- * none, and hydration must find the very nodes it draws.
+ * been painted, so that on a phone's connection the largest paint does not share the bandwidth
+ * with them; all of them when the app starts (before it hydrates, so the app finds the
+ * attributes it draws). "Painted" is the photo decoded, then two frames: its load event alone
+ * often came before the first paint when the main thread was slow, and the next photos then
+ * shared the phone's bandwidth with it. A photo off screen is loaded by the browser's own lazy
+ * loading once the app has started, as on every other page. The photo's <noscript> copy goes
+ * too: the app draws none, and hydration must find the very nodes it draws.
  */
 const photoSource =
   'function show(img){img.srcset=img.getAttribute("data-srcset");img.src=img.getAttribute("data-src");' +
@@ -19,10 +21,11 @@ const photoSource =
   'var seen=new IntersectionObserver(function(entries){entries.forEach(function(entry){' +
   'if(entry.isIntersecting&&entry.target.hasAttribute("data-srcset")){seen.unobserve(entry.target);show(entry.target)}})});' +
   'deferred().forEach(function(img){seen.observe(img)})}' +
-  'function afterFirstPhoto(){requestAnimationFrame(function(){setTimeout(showOnScreen)})}' +
+  'function afterPaint(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(showOnScreen)})})}' +
   'var first=document.querySelector("img[fetchpriority=high]");' +
-  'if(!first||first.complete)afterFirstPhoto();' +
-  'else{first.addEventListener("load",afterFirstPhoto);first.addEventListener("error",afterFirstPhoto)}';
+  'if(!first)afterPaint();else if(first.decode)first.decode().then(afterPaint,afterPaint);' +
+  'else if(first.complete)afterPaint();' +
+  'else{first.addEventListener("load",afterPaint);first.addEventListener("error",afterPaint)}';
 
 /**
  * Starts the web client on the reader's first gesture: a touch, a pointer moving or pressing, a
