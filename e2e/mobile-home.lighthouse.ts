@@ -6,12 +6,11 @@ import { runLighthouse } from './support/lighthouse';
 // --demo` ships it: it fails below 90, so the phone's speed cannot regress unnoticed (`npm run
 // lighthouse` prints the median of 3 on every page; the goal is 95). Measured on a two-core
 // machine: 36-46 before the first-screen work (2026-11-23), 77-92 with the home drawn on the
-// server, 81-97 once photos after the first waited for it, and 89-99 (median 97, 2 of 68 single
-// runs below 90, 2026-11-27) with the browser in a phone's process model (`phoneProcessModel`):
-// about one run in 30 fails with no change at all, where a regression (a request waterfall, a
-// heavy first script, photos competing with the first) fails every run. This file runs in its
-// own vitest project after every other project (groupOrder), so the test suite itself does not
-// load the machine.
+// server, 81-97 once photos after the first waited for it; with the browser in a phone's process
+// model, see `phoneProcessModel` for the spread of single runs: about one in 30 falls below 90
+// with no change at all, where a regression (a request waterfall, a heavy first script, photos
+// competing with the first) fails every run. This file runs in its own vitest project after
+// every other project (groupOrder), so the test suite itself does not load the machine.
 const performanceFloor = 90;
 
 describe('Lighthouse, mobile, / signed out on demo data', () => {
