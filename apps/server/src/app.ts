@@ -12,8 +12,9 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AppContext } from './context';
 import { dependencyFailure } from './dependency-errors';
-import { answerNotFound, forbidden, notFound, rateLimited, sendError, toAppError } from './errors';
+import { answerNotFound, notFound, rateLimited, sendError, toAppError } from './errors';
 import { loggerOptions } from './logger-options';
+import { originCheck } from './origin-check';
 import { registerApiReference, registerOpenApi } from './openapi/openapi';
 import { requireRouteSchemas } from './openapi/require-schemas';
 import { apiRoutes } from './routes/api.routes';
@@ -27,7 +28,6 @@ import { validatorCompiler } from './routes/validation';
 /** JSON bodies are small (a comment is at most 2200 characters); anything larger is refused unread. */
 const jsonBodyLimit = 64 * 1024;
 
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const readMethods = new Set(['GET', 'HEAD']);
 
 export async function buildApp(
@@ -167,17 +167,8 @@ export async function buildApp(
     return sendError(reply, appError);
   });
 
-  // Browsers send Origin and Sec-Fetch-Site: refuse state changes that come from another site.
-  app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== config.publicUrl.origin) {
-      throw forbidden();
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw forbidden();
-    }
-  });
+  // A state change from another site is refused (origin-check.ts).
+  app.addHook('onRequest', originCheck(config, app.log));
 
   context.events.reportErrorsTo((error, event) =>
     app.log.error({ err: error, event: event.type }, 'event handler failed'),

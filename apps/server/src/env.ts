@@ -106,6 +106,11 @@ export interface Config {
         timeoutMs: number;
       };
   publicUrl: URL;
+  /**
+   * Whether PUBLIC_URL was set. Unset, `publicUrl` is only a guess (`http://localhost:PORT`), so a
+   * state change is allowed from the origin the request came to (a LAN address, 127.0.0.1).
+   */
+  publicUrlIsSet: boolean;
   /** Where password-reset emails go out; undefined: none are sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -176,6 +181,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database,
     storage,
     publicUrl,
+    publicUrlIsSet: env.PUBLIC_URL !== undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Pinhole <no-reply@${publicUrl.hostname}>`,
     logLevel: env.LOG_LEVEL,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { inject } from 'vitest';
@@ -107,7 +108,7 @@ export async function startTestServer(
   dialect: TestDialect,
   env: Record<string, string> = {},
   reuse?: { dataDir: string; databaseUrl?: string },
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestServer & { databaseUrl?: string; dropDatabase?: () => Promise<void> }> {
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-test-'));
   let databaseUrl = reuse?.databaseUrl;
@@ -131,7 +132,7 @@ export async function startTestServer(
     onQuery: (sql) => queries.push(sql),
     clock: options.clock,
   });
-  const app = await buildApp(context, { logger: false });
+  const app = await buildApp(context, { logger: options.logger ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -178,6 +179,7 @@ export async function signUpUser(
   server: Pick<TestServer, 'request'>,
   overrides: Partial<Record<string, string>> = {},
   forwardedFor?: string,
+  headers: Record<string, string> = {},
 ): Promise<TestUser> {
   userCounter += 1;
   const suffix = `${userCounter}${randomBytes(3).toString('hex')}`;
@@ -191,7 +193,7 @@ export async function signUpUser(
   const response = await server.request('/api/auth/sign-up', {
     method: 'POST',
     json: input,
-    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    headers: { ...headers, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
   });
   if (response.status !== 201) {
     throw new Error(`sign-up failed: ${response.status} ${response.text}`);
