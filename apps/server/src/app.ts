@@ -206,6 +206,10 @@ export async function buildApp(
       // Our own Cache-Control below; send's default (max-age=0) would replace it.
       cacheControl: false,
       setHeaders: (res, filePath) => {
+        // Any built file may go out as its .br or .gz copy, chosen by Accept-Encoding: a shared
+        // cache (CDN, proxy) must key on it, or hand brotli to a client that cannot read it.
+        // @fastify/compress says so for what it compresses, but leaves precompressed files alone.
+        res.setHeader('Vary', 'accept-encoding');
         // Vite fingerprints everything under assets/, so those never change.
         res.setHeader(
           'Cache-Control',

@@ -34,6 +34,8 @@ export interface ProfilesTable {
   avatar_key: string | null;
   /** JSON of the picture's variants, written and read by repositories/stored-variants.ts. */
   avatar_variants: string | null;
+  /** ThumbHash (base64) of the picture, shown while it loads; null for pictures set before 0015. */
+  avatar_placeholder: string | null;
   bio: string | null;
   website: string | null;
   is_verified: Generated<number>;

@@ -92,11 +92,15 @@ export async function deleteAccountRows(db: Kysely<DB>, userId: string): Promise
 export async function setAvatar(
   db: Kysely<DB>,
   userId: string,
-  avatar: { key: string; variants: string } | null,
+  avatar: { key: string; variants: string; placeholder: string | null } | null,
 ) {
   await db
     .updateTable('profiles')
-    .set({ avatar_key: avatar?.key ?? null, avatar_variants: avatar?.variants ?? null })
+    .set({
+      avatar_key: avatar?.key ?? null,
+      avatar_variants: avatar?.variants ?? null,
+      avatar_placeholder: avatar?.placeholder ?? null,
+    })
     .where('id', '=', userId)
     .execute();
 }

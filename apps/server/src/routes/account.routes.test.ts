@@ -96,6 +96,10 @@ describe.each(storageSetups)('account routes on $name', (setup) => {
       [320, 320],
     ]);
     expect(first.body.avatar_url).toBe(variants[1]!.url);
+    // The ThumbHash made with the variants is kept and shown while the picture loads.
+    expect(first.body.avatar.placeholder).toMatch(/^[A-Za-z0-9+/]{20,}={0,2}$/);
+    const read = await server.request(`/api/profiles/${ada.id}`, { token: ada.token });
+    expect(read.body.avatar.placeholder).toBe(first.body.avatar.placeholder);
     const image = await fetch(new URL(variants[0]!.url, server.url));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');

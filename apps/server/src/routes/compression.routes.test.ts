@@ -50,6 +50,7 @@ describe.each(dialects)('compressed responses on %s', (dialect) => {
     fs.writeFileSync(path.join(webDist, 'assets/app-1234.js'), script);
     fs.writeFileSync(path.join(webDist, 'assets/app-1234.js.br'), brotliCompressSync(script));
     fs.writeFileSync(path.join(webDist, 'assets/app-1234.js.gz'), gzipSync(script));
+    fs.writeFileSync(path.join(webDist, 'assets/late-5678.js'), script);
     server = await startTestServer(dialect, { WEB_DIST_DIR: webDist });
     const author = await signUpUser(server);
     reader = await signUpUser(server);
@@ -99,17 +100,29 @@ describe.each(dialects)('compressed responses on %s', (dialect) => {
     expect(gunzipSync(encoded.bytes).equals(identity.bytes)).toBe(true);
   });
 
-  it('built scripts are served from their precompressed copies, immutable', async () => {
+  it('built scripts are served from their precompressed copies, immutable, varying by encoding', async () => {
     const url = `${server.url}/assets/app-1234.js`;
     const identity = await rawGet(url);
     expect(identity.bytes.equals(script)).toBe(true);
     expect(identity.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A shared cache (a CDN, a proxy) must not hand the brotli copy to a client that asked for none.
+    expect(identity.headers.vary).toMatch(/accept-encoding/i);
     for (const encoding of ['br', 'gzip']) {
       const encoded = await rawGet(url, { 'accept-encoding': encoding });
       expect(encoded.headers['content-encoding']).toBe(encoding);
       expect(encoded.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(encoded.headers.vary).toMatch(/accept-encoding/i);
       expect(decode(encoding, encoded.bytes).equals(script)).toBe(true);
     }
+  });
+
+  it('a built file without copies is compressed as it goes, naming Accept-Encoding once', async () => {
+    const encoded = await rawGet(`${server.url}/assets/late-5678.js`, {
+      'accept-encoding': 'gzip',
+    });
+    expect(encoded.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(encoded.bytes).equals(script)).toBe(true);
+    expect(encoded.headers.vary).toBe('accept-encoding');
   });
 
   it('leaves stored images as they are', async () => {

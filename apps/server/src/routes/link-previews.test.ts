@@ -174,5 +174,7 @@ describe('profileHead', () => {
     expect(meta(head, 'og:image')).toBe(
       'https://photos.example.com/storage/user-uploads/u1/avatar/1-320.webp',
     );
+    // The picture is square: a small card beside the text, not a wide one cropping it.
+    expect(meta(head, 'twitter:card')).toBe('summary');
   });
 });

@@ -151,6 +151,7 @@ export class AccountService {
         await setAvatar(trx, userId, {
           key: largest.key,
           variants: storedVariants.encode(variants),
+          placeholder: avatar.placeholder,
         });
         return old;
       });

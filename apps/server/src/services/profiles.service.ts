@@ -30,7 +30,7 @@ const strangers: Relationship = { followedByMe: false, followsMe: false, request
 function toAvatar(row: Selectable<ProfilesTable>, storage: Storage): Avatar | null {
   if (row.avatar_key === null) return null;
   return {
-    placeholder: null,
+    placeholder: row.avatar_placeholder,
     variants: storedVariants.decode(row.avatar_variants).map((variant) => ({
       url: storage.publicUrl(variant.key),
       width: variant.width,
