@@ -35,6 +35,7 @@ const bundledMigrations = [
   '0012-moderation',
   '0013-blocks',
   '0014-password-resets',
+  '0015-instance-settings',
 ];
 
 /**

@@ -14,6 +14,7 @@ import { hashtagFolding } from './migrations/0011-hashtag-folding';
 import { moderation } from './migrations/0012-moderation';
 import { blocks } from './migrations/0013-blocks';
 import { passwordResets } from './migrations/0014-password-resets';
+import { instanceSettings } from './migrations/0015-instance-settings';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012-moderation': moderation,
   '0013-blocks': blocks,
   '0014-password-resets': passwordResets,
+  '0015-instance-settings': instanceSettings,
 };
 
 /** Every migration this version knows, oldest first: a backup's schema must be one of them. */
