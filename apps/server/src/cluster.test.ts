@@ -36,6 +36,7 @@ const bundledMigrations = [
   '0013-blocks',
   '0014-password-resets',
   '0015-avatar-placeholders',
+  '0016-instance-settings',
 ];
 
 /**

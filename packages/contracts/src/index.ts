@@ -17,3 +17,4 @@ export * from './discovery';
 export * from './notifications';
 export * from './story';
 export * from './safety';
+export * from './instance';

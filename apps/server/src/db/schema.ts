@@ -269,6 +269,18 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** At most one row, id 1 (migration 0015): what `/about` shows; no row means the defaults. */
+export interface InstanceSettingsTable {
+  id: number;
+  name: string;
+  description: string;
+  /** JSON array of strings. */
+  rules: string;
+  /** Empty: no contact shown. */
+  contact_email: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -297,4 +309,5 @@ export interface DB {
   reports: ReportsTable;
   audit_log: AuditLogTable;
   password_resets: PasswordResetsTable;
+  instance_settings: InstanceSettingsTable;
 }

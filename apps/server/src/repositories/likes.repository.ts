@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { notBlockedWith } from './blocks.repository';
+import type { ListedPersonRow, PeoplePageOptions } from './people-lists.repository';
+import { personColumns } from './people-lists.repository';
 
 /** Inserts the like unless it exists; true when a row was added. */
 export async function insertLike(
@@ -49,4 +52,37 @@ export async function countLikes(db: Kysely<DB>, postId: string): Promise<number
     .where('post_id', '=', postId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * One page of the people who liked a post, newest like first (served by `likes_by_post`), keyset
+ * by (like time, person). Suspended accounts are left out, and with a viewer, the people they
+ * blocked or who blocked them.
+ */
+export function listLikers(
+  db: Kysely<DB>,
+  postId: string,
+  options: PeoplePageOptions,
+): Promise<ListedPersonRow[]> {
+  let query = db
+    .selectFrom('likes')
+    .innerJoin('profiles', 'profiles.id', 'likes.user_id')
+    .select([...personColumns, 'likes.created_at as listed_at'])
+    .where('likes.post_id', '=', postId)
+    .where('profiles.suspended_at', 'is', null)
+    .orderBy('likes.created_at', 'desc')
+    .orderBy('likes.user_id', 'desc')
+    .limit(options.limit);
+  if (options.viewerId) query = query.where(notBlockedWith(options.viewerId, 'likes.user_id'));
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('likes.created_at', 'likes.user_id'),
+        '<',
+        eb.tuple(after.createdAt, after.id),
+      ),
+    );
+  }
+  return query.execute();
 }

@@ -5,6 +5,7 @@ import {
   adminUsersQuerySchema,
   auditPageSchema,
   createInviteSchema,
+  instanceSchema,
   inviteSchema,
   invitesListSchema,
   limits,
@@ -14,6 +15,7 @@ import {
   reportsPageSchema,
   reportsQuerySchema,
   resolveReportSchema,
+  updateInstanceSchema,
 } from '@pinhole/contracts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -155,6 +157,19 @@ export function adminRoutes(context: AppContext): FastifyPluginAsyncZod {
         },
       },
       async () => services.admin.invites(),
+    );
+
+    app.put(
+      '/instance',
+      {
+        schema: {
+          summary: 'Edit what the instance says of itself on /about; fields left out are kept',
+          tags,
+          body: updateInstanceSchema,
+          response: { 200: instanceSchema, ...writes },
+        },
+      },
+      async (request) => services.instance.update(request.body, requireViewer(request).userId),
     );
 
     app.get(

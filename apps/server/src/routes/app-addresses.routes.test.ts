@@ -28,6 +28,8 @@ const clientPages = [
   '/accounts/blocked',
   '/accounts/password/reset',
   '/admin',
+  '/about',
+  '/p/0190a7e2-0000-7000-8000-000000000000/liked_by',
 ];
 
 describe.each(dialects)('the addresses of people and posts on %s', (dialect) => {

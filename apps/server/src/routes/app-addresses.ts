@@ -27,6 +27,8 @@ export const otherPagePaths = [
   '/accounts/delete',
   '/accounts/password/reset',
   '/admin',
+  '/about',
+  '/p/:id/liked_by',
 ];
 
 /** First segments whose misses stay a JSON 404: the API, stored files and the built scripts. */

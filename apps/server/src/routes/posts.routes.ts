@@ -10,6 +10,8 @@ import {
   feedQuerySchema,
   postPageSchema,
   postSchema,
+  profileListQuerySchema,
+  profileSummaryPageSchema,
 } from '@pinhole/contracts';
 import type { AppContext } from '../context';
 import { rateLimits } from '../rate-limits';
@@ -97,6 +99,20 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
       { onRequest: requireSignedIn, schema: likeSchema('Unlike a post (idempotent)') },
       async (request) =>
         services.likes.set(request.params.id, requireViewer(request).userId, false),
+    );
+
+    app.get(
+      '/:id/likes',
+      {
+        schema: {
+          summary: 'Who liked a post, newest like first',
+          tags: ['posts'],
+          params: idParamsSchema,
+          querystring: profileListQuerySchema,
+          response: { 200: profileSummaryPageSchema, ...errorResponses(400, 404) },
+        },
+      },
+      async (request) => services.likes.likers(request.params.id, viewerId(request), request.query),
     );
 
     app.get(

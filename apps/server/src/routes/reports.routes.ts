@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { instanceInfoSchema, reportCreatedSchema, reportInputSchema } from '@pinhole/contracts';
+import { reportCreatedSchema, reportInputSchema } from '@pinhole/contracts';
 import type { AppContext } from '../context';
 import { errorResponses, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
@@ -30,23 +30,6 @@ export function reportRoutes(context: AppContext): FastifyPluginAsyncZod {
         );
         return reply.code(result.created ? 201 : 200).send({ id: result.id });
       },
-    );
-  };
-}
-
-/** `GET /api/instance`: what a signed-out visitor's forms need (the sign-up mode). */
-export function instanceRoutes(context: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.get(
-      '',
-      {
-        schema: {
-          summary: "This instance's sign-up mode",
-          tags: ['auth'],
-          response: { 200: instanceInfoSchema, ...errorResponses() },
-        },
-      },
-      async () => ({ signups: context.config.signups }),
     );
   };
 }

@@ -27,7 +27,7 @@ describe.each(dialects)('sign-up modes, invites and the first admin on %s', (dia
 
   it('open by default: GET /api/instance says so, and of racing first sign-ups one is admin', async () => {
     server = await startTestServer(dialect);
-    expect((await server.request('/api/instance')).body).toEqual({ signups: 'open' });
+    expect((await server.request('/api/instance')).body).toMatchObject({ signups: 'open' });
     const answers = await Promise.all(Array.from({ length: 6 }, () => signUp(person())));
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
     const roles = answers.map((answer) => answer.body.user.role as string);
@@ -36,7 +36,7 @@ describe.each(dialects)('sign-up modes, invites and the first admin on %s', (dia
 
   it('closed: 403 Sign-ups are closed on this instance', async () => {
     server = await startTestServer(dialect, { SIGNUPS: 'closed' });
-    expect((await server.request('/api/instance')).body).toEqual({ signups: 'closed' });
+    expect((await server.request('/api/instance')).body).toMatchObject({ signups: 'closed' });
     const refused = await signUp(person());
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe('Sign-ups are closed on this instance');
@@ -44,7 +44,7 @@ describe.each(dialects)('sign-up modes, invites and the first admin on %s', (dia
 
   it('invite: the first account needs no code; then a live code is needed and used up', async () => {
     server = await startTestServer(dialect, { SIGNUPS: 'invite' });
-    expect((await server.request('/api/instance')).body).toEqual({ signups: 'invite' });
+    expect((await server.request('/api/instance')).body).toMatchObject({ signups: 'invite' });
     const admin = await signUpUser(server);
     const invalid = (answer: { status: number; body: { error: { fields: unknown } } }) => {
       expect(answer.status).toBe(400);

@@ -1,10 +1,11 @@
-import type { LikeResult } from '@pinhole/contracts';
+import type { LikeResult, ProfileListQuery, ProfileSummaryPage } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import { notFound } from '../errors';
 import { newId, nowIso } from '../ids';
-import { deleteLike, insertLike } from '../repositories/likes.repository';
+import { deleteLike, insertLike, listLikers } from '../repositories/likes.repository';
 import { addToLikesCount, getLikesCount } from '../repositories/posts.repository';
 import type { NotificationsService } from './notifications.service';
+import { peoplePage } from './people-page';
 import { requireVisiblePost } from './visibility';
 
 export class LikesService {
@@ -49,5 +50,21 @@ export class LikesService {
       });
     }
     return { liked, likes_count: likesCount };
+  }
+
+  /**
+   * Who liked a post, newest like first: 404 when the viewer may not see the post (as
+   * `GET /api/posts/:id` answers), without suspended people and those hidden from the viewer.
+   */
+  async likers(
+    postId: string,
+    viewerId: string | null,
+    query: ProfileListQuery,
+  ): Promise<ProfileSummaryPage> {
+    const db = this.infra.database.db;
+    await requireVisiblePost(db, postId, viewerId);
+    return peoplePage(db, this.infra.storage, query, viewerId, (options) =>
+      listLikers(db, postId, { ...options, viewerId }),
+    );
   }
 }

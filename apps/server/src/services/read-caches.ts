@@ -1,4 +1,4 @@
-import type { Hashtag, ProfileSummary, Suggestion } from '@pinhole/contracts';
+import type { Hashtag, Instance, ProfileSummary, Suggestion } from '@pinhole/contracts';
 import type { Database } from '../db/database';
 import { createChangeLogReader, pruneCacheChanges } from '../repositories/cache-changes.repository';
 import type { findLiveSession } from '../repositories/sessions.repository';
@@ -91,6 +91,8 @@ export interface ReadCaches {
   storyTrays: TaggedCache<StoryTraysEntry>;
   /** Per viewer: the people they blocked or were blocked by (services/blocks.service.ts). */
   blockedEitherWay: TaggedCache<ReadonlySet<string>>;
+  /** `GET /api/instance` without its sign-up mode (services/instance.service.ts): one value. */
+  instance: TaggedCache<Omit<Instance, 'signups'>>;
   /** Each cache's hits and misses since start, and the values it keeps now (the metrics). */
   stats(): Record<ReadCacheName, CacheStats & { entries: number }>;
 }
@@ -113,6 +115,7 @@ export function createReadCaches(database: Database): ReadCaches {
   const storyTrays = new TaggedCache<StoryTraysEntry>(500);
   // A few ids per viewer (most have none): ten thousand viewers cost a few MB.
   const blockedEitherWay = new TaggedCache<ReadonlySet<string>>(10_000);
+  const instance = new TaggedCache<Omit<Instance, 'signups'>>(1);
   const byName = {
     pages,
     followingPages,
@@ -126,6 +129,7 @@ export function createReadCaches(database: Database): ReadCaches {
     followees,
     storyTrays,
     blockedEitherWay,
+    instance,
   } satisfies Record<ReadCacheName, TaggedCache<unknown>>;
   const all = Object.values(byName);
   const apply = (topics: readonly string[]) => {

@@ -9,6 +9,7 @@ import { DiscoveryListsService } from './discovery-lists.service';
 import { ExportService } from './export.service';
 import { FollowsService } from './follows.service';
 import { ImportService } from './imports/import.service';
+import { InstanceService } from './instance.service';
 import { EventStreamsService } from './event-streams.service';
 import { LikesService } from './likes.service';
 import { ModerationService } from './moderation.service';
@@ -58,6 +59,7 @@ export function createServices(infra: Infrastructure) {
     comments,
     moderation,
     admin: new AdminService(infra),
+    instance: new InstanceService(infra),
     reports: new ReportsService(infra, moderation, postEdits, comments),
     notifications,
     eventStreams: new EventStreamsService(infra, notifications),

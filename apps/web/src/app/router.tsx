@@ -18,6 +18,13 @@ const PeopleRoute = lazy(() => import('./routes/people').then((m) => ({ default:
 const PeopleDialogRoute = lazy(() =>
   import('./routes/people-dialog').then((m) => ({ default: m.PeopleDialogRoute })),
 );
+const LikedByRoute = lazy(() =>
+  import('./routes/liked-by').then((m) => ({ default: m.LikedByRoute })),
+);
+const LikedByDialogRoute = lazy(() =>
+  import('./routes/liked-by').then((m) => ({ default: m.LikedByDialogRoute })),
+);
+const AboutRoute = lazy(() => import('./routes/about').then((m) => ({ default: m.AboutRoute })));
 const ExploreRoute = lazy(() =>
   import('./routes/explore').then((m) => ({ default: m.ExploreRoute })),
 );
@@ -101,6 +108,7 @@ export function AppRoutes() {
         <Routes location={background ?? location}>
           <Route path={paths.home.pattern} element={<HomeRoute />} />
           <Route path={paths.post.pattern} element={<PostRoute />} />
+          <Route path={paths.likedBy.pattern} element={<LikedByRoute />} />
           <Route path={paths.profile.pattern} element={<ProfileRoute tab="posts" />} />
           <Route path={paths.profileSaved.pattern} element={<ProfileRoute tab="saved" />} />
           <Route path={paths.profileTagged.pattern} element={<ProfileRoute tab="tagged" />} />
@@ -111,6 +119,7 @@ export function AppRoutes() {
           <Route path={paths.account.to('import')} element={<ImportRoute />} />
           <Route path={paths.account.to('blocked')} element={<BlockedRoute />} />
           <Route path={paths.admin.pattern} element={<AdminRoute />} />
+          <Route path={paths.about.pattern} element={<AboutRoute />} />
           <Route path={paths.account.to('password/reset')} element={<PasswordResetRoute />} />
           <Route path={paths.explore.pattern} element={<ExploreRoute />} />
           <Route path={paths.exploreTag.pattern} element={<ExploreTagRoute />} />
@@ -129,6 +138,7 @@ export function AppRoutes() {
         <Suspense fallback={null}>
           <Routes>
             <Route path={paths.post.pattern} element={<PostDialogRoute />} />
+            <Route path={paths.likedBy.pattern} element={<LikedByDialogRoute />} />
             <Route
               path={paths.followers.pattern}
               element={<PeopleDialogRoute list="followers" />}

@@ -37,6 +37,8 @@ export const paths = {
     to: (username: string) => `/${segment(username)}/following`,
   },
   post: { pattern: '/p/:id', to: (id: string) => `/p/${segment(id)}` },
+  /** Who liked a post: a dialog over the page on wide screens, a page of its own otherwise. */
+  likedBy: { pattern: '/p/:id/liked_by', to: (id: string) => `/p/${segment(id)}/liked_by` },
   explore: { pattern: '/explore', to: () => '/explore' },
   explorePeople: { pattern: '/explore/people', to: () => '/explore/people' },
   exploreTag: {
@@ -51,6 +53,8 @@ export const paths = {
   /** The settings pages, one address each (`/accounts/edit`, …); see `accountPages`. */
   account: { to: (page: AccountPage) => `/accounts/${page}` },
   admin: { pattern: '/admin', to: () => '/admin' },
+  /** The instance's name, description, rules and contact. */
+  about: { pattern: '/about', to: () => '/about' },
 } as const;
 
 /** The address to share: absolute, on the origin the reader is using. */

@@ -32,6 +32,13 @@ export const queryKeys = {
   followers: (profileId: string) => ['people', 'followers', profileId] as const,
   following: (profileId: string) => ['people', 'following', profileId] as const,
   followRequests: ['people', 'follow-requests'] as const,
+  /** Who liked a post, newest like first (`/p/:id/liked_by`). */
+  likers: (postId: string) => ['people', 'likers', postId] as const,
+  /**
+   * `GET /api/instance` in full (`/about`, the admin's editor). Under `['instance']`, which the
+   * sign-up form's smaller reading of the same call uses, so an edit refreshes both.
+   */
+  instance: ['instance', 'about'] as const,
   comments: (postId: string) => ['comments', postId] as const,
   /** The answer to one search, by the text sent. */
   search: (q: string) => ['search', q] as const,

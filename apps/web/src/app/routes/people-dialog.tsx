@@ -11,7 +11,7 @@ import { peopleTitles } from './people';
  * `/:username/followers` and `/:username/following` opened over the profile (wide screens), as
  * Instagram's list dialog. Closing it is Back: the address returns to the profile.
  */
-export function PeopleDialogRoute({ list }: { list: ListKind }) {
+export function PeopleDialogRoute({ list }: { list: Exclude<ListKind, 'likes'> }) {
   const { username = '' } = useParams();
   const navigate = useNavigate();
   const { data: profile, error, refetch, isFetching } = useProfileByUsername(username);
@@ -25,7 +25,7 @@ export function PeopleDialogRoute({ list }: { list: ListKind }) {
       {/* One height whatever the list holds, so the dialog does not grow as pages arrive. */}
       <div className="h-[min(400px,calc(100dvh-8rem))] overflow-y-auto" data-testid="people-scroll">
         {profile ? (
-          <PeopleList profileId={profile.id} list={list} />
+          <PeopleList ownerId={profile.id} list={list} />
         ) : error ? (
           <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />
         ) : (

@@ -13,13 +13,14 @@ import { NotFoundPage } from './not-found';
 export const peopleTitles: Record<ListKind, string> = {
   followers: 'Followers',
   following: 'Following',
+  likes: 'Likes',
 };
 
 /**
  * `/:username/followers` and `/:username/following` as a page: on phones, and when the address is
  * loaded directly (wide screens open it from the profile as `PeopleDialogRoute`).
  */
-export function PeopleRoute({ list }: { list: ListKind }) {
+export function PeopleRoute({ list }: { list: Exclude<ListKind, 'likes'> }) {
   const { username = '' } = useParams();
   const { data: profile, error, refetch, isFetching } = useProfileByUsername(username);
   useDocumentTitle(pageTitle(peopleTitles[list]));
@@ -38,7 +39,7 @@ export function PeopleRoute({ list }: { list: ListKind }) {
           {profile.username}
         </Link>
       </div>
-      <PeopleList profileId={profile.id} list={list} />
+      <PeopleList ownerId={profile.id} list={list} />
     </div>
   );
 }

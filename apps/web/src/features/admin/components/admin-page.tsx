@@ -1,19 +1,21 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { AuditPanel } from './audit-panel';
+import { InstancePanel } from './instance-panel';
 import { InvitesPanel } from './invites-panel';
 import { ReportsPanel } from './reports-panel';
 import { StatsPanel } from './stats-panel';
 import { UsersPanel } from './users-panel';
 
-type Section = 'reports' | 'users' | 'invites' | 'numbers' | 'audit';
+type Section = 'reports' | 'users' | 'invites' | 'numbers' | 'about' | 'audit';
 
-// Words only: every icon used anywhere ships in the first script, and five fit a phone's width.
+// Words only: every icon used anywhere ships in the first script; the row scrolls on a phone.
 const sections: { value: Section; label: string }[] = [
   { value: 'reports', label: 'Reports' },
   { value: 'users', label: 'Users' },
   { value: 'invites', label: 'Invites' },
   { value: 'numbers', label: 'Numbers' },
+  { value: 'about', label: 'About page' },
   { value: 'audit', label: 'Audit log' },
 ];
 
@@ -49,6 +51,9 @@ export function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="numbers" className="pt-5">
           <StatsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="about" className="pt-5">
+          <InstancePanel />
         </Tabs.Content>
         <Tabs.Content value="audit" className="pt-5">
           <AuditPanel />

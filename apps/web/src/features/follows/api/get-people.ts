@@ -3,10 +3,16 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type PeopleList = 'followers' | 'following';
+/** A person's followers or followees, or the people who liked a post. */
+export type PeopleList = 'followers' | 'following' | 'likes';
+
+const listPath = (ownerId: string, list: PeopleList) =>
+  list === 'likes'
+    ? `/api/posts/${encodeURIComponent(ownerId)}/likes`
+    : `/api/profiles/${encodeURIComponent(ownerId)}/${list}`;
 
 export async function getPeoplePage(
-  profileId: string,
+  ownerId: string,
   list: PeopleList,
   cursor: string | null,
   signal?: AbortSignal,
@@ -15,7 +21,7 @@ export async function getPeoplePage(
   if (cursor) params.set('cursor', cursor);
   try {
     return await apiRequest(
-      `/api/profiles/${encodeURIComponent(profileId)}/${list}?${params.toString()}`,
+      `${listPath(ownerId, list)}?${params.toString()}`,
       import.meta.env.DEV ? profileSummaryPageSchema : undefined,
       { signal },
     );
@@ -25,12 +31,20 @@ export async function getPeoplePage(
   }
 }
 
-/** Someone's followers or the people they follow, newest follow first, a page at a time. */
-export function usePeople(profileId: string, list: PeopleList) {
+const keyOf = {
+  followers: queryKeys.followers,
+  following: queryKeys.following,
+  likes: queryKeys.likers,
+} satisfies Record<PeopleList, (id: string) => readonly string[]>;
+
+/**
+ * Someone's followers or the people they follow, newest follow first, or who liked a post, newest
+ * like first; a page at a time.
+ */
+export function usePeople(ownerId: string, list: PeopleList) {
   return useInfiniteQuery({
-    queryKey:
-      list === 'followers' ? queryKeys.followers(profileId) : queryKeys.following(profileId),
-    queryFn: ({ pageParam, signal }) => getPeoplePage(profileId, list, pageParam, signal),
+    queryKey: keyOf[list](ownerId),
+    queryFn: ({ pageParam, signal }) => getPeoplePage(ownerId, list, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
   });

@@ -14,10 +14,14 @@ import { FollowButton } from './follow-button';
 const emptyTexts: Record<ListKind, string> = {
   followers: 'No followers yet.',
   following: 'Not following anyone yet.',
+  likes: 'No likes yet.',
 };
 
-/** Followers or following of one person: avatar, name link, full name and a Follow button. */
-export function PeopleList({ profileId, list }: { profileId: string; list: ListKind }) {
+/**
+ * Followers or following of one person (`ownerId`: theirs), or who liked a post (the post's):
+ * avatar, name link, full name and a Follow button.
+ */
+export function PeopleList({ ownerId, list }: { ownerId: string; list: ListKind }) {
   const readerId = useAuth().user?.id;
   const {
     data,
@@ -28,7 +32,7 @@ export function PeopleList({ profileId, list }: { profileId: string; list: ListK
     hasNextPage,
     isFetchingNextPage,
     fetchNextPage,
-  } = usePeople(profileId, list);
+  } = usePeople(ownerId, list);
   const loadMore = useCallback(() => {
     void fetchNextPage();
   }, [fetchNextPage]);

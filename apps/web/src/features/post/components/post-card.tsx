@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { likesLabel } from '@/lib/likes-label';
 import { PostLink } from '@/lib/post-link';
 import { LikeButton, useLikeOnDoubleTap } from './like-button';
+import { LikesLink } from './likes-link';
 import { PostAuthor } from './post-author';
 import { PostImage } from './post-image';
 import { PostOptions } from './post-options';
@@ -48,7 +49,7 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
           <LikeButton post={post} />
           <SaveButton post={post} />
         </div>
-        {likes && <p className="text-sm font-semibold">{likes}</p>}
+        {likes && <LikesLink postId={post.id} label={likes} />}
         {post.caption && <PostCaption post={post} />}
         {renderComments ? renderComments(time) : time}
       </div>

@@ -4,6 +4,7 @@ import { LinkedText } from '@/components/ui/linked-text';
 import { ProfileName } from '@/components/ui/profile-name';
 import { likesLabel } from '@/lib/likes-label';
 import { LikeButton, useLikeOnDoubleTap } from './like-button';
+import { LikesLink } from './likes-link';
 import { PostAuthor } from './post-author';
 import { boxRatio, PostImage } from './post-image';
 import { PostOptions } from './post-options';
@@ -79,7 +80,7 @@ export function PostDetail({ post, variant, comments, commentForm, onDeleted }: 
               <LikeButton post={post} />
               <SaveButton post={post} />
             </div>
-            {likes && <p className="text-sm font-semibold">{likes}</p>}
+            {likes && <LikesLink postId={post.id} label={likes} />}
           </div>
           <div className="order-3 flex flex-col px-3 pb-3 md:order-none">
             <PostTime createdAt={post.created_at} editedAt={post.edited_at} />

@@ -58,9 +58,12 @@ describe('SuggestionsSidebar', () => {
       'href',
       '/explore/people',
     );
-    for (const link of ['About', 'Help', 'Press', 'API', 'Jobs', 'Privacy', 'Terms']) {
-      expect(screen.getByRole('button', { name: link })).toBeInTheDocument();
-    }
+    // Real links where there is a page; the items with none are gone (issue 34).
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    expect(within(footer).getByRole('link', { name: 'API' })).toHaveAttribute('href', '/api/docs');
+    expect(within(footer).getAllByRole('link')).toHaveLength(2);
+    expect(within(footer).queryAllByRole('button')).toHaveLength(0);
     expect(screen.getByText('© 2026 PINHOLE')).toBeInTheDocument();
   });
 

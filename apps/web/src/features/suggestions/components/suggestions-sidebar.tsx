@@ -1,6 +1,8 @@
 import { limits, type Suggestion } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { ProfileName } from '@/components/ui/profile-name';
+import { paths } from '@/config/paths';
 import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
@@ -8,7 +10,15 @@ import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
 import { AvatarLink } from './suggestion-row';
 import { SuggestionsSection } from './suggestions-section';
 
-const footerLinks = ['About', 'Help', 'Press', 'API', 'Jobs', 'Privacy', 'Terms'];
+/**
+ * The spec's footer, kept to the items this instance has a page for (issue 34: items that looked
+ * like links and were not). Help, Press, Jobs, Privacy and Terms had none and are left out. The
+ * API reference is served by the server, not the app: a plain link, loading the page.
+ */
+const footerLinks: { label: string; to: string; app: boolean }[] = [
+  { label: 'About', to: paths.about.to(), app: true },
+  { label: 'API', to: '/api/docs', app: false },
+];
 
 interface SuggestionsSidebarProps {
   /** The Follow button of one suggestion (the app composes it from the follows feature). */
@@ -67,11 +77,17 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
       <footer className="flex flex-col gap-3 text-xs text-muted">
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-1">
-            {footerLinks.map((label, index) => (
+            {footerLinks.map(({ label, to, app }, index) => (
               <li key={label}>
-                <button type="button" className="hover:underline">
-                  {label}
-                </button>
+                {app ? (
+                  <Link to={to} className="hover:underline">
+                    {label}
+                  </Link>
+                ) : (
+                  <a href={to} className="hover:underline">
+                    {label}
+                  </a>
+                )}
                 {index < footerLinks.length - 1 && <span aria-hidden> · </span>}
               </li>
             ))}

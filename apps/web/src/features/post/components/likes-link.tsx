@@ -1,0 +1,16 @@
+import { paths } from '@/config/paths';
+import { OverlayLink } from '@/lib/overlay-link';
+
+/**
+ * "N likes", which opens who liked the post: a dialog over the page on wide screens, the page
+ * `/p/:id/liked_by` on phones (and in a new tab), as Instagram's count does.
+ */
+export function LikesLink({ postId, label }: { postId: string; label: string }) {
+  return (
+    <p className="text-sm font-semibold">
+      <OverlayLink to={paths.likedBy.to(postId)} className="hover:underline">
+        {label}
+      </OverlayLink>
+    </p>
+  );
+}
