@@ -150,6 +150,24 @@ describe.each(dialects)('search on %s', (dialect) => {
       ]);
     }
     expect((await search('#cafet')).body.hashtags).toEqual([{ name: 'cafeteria', posts_count: 1 }]);
+    // Without the #, one word finds hashtags by prefix too, beside the people it finds.
+    for (const q of ['cafe', 'CAFÉ', 'café', 'Cafe']) {
+      expect((await search(q)).body.hashtags, q).toEqual([
+        { name: 'cafeteria', posts_count: 1 },
+        { name: 'café', posts_count: 1 },
+      ]);
+    }
+    expect((await search('sun')).body.hashtags).toEqual([
+      { name: 'sunset', posts_count: 3 },
+      { name: 'sunday', posts_count: 1 },
+      { name: 'sundown', posts_count: 1 },
+    ]);
+    const both = (await search('ana', 'viewer')).body;
+    expect(both.hashtags).toEqual([]);
+    expect(usernames(both)).toContain('ana');
+    // A mention is a person, and no tag has a space.
+    expect((await search('@sun')).body.hashtags).toEqual([]);
+    expect((await search('sun set')).body.hashtags).toEqual([]);
     expect((await search('#')).body).toEqual({ profiles: [], hashtags: [] });
     expect((await search('#%')).body).toEqual({ profiles: [], hashtags: [] });
     expect((await search('@')).body).toEqual({ profiles: [], hashtags: [] });

@@ -10,13 +10,15 @@ export function searchRoutes(context: AppContext): FastifyPluginAsyncZod {
       '',
       {
         schema: {
-          summary: `Search people (at most ${limits.searchProfilesLimit}) or, with a leading #, hashtags (at most ${limits.searchHashtagsLimit})`,
+          summary: `Search people (at most ${limits.searchProfilesLimit}) and hashtags (at most ${limits.searchHashtagsLimit})`,
           description:
             'People whose username, or any word of whose full name, starts with the query, ignoring ' +
             'case and accents (`jose` finds `José`); several words must each start a word of the ' +
             'same person. The exact username comes first, then people you follow, then the most ' +
             'followed. Every character is itself: `%`, `_` and `\\` are not wildcards. A query ' +
-            'starting with `#` finds hashtags by prefix, the most used first; `#` alone finds none.',
+            'of one word (not starting with `@`) also finds hashtags starting with it, ignoring case ' +
+            'and accents (`sun` finds `#sunset`, `cafe` finds `#café`), the most used first. A ' +
+            'query starting with `#` finds hashtags only; `#` alone finds none.',
           tags: ['discovery'],
           querystring: searchQuerySchema,
           response: { 200: searchResultSchema, ...errorResponses(400) },

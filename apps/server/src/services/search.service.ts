@@ -72,27 +72,51 @@ export class SearchService {
   /**
    * `q` starting with `#` finds hashtags only; otherwise people whose username, or any word of
    * whose full name, starts with the query: the exact username first, then people the viewer
-   * follows, then the most followed. The caller has synced the caches for this request.
+   * follows, then the most followed; and, for one word, hashtags starting with it. The caller has
+   * synced the caches for this request.
    */
   async search(query: string, viewerId: string | null): Promise<SearchResult> {
     const now = Date.now();
     if (query.startsWith('#')) {
-      // Folded as the stored names are (migration 0011): `#cafe` finds `#café`.
-      const prefix = foldForSearch(query.slice(1)).replace(controlCharacters, '');
-      if (prefix.length === 0) return nothing;
-      const key = JSON.stringify(['#', prefix, rankingPeriod(`#${prefix}`, now)]);
-      const found = await this.infra.caches.searches.get(key, async () => ({
-        value: {
-          exact: null,
-          people: [],
-          hashtags: await searchHashtags(this.db, prefix, limits.searchHashtagsLimit),
-        },
-        tags: [],
-      }));
-      return { profiles: [], hashtags: found.hashtags };
+      return { profiles: [], hashtags: await this.#hashtags(query.slice(1), now) };
     }
     const words = searchWords(query);
     if (words.length === 0) return nothing;
+    // One word also finds hashtags by prefix, as Instagram's box does: `sun` finds #sunset and
+    // `cafe` #café. Not after an `@` (a mention is a person), nor for several words (no tag has a
+    // space).
+    const [onlyWord] = words;
+    const hashtags =
+      words.length === 1 && onlyWord !== undefined && !query.startsWith('@')
+        ? this.#hashtags(onlyWord, now)
+        : Promise.resolve([]);
+    const [profiles, found] = await Promise.all([this.#people(words, viewerId, now), hashtags]);
+    return { profiles, hashtags: found };
+  }
+
+  /** Hashtags whose name starts with `query`, most used first (their counts may lag a minute). */
+  async #hashtags(query: string, now: number): Promise<SearchResult['hashtags']> {
+    // Folded as the stored names are (migration 0011): `cafe` finds `#café`.
+    const prefix = foldForSearch(query).replace(controlCharacters, '');
+    if (prefix.length === 0) return [];
+    const key = JSON.stringify(['#', prefix, rankingPeriod(`#${prefix}`, now)]);
+    const found = await this.infra.caches.searches.get(key, async () => ({
+      value: {
+        exact: null,
+        people: [],
+        hashtags: await searchHashtags(this.db, prefix, limits.searchHashtagsLimit),
+      },
+      tags: [],
+    }));
+    return found.hashtags;
+  }
+
+  /** People whose username or a word of whose name starts with each of `words`. */
+  async #people(
+    words: string[],
+    viewerId: string | null,
+    now: number,
+  ): Promise<SearchResult['profiles']> {
     const key = JSON.stringify([words, rankingPeriod(words.join(' '), now)]);
     const shared = await this.infra.caches.searches.get(key, () => this.#findPeople(words));
     const followees =
@@ -111,10 +135,7 @@ export class SearchService {
     }
     const shown = [...ranked.values()].slice(0, limits.searchProfilesLimit).map(withoutCount);
     const followedIds = new Set(followees.map((followee) => followee.person.id));
-    return {
-      profiles: shown.map((person) => ({ ...person, followed_by_me: followedIds.has(person.id) })),
-      hashtags: [],
-    };
+    return shown.map((person) => ({ ...person, followed_by_me: followedIds.has(person.id) }));
   }
 
   /**

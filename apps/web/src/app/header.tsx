@@ -1,4 +1,4 @@
-import { House, MessageCircle, SquarePlus } from 'lucide-react';
+import { Compass, House, MessageCircle, SquarePlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -74,7 +74,22 @@ export function Header({ onCreate, onSignIn, onSignOut, onIntent }: HeaderProps)
           >
             <House aria-hidden className="size-6" strokeWidth={atHome ? 2.5 : 2} />
           </Link>
-          <button type="button" aria-label="Messages" className={iconButton}>
+          {/* Instagram's compass: without it `/explore` was reachable only by typing it. */}
+          <Link
+            to={paths.explore.to()}
+            aria-label="Explore"
+            aria-current={atExplore ? 'page' : undefined}
+            className={iconButton}
+          >
+            <Compass aria-hidden className="size-6" strokeWidth={atExplore ? 2.5 : 2} />
+          </Link>
+          {/* Signed out on a phone the compass takes its room: there are no messages to read, and
+              six icons and Sign In do not fit 390 px. */}
+          <button
+            type="button"
+            aria-label="Messages"
+            className={`${iconButton} ${profile ? '' : 'max-sm:hidden'}`}
+          >
             <MessageCircle aria-hidden className="size-6" />
           </button>
           <NotificationsHeart onSignIn={onSignIn} />

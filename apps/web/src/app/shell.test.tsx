@@ -99,6 +99,10 @@ describe('Shell', () => {
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: 'Pinhole' })).toHaveAttribute('href', '/');
     expect(within(header).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('link', { name: 'Explore' })).toHaveAttribute(
+      'href',
+      '/explore',
+    );
     for (const name of ['Messages', 'Notifications', 'Create post', 'Sign In']) {
       expect(within(header).getByRole('button', { name })).toBeInTheDocument();
     }

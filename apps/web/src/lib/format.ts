@@ -26,7 +26,12 @@ export function formatDateTime(date: Date): string {
   return dateTimes.format(date);
 }
 
+/** A count and its noun, singular for exactly one: `1 like`, `0 likes`, `1,234 likes`. */
+export function countedLabel(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 /** How many posts a hashtag has: `1 post`, `1,234 posts`. */
 export function postsCountLabel(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'post' : 'posts'}`;
+  return countedLabel(count, 'post', 'posts');
 }

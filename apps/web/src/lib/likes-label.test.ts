@@ -6,8 +6,8 @@ describe('likesLabel', () => {
     expect(likesLabel(0)).toBeNull();
   });
 
-  it('follows the spec wording "N likes" even for one', () => {
-    expect(likesLabel(1)).toBe('1 likes');
+  it('follows the spec wording "N likes", in the singular for one', () => {
+    expect(likesLabel(1)).toBe('1 like');
     expect(likesLabel(2)).toBe('2 likes');
   });
 

@@ -42,7 +42,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * Which heading a time falls under. Counted back from now, like the time labels beside each row:
- * everything under Today reads `Just now` or `Nh`, under This week `1d` to `6d`.
+ * everything under Today reads `Just now`, `Nm` or `Nh`, under This week `1d` to `6d`.
  */
 export function sectionOf(createdAt: string, now: number): SectionTitle {
   const elapsed = now - new Date(createdAt).getTime();

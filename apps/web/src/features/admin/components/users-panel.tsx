@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { formatCount } from '@/lib/format';
+import { countedLabel } from '@/lib/format';
 import { useAdminUsers, useSetSuspended } from '@/features/admin/api/admin';
 import { PagedListState } from './paged-list';
 
@@ -94,7 +94,9 @@ function UserRow({ user }: { user: AdminUser }) {
         <span className="truncate text-muted">
           {user.full_name} · {user.email}
         </span>
-        <span className="text-xs text-muted">{formatCount(user.posts_count)} posts</span>
+        <span className="text-xs text-muted">
+          {countedLabel(user.posts_count, 'post', 'posts')}
+        </span>
       </div>
       {user.id !== readerId &&
         (suspended ? (

@@ -101,8 +101,8 @@ describe('NotificationsView', () => {
 
     const earlier = screen.getByRole('region', { name: 'Earlier' });
     expect(rows(earlier)).toEqual([
-      'gina mentioned you in a comment: look @me 9d',
-      'hank mentioned you in a caption. 10d',
+      'gina mentioned you in a comment: look @me 1w',
+      'hank mentioned you in a caption. 1w',
     ]);
     expect(within(earlier).getAllByRole('link', { name: 'View post' })[1]).toHaveAttribute(
       'href',

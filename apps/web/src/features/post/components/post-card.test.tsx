@@ -128,7 +128,7 @@ describe('PostCard', () => {
 
   it.each([
     [0, null],
-    [1, '1 likes'],
+    [1, '1 like'],
     [1234, '1,234 likes'],
   ])('with %d likes shows %s', (likesCount, label) => {
     renderCard(makePost({ likes_count: likesCount }));
@@ -156,7 +156,7 @@ describe('PostCard', () => {
 
     await user.click(likeButton());
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText('1 likes')).toBeInTheDocument();
+    expect(screen.getByText('1 like')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PUT', '/api/posts/post-1/like')).toHaveLength(1);
 
     answer.resolve(json({ liked: true, likes_count: 7 }));

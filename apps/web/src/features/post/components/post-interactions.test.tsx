@@ -75,7 +75,7 @@ describe('double tap on the photo', () => {
     await user.dblClick(photo());
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('like-heart')).toHaveClass('animate-like-pop');
-    await waitFor(() => expect(screen.getByText('1 likes')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('1 like')).toBeInTheDocument());
     expect(callsTo(fetchMock, 'PUT', '/api/posts/post-1/like')).toHaveLength(1);
   });
 

@@ -20,15 +20,22 @@ interface ProfileHeaderProps {
   followButton?: ReactNode;
 }
 
+/** `1 post`, `2 posts`: the noun of a count, singular for exactly one. */
+function count(value: number, noun: string): string {
+  return value === 1 ? noun : `${noun}s`;
+}
+
 export function ProfileHeader({ profile, own, followButton }: ProfileHeaderProps) {
   const counts = [
-    { label: 'posts', value: profile.posts_count, to: undefined },
+    { key: 'posts', label: count(profile.posts_count, 'post'), value: profile.posts_count },
     {
-      label: 'followers',
+      key: 'followers',
+      label: count(profile.followers_count, 'follower'),
       value: profile.followers_count,
       to: paths.followers.to(profile.username),
     },
     {
+      key: 'following',
       label: 'following',
       value: profile.following_count,
       to: paths.following.to(profile.username),
@@ -51,7 +58,7 @@ export function ProfileHeader({ profile, own, followButton }: ProfileHeaderProps
         <ProfileTitle profile={profile} own={own} followButton={followButton} />
       </div>
       <ul className="-mx-4 flex justify-around border-t border-line pt-3 text-sm [grid-area:counts] sm:mx-0 sm:justify-start sm:gap-10 sm:border-0 sm:pt-0 sm:text-base">
-        {counts.map(({ label, value, to }) => {
+        {counts.map(({ key, label, value, to }) => {
           const content = (
             <>
               <span className="font-semibold">{formatCount(value)}</span>
@@ -60,7 +67,7 @@ export function ProfileHeader({ profile, own, followButton }: ProfileHeaderProps
           );
           const shape = 'flex flex-col items-center sm:flex-row sm:gap-1';
           return (
-            <li key={label} className={to ? undefined : shape}>
+            <li key={key} className={to ? undefined : shape}>
               {to ? (
                 // On wide screens the list opens as a dialog over the profile, as on Instagram.
                 <OverlayLink to={to} className={shape}>

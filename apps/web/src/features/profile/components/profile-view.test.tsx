@@ -58,6 +58,14 @@ describe('ProfileView', () => {
     await screen.findByRole('list', { name: 'Posts' });
   });
 
+  it('writes a count of one in the singular: 1 post, 1 follower', async () => {
+    mockApi(routes());
+    renderOwn('posts', { ...alice, posts_count: 1, followers_count: 1, following_count: 1 });
+    const counts = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(counts.slice(0, 3)).toEqual(['1post', '1follower', '1following']);
+    await screen.findByRole('list', { name: 'Posts' });
+  });
+
   it("someone else's profile has no Edit profile, no settings and no SAVED tab", async () => {
     mockApi(routes());
     renderOthers();
