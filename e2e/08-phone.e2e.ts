@@ -1,12 +1,27 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { closeBrowser, createUserViaHttp, openPage, signUpViaApi } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
 import { createPostViaHttp } from './support/posts';
+import { createStoryViaHttp } from './support/stories';
 
 afterAll(closeBrowser);
 
 const horizontalOverflow = () =>
   document.documentElement.scrollWidth - document.documentElement.clientWidth;
+
+/** How wide the page can be scrolled: on a 390 px phone, anything above 390 moves every dialog. */
+const scrollWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
+
+/** The element's box lies wholly inside the phone's screen. */
+async function expectOnScreen(target: Locator, width = 390, height = 844) {
+  const box = await target.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+}
 
 describe('journey 8: a phone (390 px)', () => {
   it('has no horizontal scroll, hides the sidebar, and keeps the dialogs usable', async () => {
@@ -32,6 +47,47 @@ describe('journey 8: a phone (390 px)', () => {
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.getByRole('tab', { name: 'POSTS' }).waitFor();
     expect(await page.evaluate(horizontalOverflow)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('stays 390 px wide with twelve people in the stories row, so every dialog is on screen', async () => {
+    // Twelve people with a story: signed out, the strip shows everyone's recent trays.
+    for (let i = 0; i < 12; i += 1) {
+      const person = await createUserViaHttp();
+      await createStoryViaHttp(person.token, [360, 640]);
+      if (i === 0) await createPostViaHttp(person.token, 'a post under the stories', [800, 800]);
+    }
+    const { context, page } = await openPage('phone-stories', { width: 390, height: 844 });
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Stories' });
+    await expect.poll(() => strip.getByTestId('story').count()).toBeGreaterThanOrEqual(12);
+    await page.getByRole('article').first().waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+
+    // The sign-up dialog, from the header's Sign In, and its Sign Up button.
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign in to Pinhole' });
+    await signIn.waitFor();
+    await expectOnScreen(signIn);
+    await signIn.getByRole('tab', { name: 'Sign Up' }).click();
+    const signUp = page.getByRole('dialog', { name: 'Sign up for Pinhole' });
+    await signUp.waitFor();
+    await expectOnScreen(signUp);
+    const submit = signUp.getByRole('button', { name: 'Sign Up', exact: true });
+    await submit.scrollIntoViewIfNeeded();
+    await expectOnScreen(submit);
+    // Reachable: the button itself, not something laid over it, takes a tap at its centre.
+    await submit.click({ trial: true });
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    await page.keyboard.press('Escape');
+    await signUp.waitFor({ state: 'hidden' });
+
+    // A post's options.
+    await page.getByRole('article').first().getByRole('button', { name: 'More options' }).click();
+    const options = page.getByRole('dialog').first();
+    await options.waitFor();
+    await expectOnScreen(options);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
     await context.close();
   });
 

@@ -125,7 +125,10 @@ describe('Shell', () => {
     expect(screen.getByRole('region', { name: 'Stories' })).toBeInTheDocument();
     for (const like of screen.getAllByRole('button', { name: 'Like' })) expect(like).toBeDisabled();
     expect(screen.queryByPlaceholderText('Add a comment...')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'View all 3 comments' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View all 3 comments' })).toHaveAttribute(
+      'href',
+      '/p/p1',
+    );
     expect(screen.getByText('3 likes')).toBeInTheDocument();
     // The sidebar (large screens) lists suggestions without a current-user row.
     const sidebar = screen.getByRole('complementary', { name: 'Suggestions' });

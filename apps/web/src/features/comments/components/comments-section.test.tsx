@@ -37,8 +37,6 @@ function renderComments(post: Post, signedIn = true) {
 
 const first = makeComment({ id: 'c1', content: 'First!' });
 const second = makeComment({ id: 'c2', content: 'Lovely colours' });
-const third = makeComment({ id: 'c3', content: 'Where is this?' });
-const fourth = makeComment({ id: 'c4', content: 'Wow' });
 
 const commentTexts = () =>
   within(screen.getByRole('list', { name: 'Comments' }))
@@ -50,7 +48,7 @@ describe('CommentsSection', () => {
     renderComments(makePost({ comments_count: 2, comments_preview: [first, second] }));
     expect(commentTexts()).toEqual(['bob First!', 'bob Lovely colours']);
     expect(screen.getAllByText('bob')[0]).toHaveClass('font-semibold');
-    expect(screen.queryByRole('button', { name: /View all/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/View all/)).not.toBeInTheDocument();
   });
 
   it('links the hashtags and mentions of a comment', () => {
@@ -70,40 +68,19 @@ describe('CommentsSection', () => {
     expect(list.querySelector('i')).toBeNull();
   });
 
-  it('offers View all N comments when there are more than two and loads them all', async () => {
-    const answer = deferred<Response>();
-    const fetchMock = mockApi({ 'GET /api/posts/post-1/comments': () => answer.promise });
+  it('offers View all N comments when there are more than two, opening the post', async () => {
+    const fetchMock = mockApi({});
     const user = userEvent.setup();
-    renderComments(makePost({ comments_count: 4, comments_preview: [first, second] }));
-
-    await user.click(screen.getByRole('button', { name: 'View all 4 comments' }));
-    expect(callsTo(fetchMock, 'GET', '/api/posts/post-1/comments')).toHaveLength(1);
-    expect(commentTexts()).toHaveLength(2);
-
-    answer.resolve(json({ comments: [first, second, third, fourth] }));
-    expect(await screen.findByText('Where is this?')).toBeInTheDocument();
-    expect(commentTexts()).toEqual([
-      'bob First!',
-      'bob Lovely colours',
-      'bob Where is this?',
-      'bob Wow',
-    ]);
-    expect(screen.queryByRole('button', { name: /View all/ })).not.toBeInTheDocument();
-  });
-
-  it('logs "Error loading comments" and keeps the preview when loading fails', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi({
-      'GET /api/posts/post-1/comments': apiError(500, 'internal', 'Something went wrong'),
-    });
-    const user = userEvent.setup();
-    renderComments(makePost({ comments_count: 3, comments_preview: [first, second] }));
-    await user.click(screen.getByRole('button', { name: 'View all 3 comments' }));
-    await vi.waitFor(() =>
-      expect(log).toHaveBeenCalledWith('Error loading comments', expect.anything()),
+    const { location } = renderComments(
+      makePost({ comments_count: 4, comments_preview: [first, second] }),
     );
+    const viewAll = screen.getByRole('link', { name: 'View all 4 comments' });
+    expect(viewAll).toHaveAttribute('href', '/p/post-1');
+    await user.click(viewAll);
+    // The post's page (or dialog) shows every comment; the feed does not unroll them.
+    expect(location.current?.pathname).toBe('/p/post-1');
     expect(commentTexts()).toEqual(['bob First!', 'bob Lovely colours']);
-    expect(screen.getByRole('button', { name: 'View all 3 comments' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/posts/post-1/comments')).toHaveLength(0);
   });
 
   it('has no comment form when signed out', () => {
@@ -171,7 +148,7 @@ describe('CommentsSection', () => {
     await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Me too');
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByText('Me too')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'View all 3 comments' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View all 3 comments' })).toBeInTheDocument();
   });
 
   it('submits with Enter', async () => {

@@ -8,6 +8,7 @@ import { useAddComment } from '@/features/comments/api/add-comment';
 import { useComments } from '@/features/comments/api/get-comments';
 import { DeleteCommentButton } from './delete-comment-button';
 import { formatCount } from '@/lib/format';
+import { PostLink } from '@/lib/post-link';
 
 interface CommentsSectionProps {
   post: Post;
@@ -16,35 +17,25 @@ interface CommentsSectionProps {
 }
 
 export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
-  const [expanded, setExpanded] = useState(false);
   // Comments this reader just wrote stay visible even when the preview is already full.
   const [justPosted, setJustPosted] = useState<Comment[]>([]);
-  const { data: allComments, isFetching, refetch } = useComments(post.id, expanded);
 
-  const showingAll = expanded && allComments !== undefined;
   const preview = post.comments_preview.slice(0, limits.commentsPreviewCount);
-  const shown = showingAll
-    ? allComments
-    : [...preview, ...justPosted.filter((mine) => !preview.some((c) => c.id === mine.id))];
+  const shown = [
+    ...preview,
+    ...justPosted.filter((mine) => !preview.some((c) => c.id === mine.id)),
+  ];
   const forgetMine = (commentId: string) =>
     setJustPosted((mine) => mine.filter((comment) => comment.id !== commentId));
 
-  const viewAll = () => {
-    if (expanded) void refetch();
-    else setExpanded(true);
-  };
-
   return (
     <>
-      {!showingAll && post.comments_count > limits.commentsPreviewCount && (
-        <button
-          type="button"
-          onClick={viewAll}
-          disabled={isFetching}
-          className="self-start text-sm text-muted hover:text-neutral-900 disabled:cursor-wait"
-        >
+      {/* Opens the post, where every comment is (a dialog on wide screens, its page on phones),
+          as on Instagram: a long thread unrolled inside the feed pushed every post below away. */}
+      {post.comments_count > limits.commentsPreviewCount && (
+        <PostLink postId={post.id} className="self-start text-sm text-muted hover:text-neutral-900">
           View all {formatCount(post.comments_count)} comments
-        </button>
+        </PostLink>
       )}
       <CommentList comments={shown} post={post} onDeleted={forgetMine} />
       {beforeForm}

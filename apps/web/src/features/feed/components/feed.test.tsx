@@ -69,6 +69,28 @@ describe('Feed', () => {
     expect(url.searchParams.has('cursor')).toBe(false);
   });
 
+  it("says You're all caught up once the last page is drawn, not before", async () => {
+    const posts = Array.from({ length: 8 }, (_, i) => makePost({ id: `p${i}`, caption: `c${i}` }));
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(queryKeys.feedOf('everyone'), {
+      pages: [page(posts, 'next')],
+      pageParams: [null],
+    });
+    const { unmount } = renderFeed(queryClient);
+    await waitFor(() => expect(screen.getAllByTestId('rendered-post')).toHaveLength(8));
+    // More pages to come.
+    expect(screen.queryByText("You're all caught up")).not.toBeInTheDocument();
+    unmount();
+
+    queryClient.setQueryData(queryKeys.feedOf('everyone'), {
+      pages: [page(posts)],
+      pageParams: [null],
+    });
+    renderFeed(queryClient);
+    expect(await screen.findByText("You're all caught up")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty state when there are no posts', async () => {
     mockApi({ 'GET /api/posts': page([]) });
     renderFeed();
@@ -76,6 +98,7 @@ describe('Feed', () => {
     expect(
       screen.getByText('Follow some users or create your first post to get started!'),
     ).toBeInTheDocument();
+    expect(screen.queryByText("You're all caught up")).not.toBeInTheDocument();
   });
 
   it('renders every post in order, the first with index 0', async () => {

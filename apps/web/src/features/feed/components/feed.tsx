@@ -83,8 +83,15 @@ export function Feed({ renderPost, kind, whenEmpty }: FeedProps) {
         // Already loaded, not drawn yet: drawn as the reader nears them (a short margin, so the
         // first screen does not draw its next posts straight away).
         <LoadMore loading={false} onLoadMore={showMore} reach="300px" />
+      ) : hasNextPage ? (
+        <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />
       ) : (
-        hasNextPage && <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />
+        // The last page is drawn: say so, rather than leave the reader wondering whether more
+        // is on its way.
+        <p className="flex flex-col items-center gap-0.5 border-t border-line px-6 pt-6 pb-10 text-center">
+          <span className="font-semibold">You&apos;re all caught up</span>
+          <span className="text-sm text-muted">You&apos;ve seen every post in this feed.</span>
+        </p>
       )}
     </div>
   );

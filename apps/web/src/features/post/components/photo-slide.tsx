@@ -17,6 +17,8 @@ interface PhotoSlideProps {
   loading: 'eager' | 'lazy';
   fetchPriority?: 'high' | 'low';
   sizes: string;
+  /** Cropped to fill its box, or shown whole in it. */
+  fit: 'cover' | 'contain';
   /** In a carousel, which slide it is ("2 of 3"). */
   slideLabel?: string;
 }
@@ -31,6 +33,7 @@ export function PhotoSlide({
   alt,
   altText,
   drawn,
+  fit,
   slideLabel,
   ...load
 }: PhotoSlideProps) {
@@ -43,7 +46,7 @@ export function PhotoSlide({
     sizes: load.sizes,
     alt,
     decoding: 'async',
-    className: 'absolute inset-0 size-full object-contain',
+    className: `absolute inset-0 size-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}`,
   } as const;
   // The server draws every photo but the page's first (the largest paint) without its sources:
   // the page's boot script (server routes/deferred-boot.ts) gives them back once the first photo

@@ -102,6 +102,21 @@ describe('PostCard', () => {
     expect(screen.getByTestId('post-image-box').style.aspectRatio).toBe('1.5');
   });
 
+  it('crops a photo taller than 4:5 or wider than 1.91:1 to fill its box, without grey bars', () => {
+    const post = makePost();
+    const { unmount } = renderCard({
+      ...post,
+      image: { ...post.image, width: 1080, height: 1920 },
+    });
+    expect(screen.getByTestId('post-image-box').style.aspectRatio).toBe('0.8');
+    expect(screen.getByRole('img', { name: 'Photo by bob' })).toHaveClass('object-cover');
+    expect(screen.getByRole('img', { name: 'Photo by bob' })).not.toHaveClass('object-contain');
+    unmount();
+    renderCard({ ...post, image: { ...post.image, width: 3000, height: 1000 } });
+    expect(screen.getByTestId('post-image-box').style.aspectRatio).toBe('1.91');
+    expect(screen.getByRole('img', { name: 'Photo by bob' })).toHaveClass('object-cover');
+  });
+
   it('loads the first post eagerly with high priority', () => {
     renderCard(makePost(), { priority: true });
     const image = screen.getByRole('img', { name: 'Photo by bob' });

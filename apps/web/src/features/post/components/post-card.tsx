@@ -43,7 +43,7 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
         <PostAuthor author={post.author} />
         <PostOptions post={post} />
       </header>
-      <PostImage post={post} priority={priority} onDoubleTap={likeOnDoubleTap} />
+      <PostImage post={post} priority={priority} onDoubleTap={likeOnDoubleTap} fit="cover" />
       <div className="flex flex-col gap-1.5 px-3 pt-1.5">
         <div className="-ml-2 flex items-center">
           <LikeButton post={post} />

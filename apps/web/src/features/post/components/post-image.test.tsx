@@ -102,6 +102,25 @@ describe('PostImage', () => {
     expect(onDoubleTap).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the whole photo by default (a post’s page), letterboxed below 4:5 only', () => {
+    const post = makePost();
+    render(
+      <PostImage
+        post={{ ...post, image: { ...post.image, width: 3000, height: 1000 } }}
+        priority
+      />,
+    );
+    expect(screen.getByTestId('post-image-box').style.aspectRatio).toBe('3');
+    expect(screen.getByRole('img', { name: 'Photo by bob' })).toHaveClass('object-contain');
+  });
+
+  it('keeps its dots visible on a light photo: each has a dark shadow', () => {
+    render(<PostImage post={threePhotos()} priority={false} />);
+    const dots = screen.getAllByTestId('carousel-dot');
+    expect(dots).toHaveLength(3);
+    for (const dot of dots) expect(dot.className).toMatch(/shadow-\[[^\]]*rgba\(0,0,0/);
+  });
+
   it('reserves the first photo’s shape for the whole carousel', () => {
     render(<PostImage post={threePhotos()} priority={false} />);
     expect(screen.getByTestId('post-image-box').style.aspectRatio).toBe('0.8');

@@ -4,12 +4,22 @@ import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { prefersReducedMotion, useDoubleTap } from '@/lib/double-tap';
 import { PhotoSlide } from './photo-slide';
 
-/** Portrait photos taller than 4:5 are letterboxed, as on Instagram, not allowed to fill a screen. */
+/** Portrait photos taller than 4:5 are not allowed to fill a screen, as on Instagram. */
 const tallestRatio = 4 / 5;
+/** Nor panoramas wider than 1.91:1 to shrink to a strip (Instagram's widest feed photo). */
+const widestRatio = 1.91;
+
+/**
+ * How a photo meets its box: the feed crops it to fill a box between 4:5 and 1.91:1 (no grey
+ * bars beside a tall photo, as Instagram's feed); a post's own page or dialog shows all of it,
+ * letterboxed in a box no taller than 4:5.
+ */
+export type PhotoFit = 'cover' | 'contain';
 
 /** Width over height of the box a photo is drawn in. */
-export function boxRatio({ width, height }: Post['image']): number {
-  return Math.max(width > 0 && height > 0 ? width / height : 1, tallestRatio);
+export function boxRatio({ width, height }: Post['image'], fit: PhotoFit = 'contain'): number {
+  const ratio = Math.max(width > 0 && height > 0 ? width / height : 1, tallestRatio);
+  return fit === 'cover' ? Math.min(ratio, widestRatio) : ratio;
 }
 
 interface PostImageProps {
@@ -20,6 +30,8 @@ interface PostImageProps {
   sizes?: string;
   /** Called on a double tap or double click; the photo then shows a heart that pops and fades. */
   onDoubleTap?: () => void;
+  /** Cropped to fill the box (the feed) or shown whole (a post's page); see `PhotoFit`. */
+  fit?: PhotoFit;
   className?: string;
 }
 
@@ -38,6 +50,7 @@ export function PostImage({
   priority,
   sizes = feedImageSizes,
   onDoubleTap,
+  fit = 'contain',
   className = '',
 }: PostImageProps) {
   const photos = post.images;
@@ -92,7 +105,7 @@ export function PostImage({
         'aria-label': 'Photos',
       })}
       className={`relative w-full overflow-hidden bg-neutral-100 select-none ${className}`}
-      style={{ aspectRatio: String(boxRatio(post.image)) }}
+      style={{ aspectRatio: String(boxRatio(post.image, fit)) }}
     >
       <div
         ref={track}
@@ -119,6 +132,7 @@ export function PostImage({
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? (i === 0 ? 'high' : 'low') : undefined}
             sizes={sizes}
+            fit={fit}
             slideLabel={count > 1 ? `${i + 1} of ${count}` : undefined}
           />
         ))}
@@ -145,11 +159,14 @@ export function PostImage({
           >
             <ChevronRight aria-hidden className="size-5" />
           </button>
+          {/* White dots with a dark halo: seen on a dark photo by their colour, on a light one
+              (or a white letterbox) by their shadow. */}
           <div aria-hidden className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
             {photos.map((photo, i) => (
               <span
                 key={photo.id}
-                className={`size-1.5 rounded-full ${i === index ? 'bg-white' : 'bg-white/45'}`}
+                data-testid="carousel-dot"
+                className={`size-1.5 rounded-full shadow-[0_0_2px_1px_rgba(0,0,0,0.45)] ${i === index ? 'bg-white' : 'bg-white/60'}`}
               />
             ))}
           </div>

@@ -64,9 +64,13 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
       onTouchStart={onIntent}
       className="relative border-line py-3 sm:rounded-lg sm:border"
     >
+      {/* Relative: the tiles' hidden labels (sr-only, absolutely placed) are then laid out and
+          clipped inside the scrolling row. Without it they were placed against the section,
+          beyond the row's clipping, and a dozen tiles made the whole page 957 px wide on a
+          390 px phone, pushing every dialog off-centre. */}
       <ul
         ref={strip}
-        className="flex items-start gap-3 overflow-x-auto px-3 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        className="relative flex items-start gap-3 overflow-x-auto px-3 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {trays.length === 0 ? (
           <YourStoryButton name={name} avatarUrl={avatarUrl} onAdd={add} />
