@@ -1,6 +1,6 @@
 /**
  * Image processing for uploads: decide the type from the bytes, refuse anything that is not a
- * plain JPEG/PNG/GIF/WebP/AVIF image, then re-encode a normalised original (orientation applied,
+ * plain JPEG/PNG/GIF/WebP/AVIF/HEIC image, then re-encode a normalised original (orientation applied,
  * metadata stripped, sRGB), WebP variants for the feed and a ThumbHash placeholder.
  *
  * This directory is the only place that imports sharp (an ESLint rule enforces it).
@@ -10,8 +10,9 @@ import sharp from 'sharp';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 
+import { decodeHeic, pixelsAsPng } from './heic';
 import { profileKind } from './icc';
-import { sniffImageFormat } from './sniff';
+import { sniffImageFormat, type SniffedFormat } from './sniff';
 
 export { createImageQueue, ImageQueueFullError } from './image-queue';
 export type { ImageQueue, ImageQueueOptions } from './image-queue';
@@ -28,6 +29,7 @@ export interface EncodedImage {
 }
 
 export interface ProcessedImage {
+  /** The stored original's format (a HEIC's is JPEG: browsers other than Safari cannot show HEIC). */
   format: ImageFormat;
   /** Normalised original in its own format: metadata stripped, EXIF orientation applied, sRGB. */
   original: EncodedImage;
@@ -137,7 +139,10 @@ type ProfileHandling = 'ignore' | 'keep' | 'convert';
 const maxKeptProfileBytes = 8 * 1024;
 
 interface SourceInfo {
+  /** The format of the bytes decoded (a PNG of a HEIC's pixels: see `decodable`). */
   format: ImageFormat;
+  /** The format the original is stored in: the input's own, but JPEG (or PNG) for a HEIC. */
+  output: ImageFormat;
   /** Frames kept: more than 1 only for animated GIF and WebP. */
   pages: number;
   /** Width of the displayed image: after EXIF orientation for stills, one frame's for animations. */
@@ -145,6 +150,13 @@ interface SourceInfo {
   isPalette: boolean;
   profile: ProfileHandling;
 }
+
+/**
+ * How strict decoding is. A JPEG whose last rows are missing or damaged (an upload cut short, a
+ * card read badly) is shown by every browser, grey or smeared at the bottom: it is accepted the
+ * same way ('none' lets libjpeg fill in what is missing). The other formats stay strict.
+ */
+const failOnFor = (format: SniffedFormat) => (format === 'jpeg' ? 'none' : 'error');
 
 /**
  * A decoding pipeline with the safety limits. Stills are auto-oriented; when they are also resized,
@@ -160,7 +172,7 @@ function decode(
   const keepProfile = options.keepProfile === true && source.profile === 'keep';
   const image = sharp(input, {
     limitInputPixels: maxInputPixels,
-    failOn: 'error',
+    failOn: failOnFor(source.format),
     animated,
     ignoreIcc: source.profile === 'ignore',
   }).timeout({ seconds: pipelineTimeoutSeconds });
@@ -181,7 +193,35 @@ async function profileHandling(
   return 'convert';
 }
 
-async function inspect(input: Buffer): Promise<SourceInfo> {
+/**
+ * True when a JPEG holds some picture data: its markers are walked up to the first scan, which
+ * must have at least one byte after its header. A JPEG cut before that would decode (with
+ * `failOn: 'none'`) as a flat grey picture, which is damage, not a photo.
+ */
+export function jpegHasScanData(input: Buffer): boolean {
+  let offset = 2;
+  while (offset + 4 <= input.length) {
+    if (input[offset] !== 0xff) return false;
+    const marker = input[offset + 1]!;
+    if (marker === 0xff) {
+      offset += 1; // fill byte
+      continue;
+    }
+    const length = input.readUInt16BE(offset + 2);
+    if (length < 2) return false;
+    if (marker === 0xda) return input.length > offset + 2 + length;
+    offset += 2 + length;
+  }
+  return false;
+}
+
+interface Header {
+  sniffed: SniffedFormat;
+  metadata: Metadata;
+}
+
+/** The checks that need no pixel decoding: the type by its bytes, a readable header, the size. */
+async function readHeader(input: Buffer): Promise<Header> {
   const sniffed = sniffImageFormat(input);
   if (!sniffed) throw unsupported();
 
@@ -190,34 +230,62 @@ async function inspect(input: Buffer): Promise<SourceInfo> {
     // Header only, no pixel decoding; the pixel count is checked below so it fails fast.
     metadata = await sharp(input, {
       limitInputPixels: false,
-      failOn: 'error',
+      failOn: failOnFor(sniffed),
       animated: sniffed === 'gif' || sniffed === 'webp',
     }).metadata();
   } catch (error) {
     throw toRejection(error);
   }
 
-  const expected = sniffed === 'avif' ? 'heif' : sniffed;
+  const expected = sniffed === 'avif' || sniffed === 'heic' ? 'heif' : sniffed;
   if (metadata.format !== expected) throw corrupt();
   if (sniffed === 'avif' && metadata.compression !== 'av1') throw unsupported();
+  if (sniffed === 'heic' && metadata.compression !== 'hevc') throw unsupported();
+  if (sniffed === 'jpeg' && !jpegHasScanData(input)) throw corrupt();
 
   const { width, height } = metadata;
   if (!(width > 0 && height > 0)) throw corrupt();
-  // With `animated`, height covers every frame, so this is width × frame height × frames.
+  // With `animated`, height covers every frame, so this is width × frame height × frames. A
+  // HEIC's size is libheif's reading of its header, checked here before a pixel is decoded.
   if (width * height > maxInputPixels) throw tooManyPixels();
+  return { sniffed, metadata };
+}
 
+async function sourceInfo({ sniffed, metadata }: Header): Promise<SourceInfo> {
+  // Only `decodable` sees a HEIC; it hands the pipeline a PNG of its pixels.
+  if (sniffed === 'heic') throw unsupported();
   const pages = sniffed === 'gif' || sniffed === 'webp' ? Math.max(1, metadata.pages ?? 1) : 1;
   return {
     format: sniffed,
+    output: sniffed,
     pages,
-    width: pages > 1 ? width : metadata.autoOrient.width,
+    width: pages > 1 ? metadata.width : metadata.autoOrient.width,
     isPalette: metadata.isPalette === true,
     profile: await profileHandling(sniffed, metadata.icc),
   };
 }
 
+/**
+ * The bytes the pipeline decodes, and what they hold. A HEIC is decoded first (see heic.ts) into
+ * a PNG of its pixels, oriented and with its colour profile, and stored as JPEG, or as PNG when
+ * it has transparency.
+ */
+async function decodable(input: Buffer): Promise<{ input: Buffer; source: SourceInfo }> {
+  const header = await readHeader(input);
+  if (header.sniffed !== 'heic') return { input, source: await sourceInfo(header) };
+  const { metadata } = header;
+  const pixels = await decodeHeic(input, {
+    index: metadata.pagePrimary ?? 0,
+    maxPixels: maxInputPixels,
+  });
+  const hasAlpha = metadata.hasAlpha === true;
+  const png = await pixelsAsPng(pixels, { hasAlpha, icc: metadata.icc });
+  const source = await sourceInfo(await readHeader(png));
+  return { input: png, source: { ...source, output: hasAlpha ? 'png' : 'jpeg' } };
+}
+
 function encodeOriginalAs(image: Sharp, source: SourceInfo): Sharp {
-  switch (source.format) {
+  switch (source.output) {
     case 'jpeg':
       return image.jpeg(originalJpeg);
     case 'png':
@@ -354,9 +422,9 @@ async function animatedVariants(
  * WebP variants at `widths` of an image that was stored before (its normalised original): for
  * posts made before a width was added to `variantWidthsFor`.
  */
-export async function variantsOf(input: Buffer, widths: number[]): Promise<EncodedImage[]> {
+export async function variantsOf(stored: Buffer, widths: number[]): Promise<EncodedImage[]> {
   try {
-    const source = await inspect(input);
+    const { input, source } = await decodable(stored);
     if (source.pages > 1) return (await animatedVariants(input, source, widths)).variants;
     return (await stillVariants(input, source, widths)).variants;
   } catch (error) {
@@ -371,7 +439,7 @@ export async function variantsOf(input: Buffer, widths: number[]): Promise<Encod
  */
 export async function checkImage(input: Buffer): Promise<void> {
   try {
-    await inspect(input);
+    await readHeader(input);
   } catch (error) {
     throw toRejection(error);
   }
@@ -381,16 +449,16 @@ export async function checkImage(input: Buffer): Promise<void> {
  * Validates and re-encodes an uploaded image. Rejects with ImageRejectedError (and nothing else)
  * when the bytes are not an accepted image, are damaged, or have too many pixels.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(upload: Buffer): Promise<ProcessedImage> {
   try {
-    const source = await inspect(input);
+    const { input, source } = await decodable(upload);
     const animated = source.pages > 1;
     const widths = variantWidthsFor(source.width);
     // The original and the variants are independent pipelines: run them on separate threads.
     const [original, rest] = await Promise.allSettled([
       toEncoded(
         encodeOriginalAs(decode(input, source, { keepProfile: true }), source),
-        source.format,
+        source.output,
         animated,
       ),
       animated ? animatedVariants(input, source, widths) : stillVariants(input, source, widths),
@@ -398,7 +466,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     // Both have settled, so no decoding outlives the call (and the caller's queue slot).
     if (original.status === 'rejected') throw original.reason;
     if (rest.status === 'rejected') throw rest.reason;
-    return { format: source.format, original: original.value, ...rest.value };
+    return { format: source.output, original: original.value, ...rest.value };
   } catch (error) {
     throw toRejection(error);
   }
@@ -410,11 +478,11 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
  * and colours converted to sRGB, as for every variant. Rejects like `processImage`.
  */
 export async function processAvatar(
-  input: Buffer,
+  upload: Buffer,
   sizes: readonly number[],
 ): Promise<{ variants: EncodedImage[]; placeholder: string | null }> {
   try {
-    const source = await inspect(input);
+    const { input, source } = await decodable(upload);
     const still = { firstFrameOnly: true } as const;
     const variants = await settleAll(
       sizes.map((size) =>

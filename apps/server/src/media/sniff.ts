@@ -1,31 +1,45 @@
 /**
- * Magic-number sniffing for the five image formats Pinhole accepts. This runs before any decoder
+ * Magic-number sniffing for the image formats Pinhole accepts (JPEG, PNG, GIF, WebP, AVIF and
+ * HEIC). This runs before any decoder
  * sees the bytes, so SVG, HTML, PDF, TIFF, text and the like never reach libvips at all.
  */
 
-export type SniffedFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+export type SniffedFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heic';
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const avifBrands = new Set(['avif', 'avis']);
+/** HEVC-coded HEIF (iPhones write `heic` with `mif1`); `mif1`/`msf1` alone are generic HEIF. */
+const heicBrands = new Set([
+  'heic',
+  'heix',
+  'heim',
+  'heis',
+  'hevc',
+  'hevx',
+  'hevm',
+  'hevs',
+  'mif1',
+  'msf1',
+]);
 
 function ascii(input: Buffer, start: number, end: number): string {
   return input.toString('latin1', start, end);
 }
 
-/** ISO-BMFF `ftyp` box whose major or compatible brands name AVIF. */
-function isAvif(input: Buffer): boolean {
+/** ISO-BMFF `ftyp` box whose major or compatible brands include one of `brands`. */
+function hasBrand(input: Buffer, brands: Set<string>): boolean {
   if (input.length < 16 || ascii(input, 4, 8) !== 'ftyp') return false;
   const boxSize = input.readUInt32BE(0);
   if (boxSize < 16 || boxSize > input.length || boxSize % 4 !== 0) return false;
-  if (avifBrands.has(ascii(input, 8, 12))) return true;
+  if (brands.has(ascii(input, 8, 12))) return true;
   // Bytes 12..16 are the minor version; compatible brands follow, four bytes each.
   for (let offset = 16; offset + 4 <= boxSize; offset += 4) {
-    if (avifBrands.has(ascii(input, offset, offset + 4))) return true;
+    if (brands.has(ascii(input, offset, offset + 4))) return true;
   }
   return false;
 }
 
-/** The format named by the first bytes of `input`, or null when it is none of the accepted five. */
+/** The format named by the first bytes of `input`, or null when it is none of the accepted ones. */
 export function sniffImageFormat(input: Buffer): SniffedFormat | null {
   if (input.length >= 3 && input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) {
     return 'jpeg';
@@ -38,6 +52,9 @@ export function sniffImageFormat(input: Buffer): SniffedFormat | null {
   if (input.length >= 12 && ascii(input, 0, 4) === 'RIFF' && ascii(input, 8, 12) === 'WEBP') {
     return 'webp';
   }
-  if (isAvif(input)) return 'avif';
+  // AVIF files also name `mif1`: AVIF is decided first. Which codec a HEIF file really uses is
+  // checked from its header afterwards.
+  if (hasBrand(input, avifBrands)) return 'avif';
+  if (hasBrand(input, heicBrands)) return 'heic';
   return null;
 }

@@ -1,0 +1,158 @@
+/**
+ * HEIC (what iPhones save) is HEVC inside HEIF. sharp's prebuilt libvips reads a HEIC's header
+ * (size, colour profile) but has no HEVC decoder ("Support for this compression format has not
+ * been built in: HEVC"), so the pixels come from heic-decode, libheif compiled to WebAssembly.
+ * libheif applies the file's rotation and mirroring (`irot`/`imir`), which is where HEIF keeps the
+ * orientation; the EXIF orientation an iPhone also writes is informative and must not be applied
+ * again, and the raw pixels handed back carry no EXIF at all.
+ *
+ * WebAssembly decodes synchronously and slowly (a 12 MP photo takes seconds), so each decode runs
+ * in a worker thread of its own: the event loop never waits on it, a decode that runs too long is
+ * ended with its worker, and the worker's WebAssembly memory is freed when it exits.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { deflateSync } from 'node:zlib';
+
+import sharp from 'sharp';
+
+import { pngChunk } from './icc';
+
+const require = createRequire(import.meta.url);
+
+/** A 40 MP HEIC takes about 15 s here on a busy core; past a minute something is wrong. */
+const decodeTimeoutMs = 60_000;
+
+export class HeicDecodeError extends Error {
+  constructor(
+    message: string,
+    readonly tooLarge = false,
+  ) {
+    super(message);
+    this.name = 'HeicDecodeError';
+  }
+}
+
+// Plain CommonJS evaluated in the worker, so it is the same whether the server runs from
+// TypeScript (tests, dev) or from the bundle. The image's size is checked again here, from what
+// libheif parsed, before a pixel is decoded.
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const decode = require(workerData.modulePath);
+(async () => {
+  let images;
+  try {
+    images = await decode.all({ buffer: workerData.input });
+    const image = images[workerData.index] || images[0];
+    if (!image) throw new Error('HEIF image not found');
+    if (!(image.width > 0 && image.height > 0)) throw new Error('HEIF image has no size');
+    if (image.width * image.height > workerData.maxPixels) {
+      parentPort.postMessage({ tooLarge: true });
+      return;
+    }
+    const { width, height, data } = await image.decode();
+    parentPort.postMessage({ width, height, data }, [data.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ error: String((error && error.message) || error) });
+  } finally {
+    if (images) images.dispose();
+  }
+})();
+`;
+
+interface WorkerAnswer {
+  width?: number;
+  height?: number;
+  data?: Uint8ClampedArray;
+  tooLarge?: boolean;
+  error?: string;
+}
+
+export interface RgbaImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * The `index`-th top-level image of a HEIC (libvips' `pagePrimary`), as RGBA pixels with its
+ * rotation and mirroring applied. Rejects with HeicDecodeError.
+ */
+export function decodeHeic(
+  input: Buffer,
+  options: { index: number; maxPixels: number },
+): Promise<RgbaImage> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerSource, {
+      eval: true,
+      workerData: {
+        input,
+        index: options.index,
+        maxPixels: options.maxPixels,
+        modulePath: require.resolve('heic-decode'),
+      },
+      // libheif prints its parse errors; they are reported through the answer instead.
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new HeicDecodeError('HEIC decoding timeout', true))),
+      decodeTimeoutMs,
+    );
+    worker.once('message', (answer: WorkerAnswer) =>
+      finish(() => {
+        if (answer.tooLarge) return reject(new HeicDecodeError('pixel limit exceeded', true));
+        const { width, height, data } = answer;
+        if (!data || !width || !height || data.length !== width * height * 4) {
+          return reject(new HeicDecodeError(answer.error ?? 'HEIC could not be decoded'));
+        }
+        resolve({
+          data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+          width,
+          height,
+        });
+      }),
+    );
+    worker.once('error', (error) =>
+      finish(() => reject(new HeicDecodeError(`HEIC decoder failed: ${error.message}`))),
+    );
+    worker.once('exit', () =>
+      finish(() => reject(new HeicDecodeError('HEIC decoder stopped without an answer'))),
+    );
+  });
+}
+
+/**
+ * The decoded pixels as a PNG the rest of the pipeline reads like any upload: stored without
+ * compression (it is read back at once and never kept), the alpha channel dropped when the HEIC
+ * has none, and the HEIC's colour profile (Display P3 on iPhones) carried in an iCCP chunk so
+ * the colours are handled like a JPEG's profile.
+ */
+export async function pixelsAsPng(
+  image: RgbaImage,
+  options: { hasAlpha: boolean; icc: Buffer | undefined },
+): Promise<Buffer> {
+  let pixels = sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  });
+  if (!options.hasAlpha) pixels = pixels.removeAlpha();
+  const png = await pixels.png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
+  if (!options.icc) return png;
+  // After the 8-byte signature and the 25-byte IHDR chunk.
+  const afterHeader = 8 + 25;
+  const iccp = pngChunk(
+    'iCCP',
+    Buffer.concat([Buffer.from('icc\0\0', 'latin1'), deflateSync(options.icc)]),
+  );
+  return Buffer.concat([png.subarray(0, afterHeader), iccp, png.subarray(afterHeader)]);
+}
