@@ -45,7 +45,8 @@ const photoSource =
  * clicks on the same element that is not a control (a double tap on a photo, which likes it) are
  * held the same way in `window.__pinholeEarlyDoubleTap`, and the app gives both clicks back.
  * Links are left alone: they work without the script. The entry and its chunks are named by the
- * element's data attributes, so this text (and its CSP hash) never changes.
+ * element's data attributes, so this text (and its CSP hash) never changes; it holds no `<`, so
+ * it can never close its own element.
  */
 const bootSource =
   '(function(){var me=document.currentScript,started=false,root=document.getElementById("root"),' +
@@ -67,7 +68,7 @@ const bootSource =
   'if(!element||!root.contains(element)||element.closest("a[href]"))return;' +
   "var target=element.closest('button,[role=button],[role=tab],[role=switch],input[type=checkbox],input[type=radio],summary');" +
   'if(!target){var now=performance.now();' +
-  'if(lastTap&&lastTap.element===element&&now-lastTap.at<doubleTapMs){lastTap=null;window.__pinholeEarlyDoubleTap=pathOf(element)}' +
+  'if(lastTap&&lastTap.element===element&&doubleTapMs>now-lastTap.at){lastTap=null;window.__pinholeEarlyDoubleTap=pathOf(element)}' +
   'else lastTap={element:element,at:now};return}' +
   'if(!root.contains(target))return;' +
   'event.preventDefault();event.stopPropagation();window.__pinholeEarlyClick=pathOf(target)},true)})()';
