@@ -78,8 +78,9 @@ export async function openPage(
 
 /**
  * `goto` and `reload` resolve once the app in the page has mounted, not only at the load event.
- * The home is drawn by the server and its script starts on the reader's first gesture, so these
- * move the mouse as a reader would before acting; a test that must see the page before the app
+ * The home is drawn by the server and its script starts once its first photo is painted, or on
+ * an earlier gesture: these move the mouse as a reader would before acting, so a test does not
+ * wait for the photo; a test that must see the page before the app
  * starts uses `gotoWithoutStarting`. Pages without the app (an API answer, an image) resolve as
  * before.
  */

@@ -27,7 +27,7 @@ const ms = (value: number) => `${Math.round(value)} ms`.padStart(8);
 const row = (label: string, s: LighthouseScores) =>
   `| ${label.padEnd(20)} | ${String(s.performance).padStart(4)} | ${String(s.accessibility).padStart(4)} | ` +
   `${String(s.bestPractices).padStart(4)} | ${String(s.seo).padStart(4)} | ${ms(s.fcp)} | ${ms(s.lcp)} | ` +
-  `${ms(s.tbt)} | ${s.cls.toFixed(3).padStart(6)} |`;
+  `${ms(s.tbt)} | ${s.cls.toFixed(3).padStart(6)} | ${`${s.appScriptKb} KB`.padStart(7)} | ${ms(s.appScriptMs)} |`;
 
 try {
   const cookie = await demoSessionCookie(baseUrl);
@@ -47,10 +47,10 @@ try {
   }
   console.log(`\nLighthouse on ${baseUrl}/ (demo data), median of ${runs}:\n`);
   console.log(
-    '| page                 | perf | a11y | b.p. |  seo |      FCP |      LCP |      TBT |    CLS |',
+    '| page                 | perf | a11y | b.p. |  seo |      FCP |      LCP |      TBT |    CLS | app JS  | its eval |',
   );
   console.log(
-    '| -------------------- | ---- | ---- | ---- | ---- | -------- | -------- | -------- | ------ |',
+    '| -------------------- | ---- | ---- | ---- | ---- | -------- | -------- | -------- | ------ | ------- | -------- |',
   );
   for (const [label, scores] of results) console.log(row(label, scores));
   const failed = [...new Set(results.flatMap(([, scores]) => scores.failedAudits))];

@@ -79,7 +79,7 @@ describe.each(dialects)('the home page drawn on the server, on %s', (dialect) =>
     expect(html).toContain('<script type="application/json" id="first-screen">');
   });
 
-  it('starts its script only on the first gesture, from an inline script the CSP allows by hash', async () => {
+  it('starts its script from an inline script at the end of the body that the CSP allows by hash', async () => {
     const response = await fetch(`${server.url}/`);
     const html = await response.text();
     // No script in the head racing the photo for the network and the main thread.

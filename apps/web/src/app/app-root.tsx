@@ -36,7 +36,7 @@ function ReadyMark() {
   useEffect(() => {
     document.documentElement.dataset.ready = '';
     // Loaded only when a click was held: the first script stays within its budget.
-    if (window.__pinholeEarlyClick)
+    if (window.__pinholeEarlyClick || window.__pinholeEarlyDoubleTap)
       void import('@/lib/early-click').then(({ replayEarlyClick }) => replayEarlyClick());
   }, []);
   return null;

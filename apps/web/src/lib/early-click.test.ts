@@ -5,6 +5,7 @@ afterEach(() => {
   vi.useRealTimers();
   document.body.innerHTML = '';
   delete window.__pinholeEarlyClick;
+  delete window.__pinholeEarlyDoubleTap;
 });
 
 /** What React leaves on an element it has hydrated. */
@@ -76,5 +77,26 @@ describe('replayEarlyClick', () => {
     replayEarlyClick();
 
     expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('gives a double tap back as two clicks on the hydrated element, once', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML =
+      '<div id="root"><article><div><img alt="photo"></div><button>Like</button></article></div>';
+    const photo = document.querySelector('img')!;
+    const clicks: number[] = [];
+    photo.parentElement!.addEventListener('click', () => clicks.push(performance.now()));
+    window.__pinholeEarlyDoubleTap = [0, 0, 0];
+
+    replayEarlyClick();
+    vi.advanceTimersByTime(100);
+    expect(clicks).toHaveLength(0);
+    markHydrated(photo);
+    vi.advanceTimersByTime(100);
+    replayEarlyClick();
+    vi.advanceTimersByTime(1000);
+
+    expect(clicks).toHaveLength(2);
+    expect(window.__pinholeEarlyDoubleTap).toBeUndefined();
   });
 });

@@ -2,6 +2,8 @@ declare global {
   interface Window {
     /** Child indices under #root of a control clicked before the app hydrated (server's deferred-boot.ts). */
     __pinholeEarlyClick?: number[];
+    /** The same for two quick clicks on an element that is not a control (a double tap on a photo). */
+    __pinholeEarlyDoubleTap?: number[];
   }
 }
 
@@ -18,26 +20,43 @@ function isHydrated(element: Element): boolean {
   return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
 }
 
-/**
- * Clicks, once, the control a reader clicked on the server-drawn page before the app had started:
- * the page's boot script held that click (it would have done nothing) and noted where it landed.
- * Hydration keeps the server's elements, so the same path finds the same button; the click waits
- * until that button is hydrated (a tap on Like on the home page was lost when the feed's route
- * hydrated after the app's root).
- */
-export function replayEarlyClick(): void {
-  const path = window.__pinholeEarlyClick;
-  if (!path) return;
-  delete window.__pinholeEarlyClick;
+function elementAt(path: number[]): HTMLElement | null {
   let node: Element | null | undefined = document.getElementById('root');
   for (const index of path) node = node?.children[index];
-  if (!(node instanceof HTMLElement)) return;
-  const target = node;
+  return node instanceof HTMLElement ? node : null;
+}
+
+/** Calls `act` with the element once it is hydrated; drops it if it is not within the wait. */
+function whenHydrated(target: HTMLElement, act: () => void): void {
   const since = performance.now();
   const attempt = () => {
     if (!target.isConnected) return;
-    if (isHydrated(target)) target.click();
+    if (isHydrated(target)) act();
     else if (performance.now() - since < hydrationWaitMs) setTimeout(attempt, retryEveryMs);
   };
   attempt();
+}
+
+/**
+ * Gives back, once, what a reader did on the server-drawn page before the app had started: the
+ * page's boot script held those clicks (they would have done nothing) and noted where they landed.
+ * A click on a control is clicked again; a double tap (two quick clicks on a photo, which likes
+ * it) is given back as two clicks, so the photo's own double-tap handler sees it. Hydration keeps
+ * the server's elements, so the same path finds the same element; the clicks wait until it is
+ * hydrated (a tap on Like on the home page was lost when the feed's route hydrated after the
+ * app's root).
+ */
+export function replayEarlyClick(): void {
+  const clickPath = window.__pinholeEarlyClick;
+  const doubleTapPath = window.__pinholeEarlyDoubleTap;
+  delete window.__pinholeEarlyClick;
+  delete window.__pinholeEarlyDoubleTap;
+  const control = clickPath && elementAt(clickPath);
+  if (control) whenHydrated(control, () => control.click());
+  const photo = doubleTapPath && elementAt(doubleTapPath);
+  if (photo)
+    whenHydrated(photo, () => {
+      photo.click();
+      photo.click();
+    });
 }

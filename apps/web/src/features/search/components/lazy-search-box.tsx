@@ -41,7 +41,8 @@ export function LazySearchBox({ className = '' }: { className?: string }) {
   };
 
   // On the page the server drew, a reader may focus the box and type before the app has
-  // hydrated it (their first gesture is what starts the app): keep what they typed and go on.
+  // hydrated it (the app starts after the first photo, or on a first gesture such as this one):
+  // keep what they typed and go on.
   useEffect(() => {
     const box = input.current;
     if (!box) return;

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api';
+import {
+  closeBrowser,
+  createUserViaHttp,
+  gotoWithoutGesture,
+  openPage,
+  signUpViaApi,
+  uniqueUser,
+} from './support/browser';
+import { createPostViaHttp } from './support/posts';
+import { createStoryViaHttp } from './support/stories';
+
+afterAll(closeBrowser);
+
+/**
+ * Issue 34: the home the server draws started its app only on the reader's first gesture, so a
+ * reader who only looked never saw what the app alone draws. These tests never touch the page
+ * before the app has started.
+ */
+describe('issue 34: the home without a gesture', () => {
+  let author: Awaited<ReturnType<typeof createUserViaHttp>>;
+  let stranger: Awaited<ReturnType<typeof createUserViaHttp>>;
+  beforeAll(async () => {
+    author = await createUserViaHttp(uniqueUser('uta'));
+    stranger = await createUserViaHttp(uniqueUser('uts'));
+    await createPostViaHttp(author.token, 'untouched home', [1200, 900]);
+    await createStoryViaHttp(author.token);
+    // The stranger is followed by the author: a suggestion for the author's followers.
+    await api(author.token, 'PUT', `/api/profiles/${stranger.id}/follow`);
+  });
+
+  it('shows the stories strip and the suggestions within 3 s, and marks the app started', async () => {
+    const { context, page, errors } = await openPage('untouched-home', {
+      width: 1280,
+      height: 900,
+    });
+    const reader = await signUpViaApi(context, uniqueUser('utr'));
+    await api(reader.token, 'PUT', `/api/profiles/${author.id}/follow`);
+
+    await gotoWithoutGesture(page, '/');
+    const loaded = Date.now();
+    await page
+      .getByRole('region', { name: 'Stories' })
+      .getByRole('link', { name: new RegExp(`^Story by ${author.username}, `) })
+      .waitFor({ timeout: 3000 });
+    await page.getByRole('heading', { name: 'Suggestions for you' }).waitFor({
+      timeout: Math.max(1, 3000 - (Date.now() - loaded)),
+    });
+    expect(await page.evaluate(() => 'ready' in document.documentElement.dataset)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a double tap on a photo before the app has started likes the post', async () => {
+    const { context, page, errors } = await openPage('untouched-double-tap', {
+      width: 390,
+      height: 844,
+    });
+    const reader = await signUpViaApi(context, uniqueUser('utd'));
+    await api(reader.token, 'PUT', `/api/profiles/${author.id}/follow`);
+    // The app's script is held until the double tap has landed on the page the server drew.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+
+    await gotoWithoutGesture(page, '/');
+    const photo = page.locator('article').first().locator('img[fetchpriority="high"]');
+    await photo.dblclick();
+    expect(await page.evaluate(() => 'ready' in document.documentElement.dataset)).toBe(false);
+    release();
+
+    const like = page.locator('article').first().getByRole('button', { name: 'Like' });
+    await expect.poll(() => like.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
