@@ -269,7 +269,7 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
-/** At most one row, id 1 (migration 0015): what `/about` shows; no row means the defaults. */
+/** At most one row, id 1 (migration 0016): what `/about` shows; no row means the defaults. */
 export interface InstanceSettingsTable {
   id: number;
   name: string;

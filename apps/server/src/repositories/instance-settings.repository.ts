@@ -12,7 +12,7 @@ export function findInstanceSettings(db: Kysely<DB>) {
     .executeTakeFirst();
 }
 
-/** Writes the whole row; its trigger (migration 0015) tells every instance's caches. */
+/** Writes the whole row; its trigger (migration 0016) tells every instance's caches. */
 export async function saveInstanceSettings(
   db: Kysely<DB>,
   settings: Omit<Insertable<InstanceSettingsTable>, 'id'>,

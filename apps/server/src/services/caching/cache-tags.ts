@@ -44,7 +44,7 @@ export const cacheTags = {
   blocksOf: (userId: string) => `blocks-of:${userId}`,
   /** Which stories one person has seen: their trays' rings. */
   storyViewsOf: (userId: string) => `story-views-of:${userId}`,
-  /** What the instance says of itself on `/about` (migration 0015's trigger). */
+  /** What the instance says of itself on `/about` (migration 0016's trigger). */
   instance: 'instance',
 } as const;
 
