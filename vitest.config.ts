@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // After a whole run, where its minutes went (per project, slowest files).
+    reporters: ['default', './scripts/test-times-reporter.ts'],
     projects: [
       'packages/contracts',
       'apps/server',

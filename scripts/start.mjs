@@ -1,4 +1,5 @@
 // `npm start`: builds whatever is missing or older than its sources, then serves the product.
+import './check-node.mjs';
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -47,10 +47,7 @@ const rules: Rule[] = [
     (frame) => frame.functionName === 'executeQuery' && frame.url.includes('/dialect/sqlite/'),
   ],
   ['SQLite: prepare statements (no statement cache)', named('prepare')],
-  [
-    'SQLite driver (other)',
-    (frame) => inPackage('better-sqlite3')(frame) || inPackage('better-sqlite3-napi')(frame),
-  ],
+  ['SQLite driver (other)', inPackage('better-sqlite3')],
   [
     'PostgreSQL driver (pg)',
     (frame) => /\/node_modules\/(pg|pg-protocol|pg-pool)\//.test(frame.url),

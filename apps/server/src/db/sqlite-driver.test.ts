@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SqliteDatabase, sqliteDriverPackage } from './sqlite-driver';
+import { SqliteDatabase } from './sqlite-driver';
 
 describe('the SQLite driver for this runtime', () => {
-  it('takes the Node-API 10 build where the runtime offers Node-API 10, version 12 before', () => {
-    expect(sqliteDriverPackage(9)).toBe('better-sqlite3');
-    expect(sqliteDriverPackage(10)).toBe('better-sqlite3-napi');
-    expect(sqliteDriverPackage(11)).toBe('better-sqlite3-napi');
-  });
-
   it('loads here and survives statements freed by the garbage collector between awaits', async () => {
     // The pattern that aborted Node 24.21 with better-sqlite3 12: many short-lived statements,
     // collected while promise callbacks run. On a fitting driver it simply finishes.

@@ -80,6 +80,30 @@ describe('EventStreamsService', () => {
     streams.closeAll();
   });
 
+  it('asks about the sessions after the counts are read: a session ended meanwhile is told nothing', async () => {
+    // The count may include a change made after the session ended (another instance signed it
+    // out, then someone liked): read at the same time, the sessions could still say alive.
+    let answerCount: (counts: Map<string, number>) => void = () => undefined;
+    const unreadCounts = vi.fn<NotificationsService['unreadCounts']>(
+      () => new Promise((resolve) => (answerCount = resolve)),
+    );
+    let ended = false;
+    vi.mocked(liveSessionsAmong).mockImplementationOnce((_db, hashes) =>
+      Promise.resolve(new Set(ended ? [] : hashes)),
+    );
+    const streams = service(unreadCounts);
+    const laptop = recordingSink();
+    streams.open({ userId: 'ana', tokenHash: 'laptop-session' }, '127.0.0.1', laptop);
+    await vi.waitFor(() => expect(unreadCounts).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setImmediate(resolve));
+
+    ended = true;
+    answerCount(new Map([['ana', 1]]));
+    await vi.waitFor(() => expect(laptop.ended).toBe(true));
+    expect(laptop.written).toEqual([]);
+    expect(streams.size).toBe(0);
+  });
+
   it('ends a stream whose session the read found gone', async () => {
     vi.mocked(liveSessionsAmong).mockResolvedValueOnce(new Set());
     const streams = service(() => Promise.resolve(new Map([['ana', 3]])));

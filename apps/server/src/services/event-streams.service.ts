@@ -163,11 +163,11 @@ export class EventStreamsService {
       let alive: Set<string>;
       try {
         // The sessions are read with the counts: a session ended on another instance is told
-        // nothing more (its stream ends here), not only at the next heartbeat's check.
-        [counts, alive] = await Promise.all([
-          this.notifications.unreadCounts(userIds),
-          liveSessionsAmong(this.infra.database.db, [...tokenHashes], nowIso()),
-        ]);
+        // nothing more (its stream ends here), not only at the next heartbeat's check. After the
+        // counts, not beside them: a count can include a change made after a session ended, and
+        // sessions read alongside (on another connection, sooner) could still call it alive.
+        counts = await this.notifications.unreadCounts(userIds);
+        alive = await liveSessionsAmong(this.infra.database.db, [...tokenHashes], nowIso());
       } catch (error) {
         this.#report(error, 'reading unread counts');
         for (const userId of userIds) this.#dirty.add(userId);

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -59,9 +59,6 @@ describe('Shell', () => {
   // longer than a findBy waits. Loaded once here, each test then sees it as the browser would
   // after the first visit.
   beforeAll(async () => {
-    // The shell waits on lazy chunks and whole pages; on a busy machine that takes more than the
-    // default second.
-    configure({ asyncUtilTimeout: 5000 });
     await import('./account-menu');
     await import('./routes/profile');
     await import('@/features/auth/components/auth-dialog');

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy/waitFor wait up to 10 s (the default is 1 s): on a loaded machine a render after a click
+// or a lazy chunk can take seconds. Passing tests do not wait longer; a failing one reports its
+// DOM well within the test's own 30 s (vitest.config.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs that Radix and the create dialog use.
 if (!('createObjectURL' in URL)) {

@@ -115,8 +115,7 @@ describe('FollowButton', () => {
     });
     renderBob({ followed_by_me: true });
     await userEvent.click(screen.getByRole('button', { name: 'Following bob' }));
-    // The dialog's code loads on first use; on a busy machine that alone can pass a second.
-    let dialog = await screen.findByRole('dialog', { name: 'Unfollow @bob?' }, { timeout: 5000 });
+    let dialog = await screen.findByRole('dialog', { name: 'Unfollow @bob?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'DELETE', '/api/profiles/bob-id/follow')).toHaveLength(0);
