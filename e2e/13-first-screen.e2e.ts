@@ -108,7 +108,7 @@ describe('issue 14: the first screen', () => {
       await released;
       await route.continue();
     });
-    await gotoWithoutGesture(page, '/');
+    await gotoWithoutGesture(page, '/', 'domcontentloaded');
     const firstArticle = page.locator('article').first();
     await firstArticle.evaluate((node) => node.setAttribute('data-before-script', 'yes'));
     // Without any gesture the page asks for the app's script.
@@ -224,7 +224,7 @@ describe('issue 14: the first screen', () => {
     page.on('request', (request) => {
       if (request.method() === 'PUT' && request.url().endsWith('/like')) likes.push(request.url());
     });
-    await gotoWithoutGesture(page, '/');
+    await gotoWithoutGesture(page, '/', 'domcontentloaded');
     const like = page.locator('article').first().getByRole('button', { name: 'Like' });
     await like.click();
     release();

@@ -67,7 +67,7 @@ describe('issue 34: the home without a gesture', () => {
       await route.continue();
     });
 
-    await gotoWithoutGesture(page, '/');
+    await gotoWithoutGesture(page, '/', 'domcontentloaded');
     const photo = page.locator('article').first().locator('img[fetchpriority="high"]');
     await photo.dblclick();
     expect(await page.evaluate(() => 'ready' in document.documentElement.dataset)).toBe(false);

@@ -111,10 +111,18 @@ function waitForTheAppOnLoad(page: Page): void {
 
 const gotoWithoutStarting = new WeakMap<Page, Page['goto']>();
 
-/** Opens an address and resolves at its load event, without any gesture that starts the app. */
-export function gotoWithoutGesture(page: Page, url: string) {
+/**
+ * Opens an address and resolves at its load event (or `waitUntil`), without any gesture that
+ * starts the app. A test that holds the app's script back waits for `domcontentloaded`: the app
+ * may start before the load event, and its held script then holds that event too.
+ */
+export function gotoWithoutGesture(
+  page: Page,
+  url: string,
+  waitUntil: 'load' | 'domcontentloaded' = 'load',
+) {
   const goto = gotoWithoutStarting.get(page) ?? page.goto.bind(page);
-  return goto(url);
+  return goto(url, { waitUntil });
 }
 
 let counter = 0;
