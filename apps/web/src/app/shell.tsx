@@ -8,6 +8,7 @@ import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
 import { Header } from './header';
+import { RouteNotice } from './route-notice';
 import { AppRoutes, prefetchPages } from './router';
 import { useScrollRestoration } from './scroll-restoration';
 
@@ -100,6 +101,7 @@ export function Shell() {
           <AppRoutes />
         </SignInPromptContext>
       </main>
+      <RouteNotice />
       {authMounted && (
         <Suspense fallback={null}>
           <AuthDialog open={authOpen} onOpenChange={setAuthOpen} />

@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
-import { ReportCommentButton } from '@/components/report/report-comment-button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { namesNothing } from '@/lib/api-client';
@@ -34,12 +33,7 @@ export function PostContent({ postId, variant }: { postId: string; variant: 'pag
       <PostDetail
         post={post}
         variant={variant}
-        comments={
-          <PostComments
-            post={post}
-            othersCommentAction={(comment) => <ReportCommentButton commentId={comment.id} />}
-          />
-        }
+        comments={<PostComments post={post} />}
         commentForm={<CommentForm postId={post.id} />}
         onDeleted={leave}
       />

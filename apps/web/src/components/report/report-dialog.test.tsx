@@ -3,10 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { makeComment, signedInSession } from '@/testing/factories';
-import { apiError, callsTo, json, mockApi, sentJson } from '@/testing/mock-api';
+import { signedInSession } from '@/testing/factories';
+import { apiError, json, mockApi, sentJson } from '@/testing/mock-api';
 import { renderAsReader } from '@/testing/render';
-import { ReportCommentButton } from './report-comment-button';
 import { ReportDialog } from './report-dialog';
 
 function Harness() {
@@ -73,28 +72,5 @@ describe('ReportDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Submit report' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
     expect(screen.getByRole('radio', { name: 'Something else' })).toBeChecked();
-  });
-});
-
-describe('Report from menus', () => {
-  it("a comment's Report button reports that comment", async () => {
-    const fetchMock = mockApi({ 'POST /api/reports': json({ id: 'r1' }, 201) });
-    const user = userEvent.setup();
-    const comment = makeComment({ id: 'c7' });
-    renderAsReader(<ReportCommentButton commentId={comment.id} />, signedInSession());
-    await user.click(screen.getByRole('button', { name: 'Report comment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report' });
-    expect(dialog).toHaveTextContent('Why are you reporting this comment?');
-    await user.click(
-      within(dialog).getByRole('radio', { name: 'Violence or dangerous organizations' }),
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Submit report' }));
-    await within(dialog).findByText('Thanks for letting us know');
-    expect(callsTo(fetchMock, 'POST', '/api/reports')).toHaveLength(1);
-    expect(sentJson(fetchMock, 'POST', '/api/reports')).toMatchObject({
-      target_type: 'comment',
-      target_id: 'c7',
-      reason: 'violence',
-    });
   });
 });

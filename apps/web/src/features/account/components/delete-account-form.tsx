@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { paths } from '@/config/paths';
+import { accountDeletedNotice, withNotice } from '@/lib/notice';
 import { useDeleteAccount } from '@/features/account/api/account';
 
 /** A clear warning, the password again, then the account is gone and the reader is home. */
@@ -13,7 +14,11 @@ export function DeleteAccountForm() {
   const fields = remove.error instanceof ApiError ? (remove.error.fields ?? {}) : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    remove.mutate(password, { onSuccess: () => navigate(paths.home.to(), { replace: true }) });
+    // Home, saying what happened: a page that silently changed would leave the reader unsure.
+    remove.mutate(password, {
+      onSuccess: () =>
+        navigate(paths.home.to(), { replace: true, state: withNotice(accountDeletedNotice) }),
+    });
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">

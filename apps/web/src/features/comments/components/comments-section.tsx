@@ -6,7 +6,7 @@ import { ProfileName } from '@/components/ui/profile-name';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAddComment } from '@/features/comments/api/add-comment';
 import { useComments } from '@/features/comments/api/get-comments';
-import { DeleteCommentButton } from './delete-comment-button';
+import { CommentMenu } from './comment-menu';
 import { formatCount } from '@/lib/format';
 import { PostLink } from '@/lib/post-link';
 
@@ -49,22 +49,16 @@ export function CommentsSection({ post, beforeForm }: CommentsSectionProps) {
 
 /**
  * Every comment of a post, for its own page: the preview at once, the whole list once loaded
- * (the list grows as the reader comments, through the comments cache).
+ * (the list grows as the reader comments, through the comments cache). Here someone else's
+ * comment may also be reported.
  */
-export function PostComments({
-  post,
-  othersCommentAction,
-}: {
-  post: Post;
-  /** Drawn after each comment by someone other than the reader (the app's Report button). */
-  othersCommentAction?: (comment: Comment) => ReactNode;
-}) {
+export function PostComments({ post }: { post: Post }) {
   const { data: allComments } = useComments(post.id, true);
   return (
     <CommentList
       comments={allComments ?? post.comments_preview}
       post={post}
-      othersCommentAction={othersCommentAction}
+      reportable
       withAvatars
     />
   );
@@ -76,7 +70,8 @@ interface CommentListProps {
   onDeleted?: (commentId: string) => void;
   /** On the post's own page each comment has its author's picture, as the post header does. */
   withAvatars?: boolean;
-  othersCommentAction?: (comment: Comment) => ReactNode;
+  /** Someone else's comment can be reported (the post's page, not the feed's preview). */
+  reportable?: boolean;
 }
 
 function CommentList({
@@ -84,7 +79,7 @@ function CommentList({
   post,
   onDeleted,
   withAvatars = false,
-  othersCommentAction,
+  reportable = false,
 }: CommentListProps) {
   const viewerId = useAuth().user?.id;
   if (comments.length === 0) return null;
@@ -95,11 +90,14 @@ function CommentList({
           <>
             <ProfileName username={comment.author.username} />{' '}
             <LinkedText text={comment.content} mentions={comment.mentions} />
-            {/* Its author, or the post's author, may delete it. */}
-            {viewerId && (viewerId === comment.user_id || viewerId === post.user_id) && (
-              <DeleteCommentButton comment={comment} onDeleted={onDeleted} />
+            {viewerId && (
+              <CommentMenu
+                comment={comment}
+                canDelete={viewerId === comment.user_id || viewerId === post.user_id}
+                canReport={reportable && viewerId !== comment.user_id}
+                onDeleted={onDeleted}
+              />
             )}
-            {viewerId && viewerId !== comment.user_id && othersCommentAction?.(comment)}
           </>
         );
         return withAvatars ? (

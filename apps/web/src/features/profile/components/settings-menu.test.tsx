@@ -43,7 +43,7 @@ describe('SettingsMenu', () => {
     );
   });
 
-  it('lists every account page, Download your data and Sign out, in that order', async () => {
+  it('lists every account page, Download your data, Import posts and Sign out, in that order', async () => {
     const { menu } = await openMenu();
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -52,6 +52,7 @@ describe('SettingsMenu', () => {
       "Where you're signed in",
       'Blocked accounts',
       'Download your data',
+      'Import posts',
       'Delete account',
       'Sign out',
     ]);
@@ -61,6 +62,7 @@ describe('SettingsMenu', () => {
       '/accounts/sessions',
       '/accounts/blocked',
       '/api/me/export',
+      '/accounts/import',
       '/accounts/delete',
       null,
     ]);

@@ -59,6 +59,9 @@ export function SettingsMenu() {
               Download your data
             </a>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to={paths.account.to('import')}>Import posts</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={`${item} text-red-600`}>
             <Link to={paths.account.to('delete')}>Delete account</Link>
           </DropdownMenu.Item>
