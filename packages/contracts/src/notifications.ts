@@ -2,14 +2,26 @@ import { z } from 'zod';
 import { pageLimit, profileSummarySchema } from './follow';
 import { limits } from './limits';
 
-export const notificationTypes = ['like', 'comment', 'follow', 'mention'] as const;
+/**
+ * `follow_request`: the actor asks to follow your private account; it is there while the request
+ * waits (approving or declining it, or its withdrawal, removes it). `follow_accepted`: the actor
+ * approved your request.
+ */
+export const notificationTypes = [
+  'like',
+  'comment',
+  'follow',
+  'mention',
+  'follow_request',
+  'follow_accepted',
+] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 export const notificationSchema = z.object({
   id: z.string(),
   type: z.enum(notificationTypes),
   actor: profileSummarySchema,
-  /** The post liked, commented on or mentioned in; null for a follow. */
+  /** The post liked, commented on or mentioned in; null for a follow and a follow request. */
   post: z.object({ id: z.string(), thumbnail_url: z.string() }).nullable(),
   /** The comment, for a comment (or a mention in a comment). */
   comment: z.object({ id: z.string(), content: z.string() }).nullable(),

@@ -192,7 +192,7 @@ export interface NotificationsTable {
   id: string;
   user_id: string;
   actor_id: string;
-  type: 'like' | 'comment' | 'follow' | 'mention';
+  type: 'like' | 'comment' | 'follow' | 'mention' | 'follow_request' | 'follow_accepted';
   post_id: string | null;
   comment_id: string | null;
   created_at: string;

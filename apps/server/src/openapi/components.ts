@@ -75,7 +75,8 @@ apiComponents
   .add(hashtagPostsSchema, { id: 'HashtagPosts', description: "A page of a hashtag's posts." })
   .add(notificationSchema, {
     id: 'Notification',
-    description: 'Something someone did to you: a like, comment, follow or mention.',
+    description:
+      'Something someone did to you: a like, comment, follow, mention, follow request, or the approval of yours.',
   })
   .add(notificationPageSchema, {
     id: 'NotificationPage',

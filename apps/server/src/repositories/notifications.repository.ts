@@ -75,18 +75,40 @@ export async function insertNotifications(
     .execute();
 }
 
-/** Removes the follow notification of an unfollow. */
+/**
+ * Removes a notification about a follow between two people: the follow of an unfollow, or a
+ * follow request that was answered or withdrawn (served by notifications_by_action).
+ */
 export async function deleteFollowNotification(
   db: Kysely<DB>,
   followerId: string,
   followeeId: string,
+  type: 'follow' | 'follow_request' = 'follow',
 ): Promise<void> {
   await db
     .deleteFrom('notifications')
     .where('actor_id', '=', followerId)
+    .where('type', '=', type)
+    .where('user_id', '=', followeeId)
+    .where('post_id', 'is', null)
+    .execute();
+}
+
+/** Marks the follow notification of `followerId` read for `followeeId` (who approved it). */
+export async function markFollowNotificationRead(
+  db: Kysely<DB>,
+  followerId: string,
+  followeeId: string,
+  readAt: string,
+): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: readAt })
+    .where('actor_id', '=', followerId)
     .where('type', '=', 'follow')
     .where('user_id', '=', followeeId)
     .where('post_id', 'is', null)
+    .where('read_at', 'is', null)
     .execute();
 }
 

@@ -146,7 +146,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect((await notificationsOf(named!)).notifications).toEqual([]);
   });
 
-  it('a follow tells the one followed (no post); unfollow removes it; a request tells nobody until approved', async () => {
+  it('a follow tells the one followed (no post); unfollow removes it; a request tells the owner at once', async () => {
     const [followed, follower, asker] = await people(3);
     expect((await follow(follower!, followed!)).status).toBe(200);
     expect(summary(await notificationsOf(followed!))).toEqual([
@@ -162,15 +162,22 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     });
     expect(patched.status).toBe(200);
     expect((await follow(asker!, followed!)).body).toMatchObject({ requested: true });
-    expect((await notificationsOf(followed!)).notifications).toEqual([]);
+    const asked = await notificationsOf(followed!);
+    expect(summary(asked)).toEqual([['follow_request', asker!.username, null, null]]);
+    expect(asked.unread_count).toBe(1);
     const approved = await server.request(`/api/me/follow-requests/${asker!.id}/approve`, {
       method: 'POST',
       token: followed!.token,
     });
     expect(approved.status).toBe(204);
-    expect(summary(await notificationsOf(followed!))).toEqual([
-      ['follow', asker!.username, null, null],
-    ]);
+    // The request became a follow; the one who approved it is not told of their own click.
+    const after = await notificationsOf(followed!);
+    expect(summary(after)).toEqual([['follow', asker!.username, null, null]]);
+    expect(after.unread_count).toBe(0);
+    // The one who asked is told.
+    const told = await notificationsOf(asker!);
+    expect(summary(told)).toEqual([['follow_accepted', followed!.username, null, null]]);
+    expect(told.unread_count).toBe(1);
   });
 
   it('a caption tells the people it mentions; editing it tells the new ones and removes the dropped ones', async () => {

@@ -15,10 +15,13 @@ export function notificationRoutes(context: AppContext): FastifyPluginAsyncZod {
       '',
       {
         schema: {
-          summary: 'Your notifications (likes, comments, follows, mentions), newest first',
+          summary:
+            'Your notifications (likes, comments, follows, follow requests, mentions), newest first',
           description:
             '`unread_count` counts every unread notification, not only this page, up to 100 (more reads 100). A follow has ' +
-            'no `post`; `comment` is set for a comment and for a mention in a comment.',
+            'no `post`; `comment` is set for a comment and for a mention in a comment. A `follow_request` is listed while ' +
+            'the request waits (answer it with `/api/me/follow-requests`); once approved it becomes a `follow`, already ' +
+            'read, and the one who asked gets a `follow_accepted`.',
           tags: ['notifications'],
           querystring: notificationQuerySchema,
           response: { 200: notificationPageSchema, ...errorResponses(400, 401) },

@@ -54,11 +54,12 @@ export class FollowsService {
       // Blocked either way: the person is not there for the viewer, as their profile is not.
       if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
       if (target.is_private && !(await isFollowing(trx, viewerId, targetId))) {
-        await insertFollowRequest(trx, {
+        const asked = await insertFollowRequest(trx, {
           requester_id: viewerId,
           target_id: targetId,
           created_at: nowIso(),
         });
+        if (asked) await this.notifications.followRequested(trx, viewerId, targetId);
         return { following: false, requested: true, followersCount: target.followers_count };
       }
       const { added, followersCount } = await this.#addFollow(trx, viewerId, targetId);
@@ -87,7 +88,9 @@ export class FollowsService {
     const { removed, followersCount } = await this.db.transaction().execute(async (trx) => {
       const target = await findProfileById(trx, targetId);
       if (!target) throw notFound();
-      await deleteFollowRequest(trx, viewerId, targetId);
+      if (await deleteFollowRequest(trx, viewerId, targetId)) {
+        await this.notifications.followRequestEnded(trx, viewerId, targetId);
+      }
       const removed = await deleteFollow(trx, viewerId, targetId);
       if (removed) await this.notifications.unfollowed(trx, viewerId, targetId);
       const followersCount = removed
@@ -110,7 +113,9 @@ export class FollowsService {
   async approve(ownerId: string, requesterId: string): Promise<void> {
     const followersCount = await this.db.transaction().execute(async (trx) => {
       if (!(await deleteFollowRequest(trx, requesterId, ownerId))) throw notFound();
-      return (await this.#addFollow(trx, requesterId, ownerId)).followersCount;
+      const { followersCount } = await this.#addFollow(trx, requesterId, ownerId);
+      await this.notifications.followRequestApproved(trx, requesterId, ownerId);
+      return followersCount;
     });
     await this.infra.events.publish({
       type: 'follow.added',
@@ -122,7 +127,11 @@ export class FollowsService {
 
   /** The owner declines a request; declining one that is gone changes nothing. */
   async decline(ownerId: string, requesterId: string): Promise<void> {
-    await deleteFollowRequest(this.db, requesterId, ownerId);
+    await this.db.transaction().execute(async (trx) => {
+      if (await deleteFollowRequest(trx, requesterId, ownerId)) {
+        await this.notifications.followRequestEnded(trx, requesterId, ownerId);
+      }
+    });
   }
 
   /** Going public: every pending request becomes a follow, in the caller's transaction. */
@@ -131,6 +140,7 @@ export class FollowsService {
     for (const requesterId of requesters) {
       await deleteFollowRequest(trx, requesterId, ownerId);
       await this.#addFollow(trx, requesterId, ownerId);
+      await this.notifications.followRequestApproved(trx, requesterId, ownerId);
     }
     return requesters;
   }

@@ -12,6 +12,7 @@ import {
   deleteCaptionMentions,
   deleteFollowNotification,
   deleteLikeNotification,
+  markFollowNotificationRead,
   findPeopleByUsernames,
   findPostOwner,
   followersAmong,
@@ -30,7 +31,8 @@ import { toProfileSummary } from './profile-summary';
 export type NotificationFailureReporter = (error: unknown, action: string) => void;
 
 /**
- * What people did to you: likes and comments on your posts, follows, mentions.
+ * What people did to you: likes and comments on your posts, follows and follow requests (and their
+ * approval), mentions.
  *
  * The recording methods take the action's own transaction, so a notification exists exactly when
  * its action does: an unlike racing a like never leaves one behind, and undoing an action removes
@@ -198,6 +200,54 @@ export class NotificationsService {
     return this.#safely(trx, 'unfollow', () =>
       deleteFollowNotification(trx, followerId, followeeId),
     );
+  }
+
+  /** A private account's owner is asked; the notification stays while the request waits. */
+  followRequested(trx: Kysely<DB>, requesterId: string, targetId: string): Promise<void> {
+    return this.#safely(trx, 'follow request', () =>
+      insertNotifications(trx, [
+        {
+          id: newId(),
+          user_id: targetId,
+          actor_id: requesterId,
+          type: 'follow_request',
+          post_id: null,
+          comment_id: null,
+          created_at: nowIso(),
+        },
+      ]),
+    );
+  }
+
+  /** A request was declined or withdrawn: there is nothing left to answer. */
+  followRequestEnded(trx: Kysely<DB>, requesterId: string, targetId: string): Promise<void> {
+    return this.#safely(trx, 'follow request ended', () =>
+      deleteFollowNotification(trx, requesterId, targetId, 'follow_request'),
+    );
+  }
+
+  /**
+   * A request was approved (after `followed` recorded the follow): the request leaves the owner's
+   * list, the follow it became is no news to the one who approved it (read, so the badge does
+   * not rise at their own click), and the requester is told.
+   */
+  followRequestApproved(trx: Kysely<DB>, requesterId: string, ownerId: string): Promise<void> {
+    return this.#safely(trx, 'follow request approved', async () => {
+      const now = nowIso();
+      await deleteFollowNotification(trx, requesterId, ownerId, 'follow_request');
+      await markFollowNotificationRead(trx, requesterId, ownerId, now);
+      await insertNotifications(trx, [
+        {
+          id: newId(),
+          user_id: requesterId,
+          actor_id: ownerId,
+          type: 'follow_accepted',
+          post_id: null,
+          comment_id: null,
+          created_at: now,
+        },
+      ]);
+    });
   }
 
   /**

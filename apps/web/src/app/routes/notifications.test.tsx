@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { queryKeys } from '@/lib/query-keys';
 import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
-import { callsTo, mockApi } from '@/testing/mock-api';
+import { callsTo, json, mockApi } from '@/testing/mock-api';
 import { makeActor, makeNotification, notificationPage, says } from '@/testing/notifications';
 import { renderAsReader, testQueryClient } from '@/testing/render';
 import { NotificationsRoute } from './notifications';
@@ -46,6 +46,43 @@ describe('/notifications', () => {
     expect(await screen.findByRole('button', { name: 'Following bob' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Notifications • Pinhole'));
   });
+
+  it.each([
+    ['Approve', 'POST', '/api/me/follow-requests/ivy-id/approve', 'ivy started following you.'],
+    ['Delete', 'DELETE', '/api/me/follow-requests/ivy-id', null],
+  ] as const)(
+    "a follow request's %s answers it, and the list shows what is left",
+    async (button, method, path, after) => {
+      let answered = false;
+      const fetchMock = mockApi({
+        'GET /api/notifications': () =>
+          json(
+            notificationPage(
+              answered
+                ? after
+                  ? [makeNotification({ type: 'follow', actor: makeActor('ivy'), read: true })]
+                  : []
+                : [makeNotification({ type: 'follow_request', actor: makeActor('ivy') })],
+            ),
+          ),
+        'POST /api/notifications/read': () => new Response(null, { status: 204 }),
+        [`${method} ${path}`]: () => {
+          answered = true;
+          return new Response(null, { status: 204 });
+        },
+      });
+      renderPage();
+      expect(await screen.findByText(says(/ivy requested to follow you\./))).toBeInTheDocument();
+      const name = button === 'Approve' ? 'Approve ivy' : "Delete ivy's request";
+      await userEvent.click(screen.getByRole('button', { name }));
+      await waitFor(() => expect(callsTo(fetchMock, method, path)).toHaveLength(1));
+      await waitFor(() =>
+        expect(screen.queryByText(says(/requested to follow you/))).not.toBeInTheDocument(),
+      );
+      if (after) expect(await screen.findByText(says(/ivy started following you\./))).toBeVisible();
+      else expect(await screen.findByText('Activity On Your Posts')).toBeInTheDocument();
+    },
+  );
 
   it('signed out, asks to sign in and reads nothing', async () => {
     const fetchMock = mockApi({});

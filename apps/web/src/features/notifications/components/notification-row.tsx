@@ -13,16 +13,24 @@ import type { NotificationGroup } from '@/features/notifications/group-notificat
 /** The Follow back button for a follow's actor (the app composes it from the follows feature). */
 export type RenderFollow = (actor: ProfileSummary) => ReactNode;
 
+/** Approve and Delete for a follow request's actor (the app composes them from privacy). */
+export type RenderRequestAnswer = (actor: ProfileSummary) => ReactNode;
+
 interface NotificationRowProps {
   group: NotificationGroup;
   renderFollow: RenderFollow;
+  renderRequestAnswer: RenderRequestAnswer;
 }
 
 /**
  * One row: who (avatar and name lead to their profile), what, when; then the post it is about
- * (leading to it) or, for a follow, Follow back.
+ * (leading to it), for a follow Follow back, for a follow request Approve and Delete.
  */
-export function NotificationRow({ group, renderFollow }: NotificationRowProps) {
+export function NotificationRow({
+  group,
+  renderFollow,
+  renderRequestAnswer,
+}: NotificationRowProps) {
   const clock = useClock();
   const { latest } = group;
   const { actor } = latest;
@@ -41,9 +49,7 @@ export function NotificationRow({ group, renderFollow }: NotificationRowProps) {
           {timeLabel(latest.created_at, clock.now())}
         </time>
       </p>
-      {latest.type === 'follow'
-        ? renderFollow(actor)
-        : latest.post && <PostThumbnail post={latest.post} />}
+      <Trailing notification={latest} render={{ renderFollow, renderRequestAnswer }} />
     </li>
   );
 }
@@ -79,6 +85,10 @@ function Message({ group }: { group: NotificationGroup }) {
       );
     case 'follow':
       return <>{name} started following you.</>;
+    case 'follow_request':
+      return <>{name} requested to follow you.</>;
+    case 'follow_accepted':
+      return <>{name} accepted your follow request.</>;
     case 'mention':
       return latest.comment ? (
         <>
@@ -87,6 +97,26 @@ function Message({ group }: { group: NotificationGroup }) {
       ) : (
         <>{name} mentioned you in a caption.</>
       );
+  }
+}
+
+/** What ends a row: the answer it asks for, or the post it is about. */
+function Trailing({
+  notification,
+  render,
+}: {
+  notification: Notification;
+  render: { renderFollow: RenderFollow; renderRequestAnswer: RenderRequestAnswer };
+}) {
+  switch (notification.type) {
+    case 'follow':
+      return render.renderFollow(notification.actor);
+    case 'follow_request':
+      return render.renderRequestAnswer(notification.actor);
+    case 'follow_accepted':
+      return null;
+    default:
+      return notification.post && <PostThumbnail post={notification.post} />;
   }
 }
 

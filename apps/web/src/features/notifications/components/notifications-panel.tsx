@@ -2,13 +2,14 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { NotificationsView } from './notifications-view';
-import type { RenderFollow } from './notification-row';
+import type { RenderFollow, RenderRequestAnswer } from './notification-row';
 
 interface NotificationsPanelProps {
   userId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   renderFollow: RenderFollow;
+  renderRequestAnswer: RenderRequestAnswer;
 }
 
 /**
@@ -20,6 +21,7 @@ export function NotificationsPanel({
   open,
   onOpenChange,
   renderFollow,
+  renderRequestAnswer,
 }: NotificationsPanelProps) {
   // Following a link (a profile, a post) leaves the panel behind, as on Instagram.
   const closeOnLink = (event: MouseEvent<HTMLElement>) => {
@@ -46,7 +48,11 @@ export function NotificationsPanel({
             </DialogPrimitive.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <NotificationsView userId={userId} renderFollow={renderFollow} />
+            <NotificationsView
+              userId={userId}
+              renderFollow={renderFollow}
+              renderRequestAnswer={renderRequestAnswer}
+            />
           </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

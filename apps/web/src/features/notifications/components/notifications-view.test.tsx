@@ -19,13 +19,20 @@ const me = makeProfile({ id: 'me', username: 'me' });
 const renderFollow = (actor: ProfileSummary) => (
   <button type="button">{`Follow back ${actor.username}`}</button>
 );
+const renderRequestAnswer = (actor: ProfileSummary) => (
+  <button type="button">{`Approve ${actor.username}`}</button>
+);
 const noContent = () => new Response(null, { status: 204 });
 
 function renderView(unread = 0) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(queryKeys.unreadNotifications('me'), unread);
   const view = renderAsReader(
-    <NotificationsView userId="me" renderFollow={renderFollow} />,
+    <NotificationsView
+      userId="me"
+      renderFollow={renderFollow}
+      renderRequestAnswer={renderRequestAnswer}
+    />,
     signedInSession(me),
     queryClient,
   );
@@ -111,6 +118,32 @@ describe('NotificationsView', () => {
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
     ).toEqual(['Today', 'This week', 'Earlier']);
+  });
+
+  it('a follow request asks for an answer; an accepted one says so, with nothing to click', async () => {
+    mockApi({
+      'GET /api/notifications': notificationPage([
+        makeNotification({ type: 'follow_request', actor: makeActor('ivy'), post: null }),
+        makeNotification({
+          type: 'follow_accepted',
+          actor: makeActor('jon'),
+          post: null,
+          created_at: hoursAgo(2),
+        }),
+      ]),
+      'POST /api/notifications/read': noContent,
+    });
+    renderView();
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(rows(today)).toEqual([
+      'ivy requested to follow you. 1h',
+      'jon accepted your follow request. 2h',
+    ]);
+    const [request, accepted] = within(today).getAllByTestId('notification');
+    expect(within(request!).getByRole('button', { name: 'Approve ivy' })).toBeInTheDocument();
+    expect(within(request!).getByRole('link', { name: 'ivy' })).toHaveAttribute('href', '/ivy');
+    expect(within(accepted!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(accepted!).queryByRole('link', { name: 'View post' })).not.toBeInTheDocument();
   });
 
   it('opening clears the badge at once, and marks all read once the list is read', async () => {

@@ -14,18 +14,23 @@ import {
   sectionsOf,
   type NotificationSection,
 } from '@/features/notifications/group-notifications';
-import { NotificationRow, type RenderFollow } from './notification-row';
+import { NotificationRow, type RenderFollow, type RenderRequestAnswer } from './notification-row';
 
 interface NotificationsViewProps {
   userId: string;
   renderFollow: RenderFollow;
+  renderRequestAnswer: RenderRequestAnswer;
 }
 
 /**
  * The reader's notifications under Today / This week / Earlier, as the panel and the page draw
  * them. Being on screen is opening them: every one is then marked read.
  */
-export function NotificationsView({ userId, renderFollow }: NotificationsViewProps) {
+export function NotificationsView({
+  userId,
+  renderFollow,
+  renderRequestAnswer,
+}: NotificationsViewProps) {
   const clock = useClock();
   const list = useNotifications(userId);
   useMarkReadWhileOpen(userId, list);
@@ -52,7 +57,12 @@ export function NotificationsView({ userId, renderFollow }: NotificationsViewPro
   return (
     <div className="flex flex-col pb-4">
       {sectionsOf(groups, clock.now()).map((section) => (
-        <Section key={section.title} section={section} renderFollow={renderFollow} />
+        <Section
+          key={section.title}
+          section={section}
+          renderFollow={renderFollow}
+          renderRequestAnswer={renderRequestAnswer}
+        />
       ))}
       {hasNextPage && <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />}
     </div>
@@ -62,9 +72,11 @@ export function NotificationsView({ userId, renderFollow }: NotificationsViewPro
 function Section({
   section,
   renderFollow,
+  renderRequestAnswer,
 }: {
   section: NotificationSection;
   renderFollow: RenderFollow;
+  renderRequestAnswer: RenderRequestAnswer;
 }) {
   const headingId = useId();
   return (
@@ -74,7 +86,12 @@ function Section({
       </h2>
       <ul>
         {section.groups.map((group) => (
-          <NotificationRow key={group.latest.id} group={group} renderFollow={renderFollow} />
+          <NotificationRow
+            key={group.latest.id}
+            group={group}
+            renderFollow={renderFollow}
+            renderRequestAnswer={renderRequestAnswer}
+          />
         ))}
       </ul>
     </section>

@@ -29,8 +29,13 @@ export function useAnswerRequest() {
       const path = `/api/me/follow-requests/${encodeURIComponent(profileId)}`;
       return approve ? apiSend(`${path}/approve`) : apiSend(path, { method: 'DELETE' });
     },
-    onSuccess: () => {
+    // Answered, or gone already (withdrawn, answered in another tab): the lists show what is left,
+    // and the request's notification is then gone (an approval's became a follow).
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.followRequests });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+    },
+    onSuccess: () => {
       // An approval adds a follower: the reader's own counts change.
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
       void queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
