@@ -60,13 +60,18 @@ export function withWebScheme(value: string): string {
   return `https://${trimmed}`;
 }
 
+const websiteTooLong = `Website must be at most ${limits.websiteMaxLength} characters`;
+
 const websiteSchema = z
   .string()
+  .trim()
+  // Checked as typed (what the API reference shows) and again with the scheme added.
+  .max(limits.websiteMaxLength, websiteTooLong)
   .transform(withWebScheme)
   .pipe(
     z
       .string()
-      .max(limits.websiteMaxLength, `Website must be at most ${limits.websiteMaxLength} characters`)
+      .max(limits.websiteMaxLength, websiteTooLong)
       .refine(
         (value) => value === '' || isSafeWebUrl(value),
         'Website must be an http or https URL',
