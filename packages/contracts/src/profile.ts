@@ -47,11 +47,36 @@ export function isSafeWebUrl(value: string): boolean {
   }
 }
 
+// A scheme is letters then `:`, not followed by a digit: `nora.example.com:8080` has none.
+const startsWithScheme = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+
+/**
+ * A website as people type it: `nora.example.com` means `https://nora.example.com`, as
+ * Instagram reads it. Anything with a scheme is left as typed (and refused unless http or https).
+ */
+export function withWebScheme(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '' || startsWithScheme.test(trimmed)) return trimmed;
+  return `https://${trimmed}`;
+}
+
+const websiteTooLong = `Website must be at most ${limits.websiteMaxLength} characters`;
+
 const websiteSchema = z
   .string()
   .trim()
-  .max(limits.websiteMaxLength, `Website must be at most ${limits.websiteMaxLength} characters`)
-  .refine((value) => value === '' || isSafeWebUrl(value), 'Website must be an http or https URL')
+  // Checked as typed (what the API reference shows) and again with the scheme added.
+  .max(limits.websiteMaxLength, websiteTooLong)
+  .transform(withWebScheme)
+  .pipe(
+    z
+      .string()
+      .max(limits.websiteMaxLength, websiteTooLong)
+      .refine(
+        (value) => value === '' || isSafeWebUrl(value),
+        'Website must be an http or https URL',
+      ),
+  )
   .transform((value) => (value === '' ? null : value))
   .nullable();
 

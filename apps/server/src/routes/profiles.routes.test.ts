@@ -84,7 +84,21 @@ describe.each(dialects)('profile routes on %s', (dialect) => {
     expect(cleared.body).toMatchObject({ website: null, bio: null, full_name: 'Ada L.' });
   });
 
+  it('reads a website typed without a scheme as https (nora.example.com)', async () => {
+    for (const [typed, stored] of [
+      ['nora.example.com', 'https://nora.example.com'],
+      ['  www.example.com/nora?x=1 ', 'https://www.example.com/nora?x=1'],
+      ['example.com:8080/a', 'https://example.com:8080/a'],
+      ['http://example.com', 'http://example.com'],
+    ]) {
+      const response = await patch({ website: typed });
+      expect(response.status, typed).toBe(200);
+      expect(response.body.website).toBe(stored);
+    }
+  });
+
   it.each([
+    'mailto:ada@example.com',
     'javascript:alert(1)',
     'data:text/html,hi',
     'java\tscript:alert(1)',

@@ -115,12 +115,22 @@ describe('Shell', () => {
     }
   });
 
-  it('signed out: the feed shows, likes are disabled and there is no comment form', async () => {
+  it('signed out: the feed shows, Like and Save ask to sign in, and there is no comment form', async () => {
     mockApi(signedOutRoutes());
+    const user = userEvent.setup();
     renderWithApp(<Shell />);
     expect(await screen.findByRole('article', { name: 'Post by bob' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Stories' })).toBeInTheDocument();
-    for (const like of screen.getAllByRole('button', { name: 'Like' })) expect(like).toBeDisabled();
+    const stories = screen.getByRole('region', { name: 'Stories' });
+    expect(within(stories).queryByText('Your story')).not.toBeInTheDocument();
+    for (const name of ['Like', 'Save']) {
+      const [button] = screen.getAllByRole('button', { name });
+      expect(button).toBeEnabled();
+      await user.click(button!);
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
     expect(screen.queryByPlaceholderText('Add a comment...')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View all 3 comments' })).toHaveAttribute(
       'href',

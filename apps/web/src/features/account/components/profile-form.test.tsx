@@ -94,6 +94,20 @@ describe('ProfileForm', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
+  it('reads a website typed without https:// as https, as the server stores it', async () => {
+    const fetchMock = mockApi({
+      'PATCH /api/profiles/me': json(makeProfile({ ...me, website: 'https://nora.example.com' })),
+    });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Website'), 'nora.example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('Website')).toHaveValue('https://nora.example.com');
+    expect(sentJson(fetchMock, 'PATCH', '/api/profiles/me')).toMatchObject({
+      website: 'https://nora.example.com',
+    });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Profile saved.'));
+  });
+
   it("shows the server's field errors under their fields, not as a general alert", async () => {
     const refusals = [
       fieldErrors(400, 'validation_error', { website: 'Website must be an http or https URL' }),

@@ -1,4 +1,4 @@
-import { limits, type Profile } from '@pinhole/contracts';
+import { limits, withWebScheme, type Profile } from '@pinhole/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -30,9 +30,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (usernameProblem) return;
+    // `nora.example.com` is sent as the server will store it (the contract's rule), and shown so.
+    const site = withWebScheme(website);
+    setWebsite(site);
     update.mutate(
-      { full_name: fullName, username, bio, website },
-      { onSuccess: () => setSavedAs(current) },
+      { full_name: fullName, username, bio, website: site },
+      { onSuccess: () => setSavedAs(JSON.stringify([fullName, username, bio, site])) },
     );
   };
 
@@ -78,6 +81,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           placeholder="https://"
           value={website}
           onChange={(event) => setWebsite(event.target.value)}
+          onBlur={() => setWebsite(withWebScheme)}
         />
       </Field>
       <Field id={ids.bio} label="Bio" error={serverFields.bio}>

@@ -3,6 +3,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import type { PostPages } from '@/lib/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 import { makePhoto, makePost, page, signedInSession, signedOutSession } from '@/testing/factories';
@@ -24,7 +25,13 @@ function CachedFeed() {
   );
 }
 
-function renderFeed(posts: Post[], { signedIn = true } = {}) {
+function renderFeed(
+  posts: Post[],
+  {
+    signedIn = true,
+    promptSignIn = () => undefined,
+  }: { signedIn?: boolean; promptSignIn?: () => void } = {},
+) {
   const queryClient = testQueryClient();
   queryClient.setQueryData<PostPages>(queryKeys.feed, { pages: [page(posts)], pageParams: [null] });
   // The same post in another list (the author's profile grid) and on its own.
@@ -33,7 +40,13 @@ function renderFeed(posts: Post[], { signedIn = true } = {}) {
     pageParams: [null],
   });
   for (const post of posts) queryClient.setQueryData(queryKeys.post(post.id), post);
-  renderAsReader(<CachedFeed />, signedIn ? signedInSession() : signedOutSession, queryClient);
+  renderAsReader(
+    <SignInPromptContext value={promptSignIn}>
+      <CachedFeed />
+    </SignInPromptContext>,
+    signedIn ? signedInSession() : signedOutSession,
+    queryClient,
+  );
   return queryClient;
 }
 
@@ -78,9 +91,15 @@ describe('the Save button', () => {
     expect(queryClient.getQueryData<Post>(queryKeys.post('post-1'))?.saved_by_me).toBe(false);
   });
 
-  it('is disabled when signed out', () => {
-    renderFeed([makePost()], { signedIn: false });
-    expect(saveButton()).toBeDisabled();
+  it('signed out, looks as usual and asks to sign in when tapped', async () => {
+    const fetchMock = mockApi({});
+    const promptSignIn = vi.fn();
+    renderFeed([makePost()], { signedIn: false, promptSignIn });
+    expect(saveButton()).toBeEnabled();
+    expect(saveButton()).not.toHaveAttribute('title');
+    await userEvent.click(saveButton());
+    expect(promptSignIn).toHaveBeenCalledTimes(1);
+    expect(callsTo(fetchMock, 'PUT', '/api/posts/post-1/save')).toHaveLength(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it, vi } from 'vitest';
+import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import type { PostPages } from '@/lib/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 import { makePost, now, page, signedInSession, signedOutSession } from '@/testing/factories';
@@ -151,9 +152,21 @@ describe('PostCard', () => {
     else expect(screen.getByText(label)).toBeInTheDocument();
   });
 
-  it('disables the heart when signed out', () => {
-    renderCard(makePost(), { signedIn: false });
-    expect(likeButton()).toBeDisabled();
+  it('signed out, the heart looks as usual and asks to sign in when tapped', async () => {
+    const fetchMock = mockApi({});
+    const promptSignIn = vi.fn();
+    renderAsReader(
+      <SignInPromptContext value={promptSignIn}>
+        <PostCard post={makePost()} />
+      </SignInPromptContext>,
+      signedOutSession,
+    );
+    expect(likeButton()).toBeEnabled();
+    expect(likeButton()).not.toHaveAttribute('title');
+    await userEvent.click(likeButton());
+    expect(promptSignIn).toHaveBeenCalledTimes(1);
+    expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(callsTo(fetchMock, 'PUT', '/api/posts/post-1/like')).toHaveLength(0);
   });
 
   it('fills the heart red when liked', () => {

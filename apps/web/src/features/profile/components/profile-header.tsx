@@ -1,6 +1,7 @@
 import { isSafeWebUrl, type Profile } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { LinkedText } from '@/components/ui/linked-text';
 import { paths } from '@/config/paths';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { formatCount } from '@/lib/format';
@@ -82,7 +83,12 @@ export function ProfileHeader({ profile, own, followButton }: ProfileHeaderProps
       </ul>
       <div className="flex flex-col text-sm [grid-area:about]">
         <span className="font-semibold">{profile.full_name}</span>
-        {profile.bio && <p className="break-words whitespace-pre-line">{profile.bio}</p>}
+        {profile.bio && (
+          // #tags and @names lead to their pages, as in captions.
+          <p className="break-words whitespace-pre-line">
+            <LinkedText text={profile.bio} />
+          </p>
+        )}
         {profile.website &&
           (isSafeWebUrl(profile.website) ? (
             <a

@@ -58,6 +58,18 @@ describe('ProfileView', () => {
     await screen.findByRole('list', { name: 'Posts' });
   });
 
+  it('links the bio’s #tags and @names, as captions do', async () => {
+    mockApi(routes());
+    renderOwn('posts', { ...alice, bio: 'Tea with @hatter_m at #wonderland.' });
+    expect(screen.getByRole('link', { name: '@hatter_m' })).toHaveAttribute('href', '/hatter_m');
+    expect(screen.getByRole('link', { name: '#wonderland' })).toHaveAttribute(
+      'href',
+      '/explore/tags/wonderland',
+    );
+    expect(screen.getByText(/Tea with/).textContent).toBe('Tea with @hatter_m at #wonderland.');
+    await screen.findByRole('list', { name: 'Posts' });
+  });
+
   it('writes a count of one in the singular: 1 post, 1 follower', async () => {
     mockApi(routes());
     renderOwn('posts', { ...alice, posts_count: 1, followers_count: 1, following_count: 1 });

@@ -2,7 +2,6 @@ import { limits, messages } from '@pinhole/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
 import { apiError, callsTo, json, mockApi } from '@/testing/mock-api';
@@ -49,21 +48,20 @@ describe('StoriesStrip', () => {
     expect(tile('carol')).toHaveAttribute('href', '/stories/carol/c1');
   });
 
-  it('signed out, lists everyone’s trays, and Your story asks to sign in', async () => {
+  it('signed out, lists everyone’s trays and no Your story', async () => {
     mockApi({ 'GET /api/stories': { trays: [carolTray] } });
-    const promptSignIn = vi.fn();
-    const click = vi.spyOn(HTMLInputElement.prototype, 'click');
-    renderAsReader(
-      <SignInPromptContext value={promptSignIn}>
-        <StoriesStrip />
-      </SignInPromptContext>,
-      signedOutSession,
-    );
+    renderAsReader(<StoriesStrip />, signedOutSession);
     expect(await screen.findByRole('link', { name: /carol/ })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Your story' }));
-    expect(promptSignIn).toHaveBeenCalledTimes(1);
-    expect(click).not.toHaveBeenCalled();
+    expect(within(strip()).queryByText('Your story')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('your-story')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Story photo')).not.toBeInTheDocument();
+  });
+
+  it('signed out, shows no Your story before the trays arrive either (the first screen)', () => {
+    mockApi({ 'GET /api/stories': () => new Promise<Response>(() => undefined) });
+    renderAsReader(<StoriesStrip />, signedOutSession);
+    expect(within(strip()).queryByText('Your story')).not.toBeInTheDocument();
+    expect(within(strip()).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('Your story opens the file picker, uploads the photo with progress, then shows it in a ring', async () => {

@@ -20,9 +20,9 @@ interface StoriesStripProps {
 }
 
 /**
- * The home's stories: Your story, then each person's tray in the server's order (API.md), each in
- * a coloured ring while it holds a story the reader has not seen. Until the trays arrive (and on
- * the server's first screen) only Your story shows.
+ * The home's stories: Your story (signed in), then each person's tray in the server's order
+ * (API.md), each in a coloured ring while it holds a story the reader has not seen. Until the
+ * trays arrive (and on the server's first screen) only Your story shows.
  */
 export function StoriesStrip({ onIntent }: StoriesStripProps) {
   const { user, profile } = useAuth();
@@ -50,6 +50,10 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
     picker.current?.click();
   };
 
+  // Signed out there is no story of one's own to add: Instagram shows visitors only others'.
+  const yours =
+    readerId === null ? null : <YourStoryButton name={name} avatarUrl={avatarUrl} onAdd={add} />;
+
   const choose = (file: File | undefined) => {
     if (!file) return;
     uploadCount.current += 1;
@@ -67,15 +71,16 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
       {/* Relative: the tiles' hidden labels (sr-only, absolutely placed) are then laid out and
           clipped inside the scrolling row. Without it they were placed against the section,
           beyond the row's clipping, and a dozen tiles made the whole page 957 px wide on a
-          390 px phone, pushing every dialog off-centre. */}
+          390 px phone, pushing every dialog off-centre. As tall as a tile (64 px avatar and its
+          name) before any tile is known, so the trays' arrival moves nothing below, signed out too. */}
       <ul
         ref={strip}
-        className="relative flex items-start gap-3 overflow-x-auto px-3 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        className="relative flex min-h-20 items-start gap-3 overflow-x-auto px-3 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {trays.length === 0 ? (
-          <YourStoryButton name={name} avatarUrl={avatarUrl} onAdd={add} />
+          yours
         ) : (
-          <Suspense fallback={<YourStoryButton name={name} avatarUrl={avatarUrl} onAdd={add} />}>
+          <Suspense fallback={yours}>
             <StoryTrayTiles
               trays={trays}
               readerId={readerId}

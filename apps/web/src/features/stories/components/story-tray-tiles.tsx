@@ -13,8 +13,8 @@ interface StoryTrayTilesProps {
 }
 
 /**
- * The strip's tiles once the trays are known: Your story (the reader's own tray when there is
- * one, which the server puts first), then everyone else's in the server's order. Drawn only in
+ * The strip's tiles once the trays are known: Your story, signed in (the reader's own tray when
+ * there is one, which the server puts first), then everyone else's in the server's order. Drawn only in
  * the browser, after the trays arrive, so it loads apart from the first screen's script.
  */
 export function StoryTrayTiles({ trays, readerId, name, avatarUrl, onAdd }: StoryTrayTilesProps) {
@@ -24,7 +24,7 @@ export function StoryTrayTiles({ trays, readerId, name, avatarUrl, onAdd }: Stor
       {own ? (
         <YourStoryTile tray={own} onAdd={onAdd} />
       ) : (
-        <YourStoryButton name={name} avatarUrl={avatarUrl} onAdd={onAdd} />
+        readerId !== null && <YourStoryButton name={name} avatarUrl={avatarUrl} onAdd={onAdd} />
       )}
       {trays
         .filter((tray) => tray !== own)
