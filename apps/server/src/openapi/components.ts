@@ -9,6 +9,7 @@ import {
   hashtagPostsSchema,
   hashtagSchema,
   imageVariantSchema,
+  instanceSchema,
   likeResultSchema,
   notificationPageSchema,
   notificationSchema,
@@ -91,4 +92,8 @@ apiComponents
   .add(storyViewersSchema, {
     id: 'StoryViewers',
     description: 'Who has seen a story, newest first.',
+  })
+  .add(instanceSchema, {
+    id: 'InstanceInfo',
+    description: 'What the instance says of itself (`/about`), its numbers and its sign-up mode.',
   });
