@@ -28,6 +28,10 @@ export const messages = {
   archiveTooLarge: 'The archive must be smaller than 2 GB',
   archiveMissing: 'Choose a .zip archive to import',
   importRunning: 'An import is already running for this account',
+  /** An import report's reason for a video (the upload form's notAnImage would tell to pick another file). */
+  videoNotImported: 'Videos are not imported: Pinhole shares photos',
+  /** An import report's reason for a file that is neither a photo Pinhole reads nor a video. */
+  notAPhotoToImport: 'Not a photo Pinhole can read (JPEG, PNG, GIF, WebP, AVIF or HEIC)',
   notYourStory: 'Only the author can delete this story',
   storyOnePhoto: 'A story has one photo',
   storyViewersAuthorOnly: 'Only the author can see who viewed this story',

@@ -58,3 +58,24 @@ export function sniffImageFormat(input: Buffer): SniffedFormat | null {
   if (hasBrand(input, heicBrands)) return 'heic';
   return null;
 }
+
+/** ISO-BMFF brands of still images: an `ftyp` file without one of these is a film. */
+const stillBrands = new Set([...avifBrands, ...heicBrands]);
+
+/**
+ * True when the first bytes are those of a video container: MP4/QuickTime/3GP (an ISO-BMFF
+ * `ftyp` that names no still-image brand), Matroska/WebM, AVI, MPEG program or transport
+ * streams, FLV and ASF/WMV. Used to say "videos are not imported" rather than "not an image".
+ */
+export function looksLikeVideo(input: Buffer): boolean {
+  if (input.length >= 12 && ascii(input, 4, 8) === 'ftyp') return !hasBrand(input, stillBrands);
+  if (input.length >= 4 && input.readUInt32BE(0) === 0x1a45dfa3) return true; // Matroska, WebM
+  if (input.length >= 12 && ascii(input, 0, 4) === 'RIFF' && ascii(input, 8, 12) === 'AVI ') {
+    return true;
+  }
+  if (input.length >= 4 && input.readUInt32BE(0) === 0x000001ba) return true; // MPEG-PS
+  if (input.length > 188 && input[0] === 0x47 && input[188] === 0x47) return true; // MPEG-TS
+  if (input.length >= 3 && ascii(input, 0, 3) === 'FLV') return true;
+  const asf = Buffer.from([0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]);
+  return input.length >= 8 && input.subarray(0, 8).equals(asf);
+}

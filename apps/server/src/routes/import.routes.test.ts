@@ -1,3 +1,4 @@
+import { messages } from '@pinhole/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../ids';
@@ -116,6 +117,11 @@ describe.each(storageSetups)('import on $name', (setup) => {
           creation_timestamp: day('2022-03-01T00:00:00Z'),
           media: [{ uri: 'media/posts/202203/text.jpg' }],
         },
+        {
+          title: 'a film by another name',
+          creation_timestamp: day('2022-04-01T00:00:00Z'),
+          media: [{ uri: 'media/posts/202204/clip.jpg' }],
+        },
       ],
       {
         'media/posts/202001/solo.jpg': solo,
@@ -125,6 +131,11 @@ describe.each(storageSetups)('import on $name', (setup) => {
         'media/posts/202201/film.mp4': Buffer.from('not really a film'),
         'media/posts/202202/here.jpg': w300,
         'media/posts/202203/text.jpg': Buffer.from('plain text, not an image'),
+        // An MP4's first box, under a photo's name.
+        'media/posts/202204/clip.jpg': Buffer.concat([
+          Buffer.from('\0\0\0\x20ftypisom\0\0\x02\0isomiso2avc1mp41', 'latin1'),
+          Buffer.alloc(64),
+        ]),
       },
       [{ name: 'PARENT/escape.jpg', data: w300 }],
     );
@@ -132,31 +143,35 @@ describe.each(storageSetups)('import on $name', (setup) => {
     const result = await importArchive(server, ada, archive);
     expect(result).toMatchObject({
       status: 'done',
-      posts_total: 5,
-      posts_done: 5,
+      posts_total: 6,
+      posts_done: 6,
       posts_imported: 3,
       posts_skipped: 0,
     });
     expect(result.failures).toEqual(
       expect.arrayContaining([
         { item: '../escape.jpg', reason: 'Its path leads out of the archive; it was not read' },
-        {
-          item: 'media/posts/202201/film.mp4',
-          reason: "Videos can't be imported: Pinhole shares photos",
-        },
+        // Videos are named as such, not with the upload form's "Please select an image file".
+        { item: 'media/posts/202201/film.mp4', reason: messages.videoNotImported },
         {
           item: expect.stringMatching(/^Post of 2022-01-01/),
-          reason: expect.stringMatching(/none of its photos/),
+          reason: 'Not imported: videos are not imported',
         },
         { item: 'media/posts/202202/gone.jpg', reason: 'Missing from the archive' },
-        { item: 'media/posts/202203/text.jpg', reason: 'Please select an image file' },
+        { item: 'media/posts/202203/text.jpg', reason: messages.notAPhotoToImport },
         {
           item: expect.stringMatching(/^Post of 2022-03-01/),
           reason: expect.stringMatching(/none of its photos/),
         },
+        { item: 'media/posts/202204/clip.jpg', reason: messages.videoNotImported },
+        {
+          item: expect.stringMatching(/^Post of 2022-04-01/),
+          reason: 'Not imported: videos are not imported',
+        },
       ]),
     );
-    expect(result.failures).toHaveLength(6);
+    expect(result.failures).toHaveLength(8);
+    expect(JSON.stringify(result.failures)).not.toContain(messages.notAnImage);
 
     const posts = await postsOf(server, ada);
     expect(posts.map((post) => post.caption)).toEqual([
@@ -180,7 +195,7 @@ describe.each(storageSetups)('import on $name', (setup) => {
 
     // The same archive again adds nothing.
     const again = await importArchive(server, ada, archive);
-    expect(again).toMatchObject({ status: 'done', posts_imported: 0, posts_skipped: 5 - 2 });
+    expect(again).toMatchObject({ status: 'done', posts_imported: 0, posts_skipped: 6 - 3 });
     expect(await postsOf(server, ada)).toHaveLength(3);
   });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { messages } from '@pinhole/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildZip, instagramEscaped } from '../../test/archives';
 import { readArchivePosts, repairMojibake } from './archive-posts';
@@ -70,7 +71,7 @@ describe('readArchivePosts', () => {
       'instagram-ada-2026/media/posts/b.jpg',
     ]);
     expect(contents.posts[0]?.failures).toEqual([
-      { item: 'media/posts/c.mp4', reason: "Videos can't be imported: Pinhole shares photos" },
+      { item: 'media/posts/c.mp4', reason: messages.videoNotImported },
     ]);
     expect(contents.failures).toEqual([
       {

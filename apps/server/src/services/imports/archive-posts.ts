@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { ImportFailure } from '@pinhole/contracts';
+import { messages, type ImportFailure } from '@pinhole/contracts';
 import { EntryTooLargeError, type ZipArchive } from './zip-archive';
 
 /** A posts file larger than this is refused unread (Instagram's are a few MB for 10k posts). */
@@ -42,7 +42,7 @@ export class UnknownArchiveError extends Error {
   }
 }
 
-const videoExtensions = /\.(mp4|mov|m4v|webm|avi|3gp|mkv)$/i;
+const videoExtensions = /\.(mp4|mov|m4v|webm|avi|3gp|3g2|mkv|mpe?g|wmv|flv|mts|m2ts)$/i;
 
 /**
  * Instagram writes UTF-8 text as one `\u00XX` escape per byte, so "café 😀" reads as "cafÃ© ð\u009f\u0098\u0080".
@@ -191,7 +191,7 @@ async function readInstagram(
         } else if (videoExtensions.test(item.uri)) {
           post.failures.push({
             item: item.uri,
-            reason: "Videos can't be imported: Pinhole shares photos",
+            reason: messages.videoNotImported,
           });
         } else {
           post.photos.push({ entry: resolveEntry(archive, file.root, item.uri), altText: null });

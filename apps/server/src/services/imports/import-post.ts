@@ -1,8 +1,10 @@
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { limits, messages } from '@pinhole/contracts';
 import type { DB } from '../../db/schema';
+import { looksLikeVideo } from '../../media/sniff';
 import { uniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import {
@@ -18,6 +20,25 @@ import { ArchiveError, EntryTooLargeError, type ZipArchive } from './zip-archive
 /** How long a post waits for a free image worker before it is reported as not imported. */
 const busyRetries = 30;
 const busyRetryMs = 2000;
+
+/**
+ * Why a photo the image checks refused is not imported. The upload form's "Please select an image
+ * file" asks for another file, which means nothing in a report: a video (whatever its name says)
+ * is named as such, anything else as a file that is not a photo Pinhole reads.
+ */
+async function refusalReason(file: string, message: string): Promise<string> {
+  if (message !== messages.notAnImage) return message;
+  const head = Buffer.alloc(512);
+  const handle = await open(file, 'r');
+  try {
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return looksLikeVideo(head.subarray(0, bytesRead))
+      ? messages.videoNotImported
+      : messages.notAPhotoToImport;
+  } finally {
+    await handle.close();
+  }
+}
 
 export type PostOutcome = 'imported' | 'skipped' | 'failed';
 
@@ -84,6 +105,11 @@ export async function importPost(
       reason: `Its caption was cut to ${limits.captionMaxLength.toLocaleString('en-US')} characters`,
     });
   }
+  // Media that are videos, named by the archive or found from their bytes.
+  let videos = post.failures.filter(
+    (failure) => failure.reason === messages.videoNotImported,
+  ).length;
+  const media = post.photos.length + videos;
   let busy = 0;
   while (photos.length > 0) {
     try {
@@ -120,10 +146,18 @@ export async function importPost(
         failures.add({ item: post.label, reason: `Not imported: ${error.message}` });
         return 'failed';
       }
-      failures.add({ item: photo.entry, reason: error.message });
+      const reason = await refusalReason(photo.file, error.message);
+      if (reason === messages.videoNotImported) videos += 1;
+      failures.add({ item: photo.entry, reason });
       photos.splice(Number(refused), 1);
     }
   }
-  failures.add({ item: post.label, reason: 'Not imported: none of its photos could be' });
+  failures.add({
+    item: post.label,
+    reason:
+      videos === media
+        ? 'Not imported: videos are not imported'
+        : 'Not imported: none of its photos could be',
+  });
   return 'failed';
 }

@@ -32,7 +32,11 @@ describe('AvatarPicker', () => {
   it('Change photo opens the file picker, which takes images only', async () => {
     const { user, fileInput } = setup();
     expect(fileInput).toHaveAttribute('type', 'file');
-    expect(fileInput.accept.split(',').every((type) => type.startsWith('image/'))).toBe(true);
+    expect(
+      fileInput.accept
+        .split(',')
+        .every((type) => type.startsWith('image/') || /^\.hei[cf]$/.test(type)),
+    ).toBe(true);
     const click = vi.spyOn(fileInput, 'click');
     await user.click(screen.getByRole('button', { name: 'Change photo' }));
     expect(click).toHaveBeenCalledOnce();
@@ -94,6 +98,14 @@ describe('AvatarPicker', () => {
     expect(screen.getByRole('img', { name: previewName })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save photo' })).toBeEnabled();
     expect(sessionProfile()?.avatar_url).toBeNull();
+  });
+
+  it('takes an iPhone HEIC the browser gives no type', async () => {
+    const { user, fileInput } = setup();
+    expect(fileInput.accept).toContain('.heic');
+    await user.upload(fileInput, photo('IMG_0001.HEIC', ''));
+    expect(screen.queryByText(messages.notAnImage)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save photo' })).toBeEnabled();
   });
 
   it('refuses a file that is not an image, or is 5 MB or more, before any preview', async () => {

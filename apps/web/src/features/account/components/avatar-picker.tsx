@@ -1,10 +1,11 @@
-import { limits, messages } from '@pinhole/contracts';
+import { isImageFile, limits, messages } from '@pinhole/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useChangeAvatar, useRemoveAvatar } from '@/features/account/api/account';
 
-const acceptedTypes = 'image/jpeg,image/png,image/gif,image/webp,image/avif';
+const acceptedTypes =
+  'image/jpeg,image/png,image/gif,image/webp,image/avif,image/heic,image/heif,.heic,.heif';
 
 /**
  * Change photo: pick a file, see the centre square the server will keep (round, as it will show
@@ -28,7 +29,7 @@ export function AvatarPicker({ hasAvatar }: { hasAvatar: boolean }) {
   const choose = (chosen: File | undefined) => {
     setProblem(null);
     if (!chosen) return;
-    if (!chosen.type.startsWith('image/')) return setProblem(messages.notAnImage);
+    if (!isImageFile(chosen)) return setProblem(messages.notAnImage);
     if (chosen.size >= limits.maxUploadBytes) return setProblem(messages.fileTooLarge);
     setFile(chosen);
   };

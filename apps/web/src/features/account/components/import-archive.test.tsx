@@ -104,6 +104,31 @@ describe('ImportArchive', () => {
     expect(screen.getByRole('button', { name: 'Start import' })).toBeDisabled();
   });
 
+  it('says how many videos are not imported, and which', async () => {
+    mockApi({
+      'GET /api/me/import/imp3': json(
+        status({
+          id: 'imp3',
+          status: 'done',
+          posts_done: 10,
+          failures: [
+            { item: 'media/posts/a.mp4', reason: messages.videoNotImported },
+            { item: 'media/posts/b.mp4', reason: messages.videoNotImported },
+            { item: 'media/posts/c.mov', reason: messages.videoNotImported },
+            { item: 'media/posts/gone.jpg', reason: 'Missing from the archive' },
+          ],
+        }),
+      ),
+    });
+    renderPage('/accounts/import?id=imp3');
+    expect(await screen.findByRole('heading', { name: 'Import finished' })).toBeInTheDocument();
+    expect(
+      screen.getByText('3 videos are not imported: Pinhole shares photos'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('media/posts/c.mov')).toBeInTheDocument();
+    expect(screen.queryByText(messages.notAnImage)).not.toBeInTheDocument();
+  });
+
   it('shows an import that stopped, with why', async () => {
     mockApi({
       'GET /api/me/import/imp2': json(

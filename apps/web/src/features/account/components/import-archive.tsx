@@ -38,6 +38,10 @@ function ProgressBar({ label, value }: { label: string; value: number }) {
 function ImportResult({ status, onAgain }: { status: ImportStatus; onAgain: () => void }) {
   const username = useAuth().profile?.username;
   const failed = status.status === 'failed';
+  // Said once in the summary too: an Instagram archive often holds many.
+  const videos = status.failures.filter(
+    (failure) => failure.reason === messages.videoNotImported,
+  ).length;
   return (
     <section aria-labelledby="import-result" className="flex flex-col gap-4">
       <h2 id="import-result" className="text-base font-semibold">
@@ -48,6 +52,11 @@ function ImportResult({ status, onAgain }: { status: ImportStatus; onAgain: () =
         {status.posts_skipped > 0 && (
           <li className="text-neutral-700">
             {plural(status.posts_skipped, 'post was', 'posts were')} already in your account
+          </li>
+        )}
+        {videos > 0 && (
+          <li className="text-neutral-700">
+            {plural(videos, 'video is', 'videos are')} not imported: Pinhole shares photos
           </li>
         )}
         {failed && status.posts_total > status.posts_done && (

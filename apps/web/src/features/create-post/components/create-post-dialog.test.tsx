@@ -102,6 +102,19 @@ describe('CreatePostDialog', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
   });
 
+  it('takes an iPhone HEIC, which browsers that cannot show it give no type', async () => {
+    renderWithQuery(<Harness onCreated={vi.fn()} />);
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
+    // The picker's own filter on: the file must get through the accept attribute too.
+    const user = userEvent.setup({ applyAccept: true });
+    const input = screen.getByLabelText<HTMLInputElement>('Image file');
+    await user.upload(input, photo(2 * 1024 * 1024, '', 'IMG_0001.HEIC'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+    await user.upload(input, photo(1024, 'image/heif', 'IMG_0002.heif'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('refuses a file that is not an image', async () => {
     const { user, fileInput } = setup();
     await user.upload(fileInput(), photo(100, 'text/plain', 'notes.txt'));

@@ -1,4 +1,4 @@
-import { advertisedImageTypes, limits, type Post } from '@pinhole/contracts';
+import { advertisedImageTypes, imageFileAccept, limits, type Post } from '@pinhole/contracts';
 import { ImageOff, ImagePlus, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { AltTextFields } from '@/components/ui/alt-text-fields';
@@ -152,7 +152,7 @@ export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDi
         <input
           ref={inputRef}
           type="file"
-          accept="image/*"
+          accept={imageFileAccept}
           multiple
           aria-label="Image file"
           tabIndex={-1}

@@ -106,6 +106,19 @@ describe('StoriesStrip', () => {
     expect(screen.getAllByTestId('story')).toHaveLength(1);
   });
 
+  it('takes an iPhone HEIC the browser gives no type, through the picker’s filter', async () => {
+    const requests = stubXhr();
+    mockApi({ 'GET /api/stories': { trays: [] } });
+    const user = userEvent.setup({ applyAccept: true });
+    renderAsReader(<StoriesStrip />, signedInSession(alice));
+    await user.upload(
+      screen.getByLabelText('Story photo'),
+      new File(['heic'], 'IMG_0001.HEIC', { type: '' }),
+    );
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('checks the file first, with the create dialog’s messages, and sends nothing refused', async () => {
     const requests = stubXhr();
     mockApi({ 'GET /api/stories': { trays: [] } });

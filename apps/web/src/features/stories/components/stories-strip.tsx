@@ -1,5 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { imageFileAccept } from '@pinhole/contracts';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
 import { useStoryTrays } from '@/features/stories/api/get-story-trays';
@@ -106,7 +107,7 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
         <input
           ref={picker}
           type="file"
-          accept="image/*"
+          accept={imageFileAccept}
           aria-label="Story photo"
           tabIndex={-1}
           className="sr-only"
