@@ -21,6 +21,8 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+# package.json's preinstall: the Node version check.
+COPY scripts/check-node.mjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The web client (dist/, and dist-ssr/ for first screens) and the server bundle (dist/), then

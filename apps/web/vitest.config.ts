@@ -15,8 +15,9 @@ export default defineProject({
     // Budgets for a busy machine, not a quiet one: CI and other work share two cores, and a test
     // that clicks through a dialog waits on several renders (and a lazy chunk's first transform).
     // Vitest's 5 s per test and 10 s per hook were met alone and missed under load, although
-    // nothing was wrong. A broken test still fails: its findBy gives up first (setup.ts).
-    testTimeout: 30_000,
+    // nothing was wrong. At a load of 22 on two cores, the shell's first render alone took 4.5 s.
+    // A broken test still fails: its findBy gives up first (setup.ts).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -52,6 +52,21 @@ describe('the Dockerfile', () => {
     expect(build.from).toBe(runtime.from); // native modules built for the runtime's Node and libc
   });
 
+  it('has what the root preinstall script runs before npm ci', () => {
+    const build = stages.find((stage) => stage.name === 'build')!;
+    const preinstall = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
+      .scripts.preinstall;
+    const needed = preinstall?.match(/[\w./-]+\.m?js\b/g) ?? [];
+    const beforeInstall = build.instructions.slice(
+      0,
+      build.instructions.findIndex((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args)),
+    );
+    const copied = beforeInstall
+      .filter((i) => i.keyword === 'COPY')
+      .flatMap((i) => i.args.split(/\s+/).slice(0, -1));
+    for (const file of needed) expect(copied, file).toContain(file);
+  });
+
   it('runs as an unprivileged user', () => {
     const user = argsOf(runtime, 'USER').at(-1);
     expect(user).toBeDefined();

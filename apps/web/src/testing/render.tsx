@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@pinhole/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { useEffect, type ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { ClockProvider } from '@/lib/clock';
@@ -28,7 +28,10 @@ export interface TestRouter {
 
 function LocationSpy({ onLocation }: { onLocation: (location: Location) => void }) {
   const location = useLocation();
-  useEffect(() => onLocation(location), [location, onLocation]);
+  // In the commit, not after it: a findBy resolves as soon as the new page is in the DOM, before
+  // React runs passive effects; with useEffect a test could see the new page and the old
+  // location.current (the shell's sign-out test did, under load).
+  useLayoutEffect(() => onLocation(location), [location, onLocation]);
   return null;
 }
 

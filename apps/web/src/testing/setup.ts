@@ -2,10 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// findBy/waitFor wait up to 10 s (the default is 1 s): on a loaded machine a render after a click
+// findBy/waitFor wait up to 20 s (the default is 1 s): on a loaded machine a render after a click
 // or a lazy chunk can take seconds. Passing tests do not wait longer; a failing one reports its
-// DOM well within the test's own 30 s (vitest.config.ts).
-configure({ asyncUtilTimeout: 10_000 });
+// DOM well within the test's own 60 s (vitest.config.ts).
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks a few browser APIs that Radix and the create dialog use.
 if (!('createObjectURL' in URL)) {
