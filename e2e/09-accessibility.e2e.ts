@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { linkInTextBlockResults } from './support/axe';
 import { closeBrowser, openPage, signUpViaApi } from './support/browser';
+import { createPostViaHttp } from './support/posts';
 
 afterAll(closeBrowser);
 
@@ -33,6 +35,23 @@ describe('journey 9: dialogs and the keyboard', () => {
     }
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('tells the links in a caption from its text without colour (axe link-in-text-block)', async () => {
+    const { context, page } = await openPage('links-in-text');
+    const me = await signUpViaApi(context);
+    const post = await createPostViaHttp(
+      me.token,
+      `Golden hour on the pier #sunset with @${me.username} and a long tail of words after it`,
+    );
+    for (const address of [`/p/${post.id}`, '/']) {
+      await page.goto(address);
+      await page.getByRole('link', { name: '#sunset' }).first().waitFor();
+      const { checked, violations } = await linkInTextBlockResults(page);
+      expect(checked, address).toBeGreaterThan(0);
+      expect(violations, address).toEqual([]);
+    }
     await context.close();
   });
 });

@@ -209,6 +209,25 @@ export async function signUpUser(
   };
 }
 
+/**
+ * A PNG cut in half: its header passes the checks, its pixels fail to decode (damage found only
+ * while decoding). Not a JPEG: a JPEG missing its last rows is accepted, as browsers show it.
+ */
+export async function makeDamagedPng(width = 600, height = 400): Promise<Buffer> {
+  const whole = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return whole.subarray(0, Math.floor(whole.length / 2));
+}
+
 /** A real JPEG made by sharp (a gradient), optionally with GPS and camera EXIF. */
 export async function makeJpeg(
   width = 800,
