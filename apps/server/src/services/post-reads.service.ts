@@ -196,6 +196,10 @@ export class PostReadsService {
       openJson: openPostJson(post),
       authorId: post.user_id,
       commenterIds: post.comments_preview.map((comment) => comment.user_id),
+      mentionedIds: [
+        ...post.mentions.map((person) => person.id),
+        ...post.comments_preview.flatMap((comment) => comment.mentions.map((person) => person.id)),
+      ],
     }));
     const tags = new Set<string>(loaded.listTags);
     for (const post of hydrated) {

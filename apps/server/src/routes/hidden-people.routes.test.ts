@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../test/harness';
+import {
+  dialects,
+  disposeTestServer,
+  makeJpeg,
+  signUpUser,
+  startTestServer,
+  uploadPost,
+} from '../test/harness';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+/** Issue 34: people hidden from a viewer (blocked either way, suspended) are not named to them. */
+describe.each(dialects)('hidden people in what a viewer reads on %s', (dialect) => {
+  let server: Server;
+  let admin: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    // The first account of a new instance is its admin.
+    admin = await signUpUser(server);
+  });
+  afterAll(async () => {
+    await disposeTestServer(server);
+  });
+
+  const mentionsIn = async (postId: string, viewer: TestUser | null) => {
+    const token = viewer?.token;
+    const one = await server.request(`/api/posts/${postId}`, { token });
+    expect(one.status).toBe(200);
+    const feed = await server.request('/api/posts?limit=50', { token });
+    const inFeed = (feed.body.posts as { id: string; mentions: { username: string }[] }[]).find(
+      (post) => post.id === postId,
+    );
+    const names = (one.body.mentions as { username: string }[]).map((person) => person.username);
+    // The feed (a page shared by every reader) and the post on its own agree.
+    expect(inFeed?.mentions.map((person) => person.username)).toEqual(names);
+    return names;
+  };
+
+  it('a caption’s mention of someone blocked either way is plain text to the viewer alone', async () => {
+    const [author, blocked, blocker, friend, viewer] = await Promise.all(
+      Array.from({ length: 5 }, () => signUpUser(server)),
+    );
+    const caption = `with @${blocked!.username} @${blocker!.username} and @${friend!.username}`;
+    const post = await uploadPost(server, author!, await makeJpeg(40, 30), { caption });
+    expect(post.status).toBe(201);
+    const everyone = [blocked!.username, blocker!.username, friend!.username];
+    // Read once before the blocks: the shared page is cached, and must change at once.
+    expect(await mentionsIn(post.body.id, viewer!)).toEqual(everyone);
+
+    const blockOf = (who: TestUser, whom: TestUser) =>
+      server.request(`/api/profiles/${whom.id}/block`, { method: 'PUT', token: who.token });
+    expect((await blockOf(viewer!, blocked!)).status).toBeLessThan(300);
+    expect((await blockOf(blocker!, viewer!)).status).toBeLessThan(300);
+    expect(await mentionsIn(post.body.id, viewer!)).toEqual([friend!.username]);
+    expect(await mentionsIn(post.body.id, null)).toEqual(everyone);
+    expect(await mentionsIn(post.body.id, author!)).toEqual(everyone);
+  });
+
+  it('a suspended person’s mention is plain text to everyone, and a link again once restored', async () => {
+    const [author, suspended, viewer] = await Promise.all(
+      Array.from({ length: 3 }, () => signUpUser(server)),
+    );
+    const caption = `hello @${suspended!.username}`;
+    const post = await uploadPost(server, author!, await makeJpeg(40, 30), { caption });
+    expect(await mentionsIn(post.body.id, viewer!)).toEqual([suspended!.username]);
+    const suspend = (action: string) =>
+      server.request(`/api/admin/users/${suspended!.id}/${action}`, {
+        method: 'POST',
+        token: admin.token,
+      });
+    expect((await suspend('suspend')).status).toBe(200);
+    expect(await mentionsIn(post.body.id, viewer!)).toEqual([]);
+    expect(await mentionsIn(post.body.id, null)).toEqual([]);
+    expect((await suspend('unsuspend')).status).toBe(200);
+    expect(await mentionsIn(post.body.id, viewer!)).toEqual([suspended!.username]);
+  });
+});
