@@ -76,4 +76,54 @@ describe.each(dialects)('hidden people in what a viewer reads on %s', (dialect) 
     expect((await suspend('unsuspend')).status).toBe(200);
     expect(await mentionsIn(post.body.id, viewer!)).toEqual([suspended!.username]);
   });
+
+  it('a suspended person leaves followers, following and “Followed by” at once, and comes back', async () => {
+    const [viewer, star, suspended, fan] = await Promise.all(
+      Array.from({ length: 4 }, () => signUpUser(server)),
+    );
+    const follow = (who: TestUser, whom: TestUser) =>
+      server.request(`/api/profiles/${whom.id}/follow`, { method: 'PUT', token: who.token });
+    // The viewer follows the soon suspended person, who follows the star (a friend of a friend).
+    for (const [who, whom] of [
+      [viewer!, suspended!],
+      [suspended!, star!],
+      [star!, suspended!],
+      [fan!, star!],
+    ] as const) {
+      expect((await follow(who, whom)).status).toBe(200);
+    }
+    const names = async (path: string) =>
+      (
+        (await server.request(path, { token: viewer!.token })).body.profiles as {
+          username: string;
+        }[]
+      ).map((person) => person.username);
+    const reasonFor = async (person: TestUser) => {
+      const response = await server.request('/api/suggestions?limit=50', { token: viewer!.token });
+      const found = (response.body.profiles as { id: string; reason: string }[]).find(
+        (suggestion) => suggestion.id === person.id,
+      );
+      return found?.reason;
+    };
+    expect((await names(`/api/profiles/${star!.id}/followers`)).sort()).toEqual(
+      [suspended!.username, fan!.username].sort(),
+    );
+    expect(await names(`/api/profiles/${star!.id}/following`)).toEqual([suspended!.username]);
+    // Read once before the suspension: the suggestions are cached, and must change at once.
+    expect(await reasonFor(star!)).toBe(`Followed by ${suspended!.username}`);
+
+    const suspend = (action: string) =>
+      server.request(`/api/admin/users/${suspended!.id}/${action}`, {
+        method: 'POST',
+        token: admin.token,
+      });
+    expect((await suspend('suspend')).status).toBe(200);
+    expect(await names(`/api/profiles/${star!.id}/followers`)).toEqual([fan!.username]);
+    expect(await names(`/api/profiles/${star!.id}/following`)).toEqual([]);
+    expect(await reasonFor(star!)).not.toContain(suspended!.username);
+
+    expect((await suspend('unsuspend')).status).toBe(200);
+    expect(await names(`/api/profiles/${star!.id}/following`)).toEqual([suspended!.username]);
+    expect(await reasonFor(star!)).toBe(`Followed by ${suspended!.username}`);
+  });
 });
