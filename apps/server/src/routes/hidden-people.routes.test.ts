@@ -77,7 +77,7 @@ describe.each(dialects)('hidden people in what a viewer reads on %s', (dialect) 
     expect(await mentionsIn(post.body.id, viewer!)).toEqual([suspended!.username]);
   });
 
-  it('a suspended person leaves followers, following and “Followed by” at once, and comes back', async () => {
+  it('a suspended person leaves followers, following, their counts and “Followed by” at once, and comes back', async () => {
     const [viewer, star, suspended, fan] = await Promise.all(
       Array.from({ length: 4 }, () => signUpUser(server)),
     );
@@ -109,6 +109,11 @@ describe.each(dialects)('hidden people in what a viewer reads on %s', (dialect) 
       [suspended!.username, fan!.username].sort(),
     );
     expect(await names(`/api/profiles/${star!.id}/following`)).toEqual([suspended!.username]);
+    const counts = async () => {
+      const profile = await server.request(`/api/profiles/${star!.id}`, { token: viewer!.token });
+      return [profile.body.followers_count, profile.body.following_count];
+    };
+    expect(await counts()).toEqual([2, 1]);
     // Read once before the suspension: the suggestions are cached, and must change at once.
     expect(await reasonFor(star!)).toBe(`Followed by ${suspended!.username}`);
 
@@ -121,9 +126,11 @@ describe.each(dialects)('hidden people in what a viewer reads on %s', (dialect) 
     expect(await names(`/api/profiles/${star!.id}/followers`)).toEqual([fan!.username]);
     expect(await names(`/api/profiles/${star!.id}/following`)).toEqual([]);
     expect(await reasonFor(star!)).not.toContain(suspended!.username);
+    expect(await counts()).toEqual([1, 0]);
 
     expect((await suspend('unsuspend')).status).toBe(200);
     expect(await names(`/api/profiles/${star!.id}/following`)).toEqual([suspended!.username]);
     expect(await reasonFor(star!)).toBe(`Followed by ${suspended!.username}`);
+    expect(await counts()).toEqual([2, 1]);
   });
 });
