@@ -133,4 +133,48 @@ describe.each(dialects)('hidden people in what a viewer reads on %s', (dialect) 
     expect(await reasonFor(star!)).toBe(`Followed by ${suspended!.username}`);
     expect(await counts()).toEqual([2, 1]);
   });
+
+  it('the likes and comments of someone blocked either way leave the counts the viewer sees', async () => {
+    const [author, other, reader] = await Promise.all(
+      Array.from({ length: 3 }, () => signUpUser(server)),
+    );
+    const post = (await uploadPost(server, author!, await makeJpeg(40, 30))).body as { id: string };
+    for (const fan of [other!, reader!]) {
+      await server.request(`/api/posts/${post.id}/like`, { method: 'PUT', token: fan.token });
+      const comment = await server.request(`/api/posts/${post.id}/comments`, {
+        method: 'POST',
+        json: { content: 'nice' },
+        token: fan.token,
+      });
+      expect(comment.status).toBe(201);
+    }
+    const countsFor = async (viewer: TestUser | null) => {
+      const one = await server.request(`/api/posts/${post.id}`, { token: viewer?.token });
+      const feed = await server.request('/api/posts?limit=50', { token: viewer?.token });
+      const inFeed = (
+        feed.body.posts as { id: string; likes_count: number; comments_count: number }[]
+      ).find((item) => item.id === post.id);
+      // The shared feed page and the post on its own agree.
+      expect([inFeed?.likes_count, inFeed?.comments_count]).toEqual([
+        one.body.likes_count,
+        one.body.comments_count,
+      ]);
+      return [one.body.likes_count, one.body.comments_count];
+    };
+    expect(await countsFor(author!)).toEqual([2, 2]);
+    // The author blocks one of them: on their own post, that person's like and comment are gone.
+    const blocked = await server.request(`/api/profiles/${other!.id}/block`, {
+      method: 'PUT',
+      token: author!.token,
+    });
+    expect(blocked.status).toBeLessThan(300);
+    expect(await countsFor(author!)).toEqual([1, 1]);
+    expect(await countsFor(reader!)).toEqual([2, 2]);
+    expect(await countsFor(null)).toEqual([2, 2]);
+    await server.request(`/api/profiles/${other!.id}/block`, {
+      method: 'DELETE',
+      token: author!.token,
+    });
+    expect(await countsFor(author!)).toEqual([2, 2]);
+  });
 });

@@ -91,3 +91,36 @@ export function withoutHiddenComments<P extends PostPeople>(
   if (hidden.size === 0) return post;
   return withoutHidden(post, hidden);
 }
+
+/** Likes and comments of hidden people, by post (repositories/blocks.repository.ts). */
+export type HiddenActivity = ReadonlyMap<string, { likes: number; comments: number }>;
+
+/** A post's counts without the likes and comments of people hidden from the viewer. */
+export function withoutHiddenCounts<P extends Pick<Post, 'id' | 'likes_count' | 'comments_count'>>(
+  post: P,
+  activity: HiddenActivity,
+): P {
+  const hidden = activity.get(post.id);
+  if (!hidden) return post;
+  return {
+    ...post,
+    likes_count: Math.max(0, post.likes_count - hidden.likes),
+    comments_count: Math.max(0, post.comments_count - hidden.comments),
+  };
+}
+
+/** A shared page's posts with counts patched for this viewer; the same array when none change. */
+export function withoutHiddenCountsShared<T extends SharedPost>(
+  posts: readonly T[],
+  activity: HiddenActivity,
+): readonly T[] {
+  if (!posts.some((post) => activity.has(post.id))) return posts;
+  return posts.map((post) => {
+    if (!activity.has(post.id)) return post;
+    const shared = withoutHiddenCounts(
+      JSON.parse(`${post.openJson}}`) as Pick<Post, 'id' | 'likes_count' | 'comments_count'>,
+      activity,
+    );
+    return { ...post, openJson: JSON.stringify(shared).slice(0, -1) };
+  });
+}
