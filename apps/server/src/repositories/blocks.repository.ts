@@ -84,3 +84,41 @@ export async function deleteNotificationsBetween(
     )
     .execute();
 }
+
+/**
+ * How many likes and comments these people left on these posts, by post: what a viewer who hides
+ * them (blocks either way) must not count. Two grouped reads of the (post, person) keys; only
+ * for viewers with someone hidden, and a page's posts at most.
+ */
+export async function countActivityOf(
+  db: Kysely<DB>,
+  postIds: readonly string[],
+  userIds: readonly string[],
+): Promise<Map<string, { likes: number; comments: number }>> {
+  const counts = new Map<string, { likes: number; comments: number }>();
+  if (postIds.length === 0 || userIds.length === 0) return counts;
+  const [likes, comments] = await Promise.all([
+    db
+      .selectFrom('likes')
+      .select(['post_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('post_id', 'in', postIds)
+      .where('user_id', 'in', userIds)
+      .groupBy('post_id')
+      .execute(),
+    db
+      .selectFrom('comments')
+      .select(['post_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('post_id', 'in', postIds)
+      .where('user_id', 'in', userIds)
+      .groupBy('post_id')
+      .execute(),
+  ]);
+  const entry = (postId: string) => {
+    let found = counts.get(postId);
+    if (!found) counts.set(postId, (found = { likes: 0, comments: 0 }));
+    return found;
+  };
+  for (const row of likes) entry(row.post_id).likes = Number(row.count);
+  for (const row of comments) entry(row.post_id).comments = Number(row.count);
+  return counts;
+}

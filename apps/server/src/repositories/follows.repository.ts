@@ -179,3 +179,57 @@ export async function listRequesterIds(db: Kysely<DB>, targetId: string): Promis
     .execute();
   return rows.map((row) => row.requester_id);
 }
+
+/**
+ * How many of a person's followers and followees are suspended: the counts on their profile leave
+ * them out while the rows stay (an unsuspension brings them back). Starts from the few suspended
+ * accounts (profiles_suspended) and probes the follows key for each, whatever the person's size.
+ */
+export async function countSuspendedFollows(
+  db: Kysely<DB>,
+  personId: string,
+): Promise<{ followers: number; following: number }> {
+  const row = await db
+    .selectFrom('profiles as suspended')
+    .where('suspended.suspended_at', 'is not', null)
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(
+              eb.exists(
+                eb
+                  .selectFrom('follows')
+                  .select('follows.follower_id')
+                  .whereRef('follows.follower_id', '=', 'suspended.id')
+                  .where('follows.followee_id', '=', personId),
+              ),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('followers'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(
+              eb.exists(
+                eb
+                  .selectFrom('follows')
+                  .select('follows.followee_id')
+                  .where('follows.follower_id', '=', personId)
+                  .whereRef('follows.followee_id', '=', 'suspended.id'),
+              ),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('following'),
+    ])
+    .executeTakeFirst();
+  return { followers: Number(row?.followers ?? 0), following: Number(row?.following ?? 0) };
+}

@@ -147,7 +147,10 @@ export async function deleteCaptionMentions(
     .execute();
 }
 
-/** The people with these usernames (stored and compared in lowercase). */
+/**
+ * The people with these usernames (stored and compared in lowercase), leaving out suspended
+ * accounts: they are not there for anyone, so a mention of one is neither a link nor news.
+ */
 export async function findPeopleByUsernames(
   db: Kysely<DB>,
   usernames: readonly string[],
@@ -157,6 +160,7 @@ export async function findPeopleByUsernames(
     .selectFrom('profiles')
     .select(['id', 'username'])
     .where('username', 'in', usernames)
+    .where('suspended_at', 'is', null)
     .execute();
 }
 

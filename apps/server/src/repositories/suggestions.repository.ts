@@ -54,7 +54,7 @@ export async function listFriendsOfFriends(
       qb
         .selectFrom('follows')
         .innerJoin('profiles', 'profiles.id', 'follows.followee_id')
-        .select(['follows.followee_id as id', 'profiles.username'])
+        .select(['follows.followee_id as id', 'profiles.username', 'profiles.suspended_at'])
         .where('follows.follower_id', '=', viewerId)
         .orderBy('follows.created_at', 'desc')
         .orderBy('follows.followee_id', 'desc')
@@ -69,6 +69,9 @@ export async function listFriendsOfFriends(
           (eb) => eb.fn.countAll<number>().as('mutuals'),
           (eb) => eb.fn.min('walked.username').as('mutual_username'),
         ])
+        // A suspended followee stays walked (the same 100 as the cache's tags) but neither
+        // counts nor is named in "Followed by …".
+        .where('walked.suspended_at', 'is', null)
         .groupBy('theirs.followee_id'),
     )
     .with('chosen', (qb) =>

@@ -20,8 +20,14 @@ import { noViewerState, openPostJson, pageJson, toComment, toPost } from './post
 import type { SharedPostPage } from './read-caches';
 import { stateMask, viewerStatesAmong, viewerStatesFresh } from './viewer-post-states';
 import { canSeeContentOf } from './visibility';
-import { hiddenPeopleOf, withoutHiddenComments, withoutHiddenPosts } from './hidden-people';
-import { listBlockedEitherWay } from '../repositories/blocks.repository';
+import {
+  hiddenPeopleOf,
+  withoutHiddenComments,
+  withoutHiddenCounts,
+  withoutHiddenCountsShared,
+  withoutHiddenPosts,
+} from './hidden-people';
+import { countActivityOf, listBlockedEitherWay } from '../repositories/blocks.repository';
 
 /** A list of posts: one person's (`userId`), a viewer's Following feed, or everyone's. */
 export type PostListRequest = PostListQuery & { userId?: string; followedBy?: string };
@@ -101,7 +107,17 @@ export class PostReadsService {
   async #bodyFor(page: SharedPostPage, viewerId: string | null): Promise<EncodedBody> {
     if (viewerId === null || page.posts.length === 0) return page.plainBody;
     const hidden = await hiddenPeopleOf(this.db, this.infra.caches, viewerId);
-    const posts = withoutHiddenPosts(page.posts, hidden);
+    let posts = withoutHiddenPosts(page.posts, hidden);
+    if (hidden.size > 0) {
+      // Their likes and comments are hidden from the viewer: so are they in the counts. Read on
+      // every request (only for viewers with someone hidden), so a like of theirs counts nowhere.
+      const activity = await countActivityOf(
+        this.db,
+        posts.map((post) => post.id),
+        [...hidden],
+      );
+      posts = withoutHiddenCountsShared(posts, activity);
+    }
     if (posts !== page.posts) {
       // Someone the viewer blocked (either way) is on this page: a body for this reader alone.
       const stateOf = await this.statesAmong(
@@ -141,7 +157,12 @@ export class PostReadsService {
       visible.map((row) => row.id),
     );
     const posts = await this.#hydrate(visible, stateOf);
-    return posts.map((post) => withoutHiddenComments(post, hidden));
+    const activity = await countActivityOf(
+      this.db,
+      hidden.size === 0 ? [] : posts.map((post) => post.id),
+      [...hidden],
+    );
+    return posts.map((post) => withoutHiddenCounts(withoutHiddenComments(post, hidden), activity));
   }
 
   /**
@@ -162,7 +183,9 @@ export class PostReadsService {
     if (!post) throw notFound();
     if (viewerId === null) return post;
     // Read fresh: `db` may be a transaction, and a write's caches are not synced.
-    return withoutHiddenComments(post, new Set(await listBlockedEitherWay(db, viewerId)));
+    const hidden = await listBlockedEitherWay(db, viewerId);
+    const activity = await countActivityOf(db, hidden.length === 0 ? [] : [post.id], hidden);
+    return withoutHiddenCounts(withoutHiddenComments(post, new Set(hidden)), activity);
   }
 
   async #loadPage(query: PostListRequest, limit: number): Promise<LoadedPostPage> {
@@ -196,6 +219,10 @@ export class PostReadsService {
       openJson: openPostJson(post),
       authorId: post.user_id,
       commenterIds: post.comments_preview.map((comment) => comment.user_id),
+      mentionedIds: [
+        ...post.mentions.map((person) => person.id),
+        ...post.comments_preview.flatMap((comment) => comment.mentions.map((person) => person.id)),
+      ],
     }));
     const tags = new Set<string>(loaded.listTags);
     for (const post of hydrated) {

@@ -5,7 +5,7 @@ import type { ProfilesTable } from '../db/schema';
 import { uniqueViolation } from '../db/errors';
 import { conflictFor, notFound } from '../errors';
 import { isBlockedEitherWay } from '../repositories/blocks.repository';
-import { findRelationship } from '../repositories/follows.repository';
+import { countSuspendedFollows, findRelationship } from '../repositories/follows.repository';
 import {
   findProfileById,
   findProfileByUsername,
@@ -157,6 +157,16 @@ export class ProfilesService {
       viewerId === null || viewerId === row.id
         ? strangers
         : await findRelationship(this.db, viewerId, row.id);
-    return toProfile(row, this.infra.storage, relationship);
+    // Suspended people are not in the lists (people-lists.repository.ts): nor in the counts.
+    const suspended = await countSuspendedFollows(this.db, row.id);
+    return toProfile(
+      {
+        ...row,
+        followers_count: Math.max(0, Number(row.followers_count) - suspended.followers),
+        following_count: Math.max(0, Number(row.following_count) - suspended.following),
+      },
+      this.infra.storage,
+      relationship,
+    );
   }
 }

@@ -70,7 +70,12 @@ export class SuggestionsService {
       // Only the walked followees' own follows change the list: a follow by anyone else the
       // viewer follows leaves it kept.
       const walked = await listRecentFolloweeIds(this.db, viewerId, followeesWalked);
-      for (const id of walked) tags.add(cacheTags.followsOf(id));
+      // Their profiles too: "Followed by …" names one of them, and a suspension or a new
+      // username of theirs changes who may be named (and how).
+      for (const id of walked) {
+        tags.add(cacheTags.followsOf(id));
+        tags.add(cacheTags.profile(id));
+      }
       mutual = await listFriendsOfFriends(this.db, viewerId, followeesWalked, listedAtMost);
     }
     const popular =
