@@ -1,5 +1,6 @@
 import type { Instance } from '@pinhole/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveInstanceSettings } from '../repositories/instance-settings.repository';
 import type { TestUser } from '../test/harness';
 import {
   dialects,
@@ -135,6 +136,20 @@ describe.each(dialects)('the instance and its /about (GET /api/instance) on %s',
     expect((await about()).stats).toEqual(before);
     expect((await suspend('unsuspend')).status).toBe(200);
     expect((await about()).stats).toEqual({ users: before.users + 1, posts: before.posts + 2 });
+  });
+
+  it('shows a change written by another instance (or by hand) once the change log names it', async () => {
+    await about();
+    // Straight to the table, as another instance's edit or a fix in a SQL shell: no forget here,
+    // only migration 0015's trigger and the change log.
+    await saveInstanceSettings(server.context.database.db, {
+      name: 'Written elsewhere',
+      description: '',
+      rules: JSON.stringify(['One rule']),
+      contact_email: '',
+      updated_at: new Date().toISOString(),
+    });
+    expect(await about()).toMatchObject({ name: 'Written elsewhere', rules: ['One rule'] });
   });
 
   it('is answered from the cache until something it shows changes', async () => {

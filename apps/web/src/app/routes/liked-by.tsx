@@ -14,6 +14,11 @@ import { peopleTitles } from './people';
 
 const title = peopleTitles.likes;
 
+/** `/p/:id/liked_by`: a dialog over the page the post was on, or a page of its own. */
+export default function LikedBy({ dialog = false }: { dialog?: boolean }) {
+  return dialog ? <LikedByDialogRoute /> : <LikedByRoute />;
+}
+
 /**
  * `/p/:id/liked_by` as a page: on phones, and when the address is loaded directly (wide screens
  * open it from the post's "N likes" as `LikedByDialogRoute`). A post the reader may not see is

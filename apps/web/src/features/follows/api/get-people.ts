@@ -47,5 +47,8 @@ export function usePeople(ownerId: string, list: PeopleList) {
     queryFn: ({ pageParam, signal }) => getPeoplePage(ownerId, list, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
+    // Who liked is asked for afresh each time it opens: the reader may have just liked the post,
+    // and keeping this out of the like's own code keeps it out of the first script.
+    ...(list === 'likes' && { staleTime: 0 }),
   });
 }

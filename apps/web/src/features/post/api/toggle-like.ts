@@ -56,8 +56,6 @@ export function useToggleLike() {
         liked_by_me: result.liked,
         likes_count: result.likes_count,
       }));
-      // The reader joins or leaves the post's list of likes.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.likers(postId) });
     },
   });
 }

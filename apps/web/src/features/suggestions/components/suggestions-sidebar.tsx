@@ -10,16 +10,6 @@ import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
 import { AvatarLink } from './suggestion-row';
 import { SuggestionsSection } from './suggestions-section';
 
-/**
- * The spec's footer, kept to the items this instance has a page for (issue 34: items that looked
- * like links and were not). Help, Press, Jobs, Privacy and Terms had none and are left out. The
- * API reference is served by the server, not the app: a plain link, loading the page.
- */
-const footerLinks: { label: string; to: string; app: boolean }[] = [
-  { label: 'About', to: paths.about.to(), app: true },
-  { label: 'API', to: '/api/docs', app: false },
-];
-
 interface SuggestionsSidebarProps {
   /** The Follow button of one suggestion (the app composes it from the follows feature). */
   renderFollow: (person: Suggestion) => ReactNode;
@@ -76,21 +66,20 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
       )}
       <footer className="flex flex-col gap-3 text-xs text-muted">
         <nav aria-label="Footer">
+          {/* The spec's items that have a page here, as real links (issue 34): Help, Press, Jobs,
+              Privacy and Terms had none. The API reference is the server's, not the app's. */}
           <ul className="flex flex-wrap gap-x-1">
-            {footerLinks.map(({ label, to, app }, index) => (
-              <li key={label}>
-                {app ? (
-                  <Link to={to} className="hover:underline">
-                    {label}
-                  </Link>
-                ) : (
-                  <a href={to} className="hover:underline">
-                    {label}
-                  </a>
-                )}
-                {index < footerLinks.length - 1 && <span aria-hidden> · </span>}
-              </li>
-            ))}
+            <li>
+              <Link to={paths.about.to()} className="hover:underline">
+                About
+              </Link>
+              <span aria-hidden> · </span>
+            </li>
+            <li>
+              <a href="/api/docs" className="hover:underline">
+                API
+              </a>
+            </li>
           </ul>
         </nav>
         <p>© {year} PINHOLE</p>
