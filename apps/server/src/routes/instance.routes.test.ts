@@ -141,7 +141,7 @@ describe.each(dialects)('the instance and its /about (GET /api/instance) on %s',
   it('shows a change written by another instance (or by hand) once the change log names it', async () => {
     await about();
     // Straight to the table, as another instance's edit or a fix in a SQL shell: no forget here,
-    // only migration 0015's trigger and the change log.
+    // only migration 0016's trigger and the change log.
     await saveInstanceSettings(server.context.database.db, {
       name: 'Written elsewhere',
       description: '',
