@@ -295,6 +295,8 @@ describe('issue 18: your account', () => {
     await submit.click();
     expect((await deleted).status()).toBe(204);
     await page.waitForURL((url) => url.pathname === '/');
+    // Home says what happened, rather than changing silently.
+    await page.getByRole('status').getByText('Your account has been deleted.').waitFor();
     await expectSignedOut(page);
 
     const gone = await page.goto(`/${me.username}`);

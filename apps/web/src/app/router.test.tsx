@@ -249,10 +249,11 @@ describe('addresses', () => {
         within(comments)
           .getAllByRole('listitem')
           .map((c) => c.textContent),
-        // Each starts with its author's initial (the picture drawn when they have none) and, being
-        // someone else's, ends with its Report button.
-      ).toEqual(['Bbob firstReport', 'Bbob secondReport', 'Zzoe thirdReport']),
+        // Each starts with its author's initial (the picture drawn when they have none).
+      ).toEqual(['Bbob first', 'Bbob second', 'Zzoe third']),
     );
+    // Being someone else's, each has a "…" menu (Report), not a word after it.
+    expect(within(comments).getAllByRole('button', { name: 'Comment options' })).toHaveLength(3);
     expect(within(comments).getByRole('link', { name: 'zoe' })).toHaveAttribute('href', '/zoe');
     expect(within(article).getByRole('button', { name: 'Like' })).toBeEnabled();
     expect(within(article).getByPlaceholderText('Add a comment...')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { useProfileByUsername } from '@/features/profile/api/get-profile-by-user
 import { FollowButton } from '@/features/follows/components/follow-button';
 import { ProfileMenu } from '@/features/safety/components/profile-menu';
 import { ProfileView, type ProfileTab } from '@/features/profile/components/profile-view';
+import { StoryAvatarLink } from '@/features/stories/components/story-avatar-link';
 import { NotFoundPage } from './not-found';
 
 /** Could be somebody's name: anything else is not found without asking the server. */
@@ -61,6 +62,7 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
             {auth.user && <ProfileMenu profile={profile} />}
           </>
         }
+        wrapAvatar={(avatar) => <StoryAvatarLink author={profile}>{avatar}</StoryAvatarLink>}
       />
     );
   }

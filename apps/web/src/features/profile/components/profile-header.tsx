@@ -19,6 +19,8 @@ interface ProfileHeaderProps {
   own: boolean;
   /** Someone else's profile: the Follow button (the app composes it from the follows feature). */
   followButton?: ReactNode;
+  /** Draws the picture, e.g. in a story ring (the app composes it from the stories feature). */
+  wrapAvatar?: (avatar: ReactNode) => ReactNode;
 }
 
 /** `1 post`, `2 posts`: the noun of a count, singular for exactly one. */
@@ -26,7 +28,12 @@ function count(value: number, noun: string): string {
   return value === 1 ? noun : `${noun}s`;
 }
 
-export function ProfileHeader({ profile, own, followButton }: ProfileHeaderProps) {
+export function ProfileHeader({
+  profile,
+  own,
+  followButton,
+  wrapAvatar = (avatar) => avatar,
+}: ProfileHeaderProps) {
   const counts = [
     { key: 'posts', label: count(profile.posts_count, 'post'), value: profile.posts_count },
     {
@@ -46,14 +53,16 @@ export function ProfileHeader({ profile, own, followButton }: ProfileHeaderProps
   return (
     <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-5 gap-y-4 px-4 pb-6 [grid-template-areas:'avatar_title'_'about_about'_'counts_counts'] sm:items-start sm:gap-x-10 sm:px-8 sm:[grid-template-areas:'avatar_title'_'avatar_counts'_'avatar_about'] md:gap-x-20">
       <div className="size-20 shrink-0 [grid-area:avatar] sm:size-36 md:ml-8">
-        <Avatar
-          name={profile.username}
-          src={profile.avatar_url}
-          size={144}
-          fill
-          alt={`${profile.username}'s profile picture`}
-          className="text-3xl sm:text-6xl"
-        />
+        {wrapAvatar(
+          <Avatar
+            name={profile.username}
+            src={profile.avatar_url}
+            size={144}
+            fill
+            alt={`${profile.username}'s profile picture`}
+            className="text-3xl sm:text-6xl"
+          />,
+        )}
       </div>
       <div className="[grid-area:title]">
         <ProfileTitle profile={profile} own={own} followButton={followButton} />

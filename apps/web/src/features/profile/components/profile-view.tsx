@@ -25,19 +25,26 @@ interface ProfileViewProps {
   /** The reader's own profile: Edit profile, settings and the SAVED tab are only theirs. */
   own: boolean;
   followButton?: ReactNode;
+  /** Draws the profile's picture (the app puts it in a story ring while they have a story). */
+  wrapAvatar?: (avatar: ReactNode) => ReactNode;
 }
 
 /**
  * The spec's profile screen, for anyone. The tabs are addresses, as on Instagram: links drawn
  * as tabs, so each can be shared, reloaded and reached with Back.
  */
-export function ProfileView({ profile, tab, own, followButton }: ProfileViewProps) {
+export function ProfileView({ profile, tab, own, followButton, wrapAvatar }: ProfileViewProps) {
   const shownTabs = own ? tabs : tabs.filter(({ value }) => value !== 'saved');
   // The same rule as the server's (a private account's lists are for its followers only).
   const closed = profile.is_private && !own && !profile.followed_by_me;
   return (
     <div className="mx-auto w-full max-w-[935px] pt-6 sm:pt-8">
-      <ProfileHeader profile={profile} own={own} followButton={followButton} />
+      <ProfileHeader
+        profile={profile}
+        own={own}
+        followButton={followButton}
+        wrapAvatar={wrapAvatar}
+      />
       <nav
         role="tablist"
         aria-label="Profile sections"
