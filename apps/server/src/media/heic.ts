@@ -123,7 +123,7 @@ export function decodeHeic(
         });
       }),
     );
-    worker.once('error', (error) =>
+    worker.once('error', (error: Error) =>
       finish(() => reject(new HeicDecodeError(`HEIC decoder failed: ${error.message}`))),
     );
     worker.once('exit', () =>
