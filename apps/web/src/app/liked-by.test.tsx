@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedFirstScreen } from '@/lib/first-screen';
@@ -40,7 +40,6 @@ const names = (within_: HTMLElement) =>
 
 describe("who liked a post, from its 'N likes'", () => {
   beforeAll(async () => {
-    configure({ asyncUtilTimeout: 5000 });
     await Promise.all([import('./routes/liked-by'), import('./routes/post')]);
   });
 

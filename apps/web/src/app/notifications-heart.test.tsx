@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
@@ -76,7 +76,6 @@ describe('NotificationsHeart', () => {
   beforeAll(async () => {
     // The panel (with Radix) and the stream are lazy chunks; loaded once, as a browser has them
     // after a visit.
-    configure({ asyncUtilTimeout: 5000 });
     await import('./notifications-panel');
     await import('@/features/notifications/api/notification-events');
   });

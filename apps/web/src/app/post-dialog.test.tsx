@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedFirstScreen } from '@/lib/first-screen';
@@ -33,7 +33,6 @@ const timeLink = () =>
 
 describe('a post opened from a page', () => {
   beforeAll(async () => {
-    configure({ asyncUtilTimeout: 5000 });
     await Promise.all([
       import('./routes/post-dialog'),
       import('./routes/post'),

@@ -1,5 +1,5 @@
 import { postPageImageSizes, safetyMessages } from '@pinhole/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedFirstScreen } from '@/lib/first-screen';
 import {
@@ -58,7 +58,6 @@ const notFoundHeading = () =>
 
 describe('addresses', () => {
   beforeAll(async () => {
-    configure({ asyncUtilTimeout: 5000 });
     // Lazy pages, loaded once as a browser has them after their first visit.
     await Promise.all([
       import('./routes/profile'),

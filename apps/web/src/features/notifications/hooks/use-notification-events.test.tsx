@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUnreadCount } from '@/features/notifications/api/unread-count';
@@ -33,9 +33,7 @@ async function stream(): Promise<FakeEventSource> {
 }
 
 beforeAll(async () => {
-  // The stream's code is a lazy chunk: loaded once here, as a browser has it after a visit, and
-  // given time on a busy machine.
-  configure({ asyncUtilTimeout: 5000 });
+  // The stream's code is a lazy chunk: loaded once here, as a browser has it after a visit.
   await import('@/features/notifications/api/notification-events');
 });
 
