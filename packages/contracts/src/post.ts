@@ -199,23 +199,3 @@ export const feedQuerySchema = postListQuerySchema.extend({
     ),
 });
 export type FeedQuery = z.output<typeof feedQuerySchema>;
-
-/**
- * What the web client's file pickers accept: every image type, and HEIC/HEIF (iPhone photos) by
- * name too, because a browser that cannot show HEIC often gives such a file no type at all.
- */
-export const imageFileAccept = 'image/*,.heic,.heif,image/heic,image/heif';
-
-const heicFileName = /\.(heic|heif)$/i;
-
-/** True when a chosen file may be an image: the server then decides from its bytes. */
-export function isImageFile(file: { type: string; name?: string }): boolean {
-  return file.type.startsWith('image/') || heicFileName.test(file.name ?? '');
-}
-
-/** Client-side check of a chosen file, with the spec's messages. */
-export function checkImageFile(file: { size: number; type: string; name?: string }): string | null {
-  if (file.size > limits.maxUploadBytes) return messages.fileTooLarge;
-  if (!isImageFile(file)) return messages.notAnImage;
-  return null;
-}
