@@ -22,10 +22,10 @@ describe('journey 4: likes', () => {
 
     await heart.click();
     expect(await heart.getAttribute('aria-pressed')).toBe('true');
-    await card.getByText('1 like').waitFor();
+    await card.getByText('1 like', { exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     await page.reload();
-    await card.getByText('1 like').waitFor();
+    await card.getByText('1 like', { exact: true }).waitFor();
     expect(await heart.getAttribute('aria-pressed')).toBe('true');
 
     await likeViaHttp(author.token, post.id);
@@ -33,11 +33,11 @@ describe('journey 4: likes', () => {
     await card.getByText('2 likes').waitFor();
 
     await heart.click();
-    await card.getByText('1 like').waitFor();
+    await card.getByText('1 like', { exact: true }).waitFor();
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await page.waitForLoadState('networkidle');
     await page.reload();
-    await card.getByText('1 like').waitFor();
+    await card.getByText('1 like', { exact: true }).waitFor();
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await context.close();
   });

@@ -59,7 +59,7 @@ describe('issue 20: stories', () => {
     await api(bob.token, 'PUT', `/api/profiles/${alice.id}/follow`);
     await api(bob.token, 'PUT', `/api/profiles/${cleo.id}/follow`);
 
-    // A: Your story opens the picker; the photo is uploaded and the tile shows it in a ring.
+    // A: Your story opens the picker; the photo is previewed, shared, and the tile shows it in a ring.
     await a.page.goto('/');
     const aStrip = a.page.getByRole('region', { name: 'Stories' });
     const photo = await imageFile('a-story.jpg', 1080, 1920, 'jpeg');
@@ -70,6 +70,10 @@ describe('issue 20: stories', () => {
         response.url().endsWith('/api/stories') && response.request().method() === 'POST',
     );
     await (await chooser).setFiles(photo);
+    // A preview first, then Share to your story sends it.
+    const preview = a.page.getByRole('dialog', { name: 'New story' });
+    await preview.getByRole('img', { name: 'Your story preview' }).waitFor();
+    await preview.getByRole('button', { name: 'Share to your story' }).click();
     expect((await shared).status()).toBe(201);
     const yours = aStrip.getByRole('link', { name: 'Your story' });
     await yours.waitFor();

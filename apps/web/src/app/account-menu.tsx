@@ -1,6 +1,6 @@
 import type { Profile } from '@pinhole/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, UserRound } from 'lucide-react';
+import { ArrowLeftRight, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
@@ -11,12 +11,14 @@ interface AccountMenuProps {
   /** The reader is on their own profile. */
   active: boolean;
   onSignOut: () => void;
+  /** Opens the account switcher (Instagram's "Switch accounts"). */
+  onSwitchAccounts: () => void;
 }
 
 const menuItem =
   'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-neutral-100';
 
-export function AccountMenu({ profile, active, onSignOut }: AccountMenuProps) {
+export function AccountMenu({ profile, active, onSignOut, onSwitchAccounts }: AccountMenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -41,6 +43,10 @@ export function AccountMenu({ profile, active, onSignOut }: AccountMenuProps) {
               <UserRound aria-hidden className="size-4" />
               Profile
             </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={menuItem} onSelect={onSwitchAccounts}>
+            <ArrowLeftRight aria-hidden className="size-4" />
+            Switch accounts
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item className={menuItem} onSelect={onSignOut}>

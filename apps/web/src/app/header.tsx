@@ -19,11 +19,12 @@ interface HeaderProps {
   onCreate: () => void;
   onSignIn: () => void;
   onSignOut: () => void;
+  onSwitchAccounts: () => void;
   /** The reader is about to use the header: a chance to fetch what its buttons open. */
   onIntent?: () => void;
 }
 
-export function Header({ onCreate, onSignIn, onSignOut, onIntent }: HeaderProps) {
+export function Header({ onCreate, onSignIn, onSignOut, onSwitchAccounts, onIntent }: HeaderProps) {
   // Signed in with a loaded profile: the avatar menu replaces the Sign In button.
   const { profile } = useAuth();
   // With a post open over a page, the page underneath is where the reader is.
@@ -99,7 +100,12 @@ export function Header({ onCreate, onSignIn, onSignOut, onIntent }: HeaderProps)
           {profile ? (
             mounted ? (
               <Suspense fallback={menuStandIn}>
-                <AccountMenu profile={profile} active={atOwnProfile} onSignOut={onSignOut} />
+                <AccountMenu
+                  profile={profile}
+                  active={atOwnProfile}
+                  onSignOut={onSignOut}
+                  onSwitchAccounts={onSwitchAccounts}
+                />
               </Suspense>
             ) : (
               menuStandIn

@@ -196,6 +196,7 @@ describe('Shell', () => {
       'href',
       '/alice',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Switch accounts' })).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
 
@@ -218,22 +219,58 @@ describe('Shell', () => {
     expect(within(sidebar).getByRole('button', { name: 'Switch' })).toBeInTheDocument();
   });
 
-  it('Switch signs out and opens the sign-in dialog for the other account', async () => {
-    const fetchMock = mockApi(signedInRoutes());
+  it('Switch opens the account switcher: nobody is signed out; another account signs in and both are listed', async () => {
+    window.localStorage.clear();
+    const bob = makeProfile({ id: 'user-2', username: 'bob' });
+    let session: unknown = signedInSession(alice);
+    const fetchMock = mockApi(
+      signedInRoutes({
+        'GET /api/auth/session': () => json(session),
+        'POST /api/auth/sign-in': () => {
+          session = signedInSession(bob);
+          return json({ ...signedInSession(bob), session: { token: 't', expires_at: 'x' } });
+        },
+      }),
+    );
     const user = userEvent.setup();
     renderWithApp(<Shell />);
     const sidebar = await screen.findByRole('complementary', { name: 'Suggestions' });
     await user.click(within(sidebar).getByRole('button', { name: 'Switch' }));
 
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    const switcher = await screen.findByRole('dialog', { name: 'Switch accounts' });
+    const accounts = within(switcher).getAllByRole('button', { current: true });
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toHaveTextContent('alice');
+    expect(callsTo(fetchMock, 'POST', '/api/auth/sign-out')).toHaveLength(0);
+    expect(within(sidebar).getByTestId('sidebar-me')).toBeInTheDocument();
+
+    // Log into an existing account: the sign-in dialog, empty; alice stays signed in meanwhile.
+    await user.click(
+      within(switcher).getByRole('button', { name: 'Log into an existing account' }),
     );
-    expect(callsTo(fetchMock, 'POST', '/api/auth/sign-out')).toHaveLength(1);
-    // Signed out underneath: the reader's row is gone from the sidebar.
-    expect(within(sidebar).queryByTestId('sidebar-me')).not.toBeInTheDocument();
-  });
+    const signIn = await screen.findByRole('dialog', { name: 'Sign in to Pinhole' });
+    expect(within(signIn).getByLabelText('Email')).toHaveValue('');
+    await user.type(within(signIn).getByLabelText('Email'), 'bob@example.com');
+    await user.type(within(signIn).getByLabelText('Password'), 'secret1');
+    await user.click(within(signIn).getByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(within(sidebar).getByTestId('sidebar-me')).toHaveTextContent(/Bbob/),
+    );
+    expect(callsTo(fetchMock, 'POST', '/api/auth/sign-out')).toHaveLength(0);
+
+    // Both are listed now, bob checked; choosing alice opens sign-in with her email filled in.
+    await user.click(within(sidebar).getByRole('button', { name: 'Switch' }));
+    const again = await screen.findByRole('dialog', { name: 'Switch accounts' });
+    const names = within(again)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    // Each row: the avatar's initial, then the name.
+    expect(names).toEqual(['Bbob', 'Aalice']);
+    expect(within(again).getByRole('button', { current: true })).toHaveTextContent('bob');
+    await user.click(within(again).getByRole('button', { name: /alice/ }));
+    const prefilled = await screen.findByRole('dialog', { name: 'Sign in to Pinhole' });
+    expect(within(prefilled).getByLabelText('Email')).toHaveValue('alice@example.com');
+  }, 20_000);
 
   it('Sign out signs out and returns home', async () => {
     const fetchMock = mockApi(signedInRoutes());

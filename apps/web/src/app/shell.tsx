@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { AccountSwitcherContext } from '@/lib/auth/account-switcher-prompt';
 import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
@@ -17,6 +18,9 @@ import { useScrollRestoration } from './scroll-restoration';
 const loadAuthDialog = () => import('@/features/auth/components/auth-dialog');
 const loadCreatePostDialog = () => import('@/features/create-post/components/create-post-dialog');
 const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })));
+const AccountSwitcher = lazy(() =>
+  import('./account-switcher').then((m) => ({ default: m.AccountSwitcher })),
+);
 const CreatePostDialog = lazy(() =>
   loadCreatePostDialog().then((m) => ({ default: m.CreatePostDialog })),
 );
@@ -46,6 +50,9 @@ export function Shell() {
   const [createOpen, setCreateOpen] = useState(false);
   // A dialog is mounted from its first opening on, then stays (Radix animates open and closed).
   const [authMounted, setAuthMounted] = useState(false);
+  // The email the sign-in dialog starts with: the account chosen in the switcher.
+  const [authEmail, setAuthEmail] = useState('');
+  const [switcherOpen, setSwitcherOpen] = useState(false);
   const [createMounted, setCreateMounted] = useState(false);
   const prefetch = usePrefetchOnIntent();
   useScrollRestoration();
@@ -60,13 +67,16 @@ export function Shell() {
 
   const signedIn = auth.user !== null;
 
-  const openAuth = () => {
+  const openAuth = (email = '') => {
+    setAuthEmail(email);
     setAuthMounted(true);
     setAuthOpen(true);
   };
+  const promptSignIn = () => openAuth();
+  const openSwitcher = () => setSwitcherOpen(true);
 
   const openCreate = () => {
-    if (!signedIn) return openAuth();
+    if (!signedIn) return promptSignIn();
     setCreateMounted(true);
     setCreateOpen(true);
   };
@@ -92,19 +102,37 @@ export function Shell() {
     <div className="min-h-dvh bg-white">
       <Header
         onCreate={openCreate}
-        onSignIn={openAuth}
+        onSignIn={promptSignIn}
         onSignOut={() => void signOut()}
+        onSwitchAccounts={openSwitcher}
         onIntent={prefetch}
       />
       <main className="pb-12">
-        <SignInPromptContext value={openAuth}>
-          <AppRoutes />
+        <SignInPromptContext value={promptSignIn}>
+          <AccountSwitcherContext value={openSwitcher}>
+            <AppRoutes />
+          </AccountSwitcherContext>
         </SignInPromptContext>
       </main>
       <RouteNotice />
       {authMounted && (
         <Suspense fallback={null}>
-          <AuthDialog open={authOpen} onOpenChange={setAuthOpen} />
+          {/* A new email (the switcher's choice) starts a fresh form. */}
+          <AuthDialog
+            key={authEmail}
+            open={authOpen}
+            onOpenChange={setAuthOpen}
+            initialEmail={authEmail}
+          />
+        </Suspense>
+      )}
+      {signedIn && switcherOpen && (
+        <Suspense fallback={null}>
+          <AccountSwitcher
+            open
+            onOpenChange={setSwitcherOpen}
+            onSignIn={(email) => openAuth(email ?? '')}
+          />
         </Suspense>
       )}
       {signedIn && createMounted && (

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { signedOut, useSession } from './get-session';
+import { rememberAccount } from './remembered-accounts';
 import { useSignIn } from './sign-in';
 import { useSignOut } from './sign-out';
 import { useSignUp } from './sign-up';
@@ -41,11 +42,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const previousUserId = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (session.isPending) return;
-    if (previousUserId.current !== undefined && previousUserId.current !== userId) {
+    const previous = previousUserId.current;
+    if (previous && userId && previous !== userId) {
+      // Switched accounts without signing out: nothing the last one saw (their notifications,
+      // saved posts, requests) may show as the new one's.
+      const [sessionKey] = queryKeys.session;
+      void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== sessionKey });
+    } else if (previous !== undefined && previous !== userId) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts });
     }
     previousUserId.current = userId;
   }, [queryClient, session.isPending, userId]);
+
+  // The account switcher lists every account signed in on this device.
+  const rememberedUser = data.user;
+  const rememberedProfile = data.profile;
+  useEffect(() => {
+    if (!rememberedUser || !rememberedProfile) return;
+    rememberAccount({
+      username: rememberedProfile.username,
+      avatar_url: rememberedProfile.avatar_url,
+      email: rememberedUser.email,
+    });
+  }, [rememberedUser, rememberedProfile]);
 
   const value = useMemo<AuthState>(
     () => ({

@@ -27,12 +27,14 @@ const emptyFields: Fields = { fullName: '', username: '', email: '', password: '
 interface AuthDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Sign in as this account (the account switcher's choice): its email filled in. */
+  initialEmail?: string;
 }
 
-export function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
+export function AuthDialog({ open, onOpenChange, initialEmail = '' }: AuthDialogProps) {
   const { signIn, signUp } = useAuth();
   const [mode, setMode] = useState<Mode>('signin');
-  const [fields, setFields] = useState<Fields>(emptyFields);
+  const [fields, setFields] = useState<Fields>({ ...emptyFields, email: initialEmail });
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,7 +44,7 @@ export function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
 
   const reset = () => {
     setMode('signin');
-    setFields(emptyFields);
+    setFields({ ...emptyFields, email: initialEmail });
     setShowPassword(false);
     setError(null);
     setBusy(false);

@@ -80,8 +80,17 @@ describe('StoriesStrip', () => {
     expect(click).toHaveBeenCalledTimes(1);
     expect(click.mock.contexts[0]).toBe(screen.getByLabelText('Story photo'));
 
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:beach');
     const photo = new File(['jpeg bytes'], 'beach.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByLabelText('Story photo'), photo);
+    // A preview first: nothing is sent until the reader shares it.
+    const preview = await screen.findByRole('dialog', { name: 'New story' });
+    expect(within(preview).getByRole('img', { name: 'Your story preview' })).toHaveAttribute(
+      'src',
+      'blob:beach',
+    );
+    expect(requests).toHaveLength(0);
+    await user.click(within(preview).getByRole('button', { name: 'Share to your story' }));
     const progress = await screen.findByRole('progressbar', { name: 'Upload progress' });
     expect(screen.getByText('Sharing to your story...')).toBeInTheDocument();
     await waitFor(() => expect(requests).toHaveLength(1));
@@ -115,8 +124,24 @@ describe('StoriesStrip', () => {
       screen.getByLabelText('Story photo'),
       new File(['heic'], 'IMG_0001.HEIC', { type: '' }),
     );
+    await user.click(await screen.findByRole('button', { name: 'Share to your story' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Cancel at the preview shares nothing', async () => {
+    const requests = stubXhr();
+    mockApi({ 'GET /api/stories': { trays: [] } });
+    vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderAsReader(<StoriesStrip />, signedInSession(alice));
+    const photo = new File(['jpeg bytes'], 'beach.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Story photo'), photo);
+    const preview = await screen.findByRole('dialog', { name: 'New story' });
+    await user.click(within(preview).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests).toHaveLength(0);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('checks the file first, with the create dialog’s messages, and sends nothing refused', async () => {
@@ -147,6 +172,7 @@ describe('StoriesStrip', () => {
       screen.getByLabelText('Story photo'),
       new File(['x'], 'fake.png', { type: 'image/png' }),
     );
+    await user.click(await screen.findByRole('button', { name: 'Share to your story' }));
     await screen.findByRole('progressbar');
     await waitFor(() => expect(requests).toHaveLength(1));
     requests[0]!.respond(400, {

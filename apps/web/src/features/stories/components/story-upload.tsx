@@ -5,16 +5,18 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useCreateStory } from '@/features/stories/api/create-story';
+import { StoryPreview } from './story-preview';
 
 interface StoryUploadProps {
   file: File;
-  /** Shared, or the reader dismissed the error. */
+  /** Shared, cancelled at the preview, or the reader dismissed the error. */
   onFinished: () => void;
 }
 
 /**
  * Sends one chosen photo to the reader's story: first the create dialog's checks (type, 5 MB)
- * with its messages, sending nothing refused; then how much has gone, then why the server refused
+ * with its messages, sending nothing refused; then a preview to share or cancel; then how much
+ * has gone, then why the server refused
  * it if it did (the same messages as for posts). Leaving the page does not cancel it: the photo
  * was chosen to be shared, and the trays take it in when it lands.
  */
@@ -22,15 +24,20 @@ export function StoryUpload({ file, onFinished }: StoryUploadProps) {
   const readerId = useAuth().user?.id ?? null;
   const { mutate, error } = useCreateStory(readerId);
   const [progress, setProgress] = useState(0);
+  const [confirmed, setConfirmed] = useState(false);
   // Once per file, even where React runs effects twice to check them (development).
   const started = useRef(false);
   const problem = checkImageFile(file);
 
   useEffect(() => {
-    if (problem !== null || started.current) return;
+    if (problem !== null || !confirmed || started.current) return;
     started.current = true;
     mutate({ file, onProgress: setProgress }, { onSuccess: onFinished });
-  }, [problem, file, mutate, onFinished]);
+  }, [problem, confirmed, file, mutate, onFinished]);
+
+  if (problem === null && !confirmed) {
+    return <StoryPreview file={file} onShare={() => setConfirmed(true)} onCancel={onFinished} />;
+  }
 
   if (problem !== null || error) {
     return (

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ProfileName } from '@/components/ui/profile-name';
 import { paths } from '@/config/paths';
-import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
+import { useAccountSwitcher } from '@/lib/auth/account-switcher-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
 import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
@@ -21,19 +21,11 @@ interface SuggestionsSidebarProps {
  */
 export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
   // Signed out, the sidebar shows only the suggestions.
-  const { profile: me, signOut } = useAuth();
-  const promptSignIn = useSignInPrompt();
+  const { profile: me } = useAuth();
+  // Switch opens Instagram's account switcher; nobody is signed out without choosing to.
+  const switchAccount = useAccountSwitcher();
   const { data, isPending } = useSuggestions();
   const suggestions = data?.profiles ?? [];
-  // Switch is Instagram's way to another account: sign out, then sign in as someone else.
-  const switchAccount = async () => {
-    try {
-      await signOut();
-      promptSignIn();
-    } catch (error) {
-      console.error('Error signing out', error);
-    }
-  };
   const year = new Date(useClock().now()).getFullYear();
   return (
     <div className="flex flex-col gap-5 pt-2">
@@ -46,7 +38,7 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
           </div>
           <button
             type="button"
-            onClick={() => void switchAccount()}
+            onClick={switchAccount}
             className="text-xs font-semibold text-brand hover:text-brand-dark"
           >
             Switch
