@@ -30,6 +30,12 @@ export const profileSchema = z.object({
   follows_me: z.boolean(),
   /** The viewer asked to follow this private account and awaits an answer. */
   requested_by_me: z.boolean(),
+  /**
+   * The viewer blocked this person: their profile shows "You blocked …" with Unblock instead of
+   * their posts (which, with their stories and lists, still answer 404). Only ever true for the
+   * blocker; someone blocked gets 404 for the blocker's profile.
+   */
+  blocked_by_me: z.boolean(),
   created_at: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -46,6 +46,32 @@ export async function isBlockedEitherWay(db: Kysely<DB>, a: string, b: string): 
   return row !== undefined;
 }
 
+/**
+ * Which way blocks stand between a viewer and someone else: the viewer's profile page of a person
+ * they blocked shows "You blocked …" (with Unblock), while a person blocked still finds nothing.
+ * One read of the pair's two keys, as `isBlockedEitherWay`.
+ */
+export async function blocksBetween(
+  db: Kysely<DB>,
+  viewerId: string,
+  otherId: string,
+): Promise<{ byViewer: boolean; byOther: boolean }> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', viewerId), eb('blocked_id', '=', otherId)]),
+        eb.and([eb('blocker_id', '=', otherId), eb('blocked_id', '=', viewerId)]),
+      ]),
+    )
+    .execute();
+  return {
+    byViewer: rows.some((row) => row.blocker_id === viewerId),
+    byOther: rows.some((row) => row.blocker_id === otherId),
+  };
+}
+
 /** Everyone the person blocked or was blocked by: whom they must not see, nor be seen by. */
 export async function listBlockedEitherWay(db: Kysely<DB>, userId: string): Promise<string[]> {
   const rows = await db

@@ -168,9 +168,18 @@ describe.each(dialects)('the block matrix on %s', (dialect) => {
         [viewer, other, otherPost, otherStory],
         [other, viewer, otherPost, viewerStory],
       ] as const) {
-        const paths = [
+        // The blocker still finds the profile, flagged (its "You blocked …" page with Unblock);
+        // the person blocked finds nothing. What it holds stays hidden from both.
+        const readerBlocked = (reader === viewer) === (blocker === 'viewer');
+        for (const path of [
           `/api/profiles/${person.id}`,
           `/api/profiles/by-username/${person.username}`,
+        ]) {
+          const response = await get(path, reader);
+          expect(response.status, path).toBe(readerBlocked ? 200 : 404);
+          if (readerBlocked) expect(response.body.blocked_by_me, path).toBe(true);
+        }
+        const paths = [
           `/api/profiles/${person.id}/posts`,
           `/api/profiles/${person.id}/followers`,
           `/api/profiles/${person.id}/following`,
@@ -182,7 +191,8 @@ describe.each(dialects)('the block matrix on %s', (dialect) => {
       }
       // The pages the server renders: a profile and a post.
       const page = (path: string) => server.request(path, { cookie: viewer.cookie });
-      expect((await page(`/${other.username}`)).status).toBe(404);
+      // (The blocker's page of the person blocked is theirs, flagged: blocks-profile.routes.test.ts.)
+      if (blocker === 'other') expect((await page(`/${other.username}`)).status).toBe(404);
       expect((await page(`/p/${otherPost}`)).status).toBe(404);
       // Others still see both.
       expect((await get(`/api/posts/${otherPost}`, third)).status).toBe(200);

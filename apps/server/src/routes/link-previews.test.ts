@@ -50,6 +50,7 @@ function makeProfile(overrides: Partial<Profile> = {}): Profile {
     followed_by_me: false,
     follows_me: false,
     requested_by_me: false,
+    blocked_by_me: false,
     posts_count: 12,
     followers_count: 1,
     following_count: 2048,

@@ -24,6 +24,7 @@ describe.each(dialects)('profile routes on %s', (dialect) => {
         'avatar',
         'avatar_url',
         'bio',
+        'blocked_by_me',
         'created_at',
         'followers_count',
         'following_count',

@@ -4,7 +4,7 @@ import type { Infrastructure } from '../context';
 import type { ProfilesTable } from '../db/schema';
 import { uniqueViolation } from '../db/errors';
 import { conflictFor, notFound } from '../errors';
-import { isBlockedEitherWay } from '../repositories/blocks.repository';
+import { blocksBetween } from '../repositories/blocks.repository';
 import { countSuspendedFollows, findRelationship } from '../repositories/follows.repository';
 import {
   findProfileById,
@@ -23,6 +23,8 @@ export interface Relationship {
   followedByMe: boolean;
   followsMe: boolean;
   requestedByMe: boolean;
+  /** The viewer blocked this person (their profile then shows "You blocked …" with Unblock). */
+  blockedByMe?: boolean;
 }
 
 const strangers: Relationship = { followedByMe: false, followsMe: false, requestedByMe: false };
@@ -60,6 +62,7 @@ export function toProfile(
     followed_by_me: relationship.followedByMe,
     follows_me: relationship.followsMe,
     requested_by_me: relationship.requestedByMe,
+    blocked_by_me: relationship.blockedByMe ?? false,
     created_at: row.created_at,
   };
 }
@@ -148,15 +151,23 @@ export class ProfilesService {
     return profile;
   }
 
-  /** Someone the viewer blocked, or who blocked the viewer, is not there for them (404). */
+  /**
+   * Someone who blocked the viewer is not there for them (404), even if the viewer blocked them
+   * too: their choice not to be seen wins. Someone the viewer blocked is there, flagged
+   * `blocked_by_me`, as Instagram's "You blocked …" page with Unblock; their posts, stories and
+   * lists still answer 404 (visibility.ts). A block ended every follow and request both ways, so
+   * the rest of the relationship is that of strangers. Read per request, never from a cache shared
+   * between viewers: only the blocker ever sees the flag, and an unblock shows at once.
+   */
   async #withRelationship(row: Selectable<ProfilesTable>, viewerId: string | null) {
+    let relationship = strangers;
     if (viewerId !== null && viewerId !== row.id) {
-      if (await isBlockedEitherWay(this.db, viewerId, row.id)) throw notFound();
-    }
-    const relationship =
-      viewerId === null || viewerId === row.id
-        ? strangers
+      const blocks = await blocksBetween(this.db, viewerId, row.id);
+      if (blocks.byOther) throw notFound();
+      relationship = blocks.byViewer
+        ? { ...strangers, blockedByMe: true }
         : await findRelationship(this.db, viewerId, row.id);
+    }
     // Suspended people are not in the lists (people-lists.repository.ts): nor in the counts.
     const suspended = await countSuspendedFollows(this.db, row.id);
     return toProfile(

@@ -28,6 +28,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     followed_by_me: false,
     follows_me: false,
     requested_by_me: false,
+    blocked_by_me: false,
     created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
