@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { profileTitle } from '@/lib/page-titles';
 import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
 import { FollowButton } from '@/features/follows/components/follow-button';
+import { BlockedProfileNotice } from '@/features/safety/components/blocked-profile-notice';
 import { ProfileMenu } from '@/features/safety/components/profile-menu';
 import { ProfileView, type ProfileTab } from '@/features/profile/components/profile-view';
 import { StoryAvatarLink } from '@/features/stories/components/story-avatar-link';
@@ -50,6 +51,18 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
           </p>
         );
       return <Navigate to={paths.profile.to(profile.username)} replace />;
+    }
+    // Someone the reader blocked: their header, then "You blocked …" with Unblock; no Follow
+    // button, menu or story ring (their stories answer 404 to the reader).
+    if (profile.blocked_by_me && !own) {
+      return (
+        <ProfileView
+          profile={profile}
+          tab={tab}
+          own={false}
+          blockedNotice={<BlockedProfileNotice profile={profile} />}
+        />
+      );
     }
     return (
       <ProfileView

@@ -27,16 +27,25 @@ interface ProfileViewProps {
   followButton?: ReactNode;
   /** Draws the profile's picture (the app puts it in a story ring while they have a story). */
   wrapAvatar?: (avatar: ReactNode) => ReactNode;
+  /**
+   * What a profile the reader blocked shows instead of its tabs ("You blocked …" with Unblock,
+   * composed by the app from the safety feature): the server answers its lists 404 to them.
+   */
+  blockedNotice?: ReactNode;
 }
 
 /**
  * The spec's profile screen, for anyone. The tabs are addresses, as on Instagram: links drawn
  * as tabs, so each can be shared, reloaded and reached with Back.
  */
-export function ProfileView({ profile, tab, own, followButton, wrapAvatar }: ProfileViewProps) {
-  const shownTabs = own ? tabs : tabs.filter(({ value }) => value !== 'saved');
-  // The same rule as the server's (a private account's lists are for its followers only).
-  const closed = profile.is_private && !own && !profile.followed_by_me;
+export function ProfileView({
+  profile,
+  tab,
+  own,
+  followButton,
+  wrapAvatar,
+  blockedNotice,
+}: ProfileViewProps) {
   return (
     <div className="mx-auto w-full max-w-[935px] pt-6 sm:pt-8">
       <ProfileHeader
@@ -45,6 +54,22 @@ export function ProfileView({ profile, tab, own, followButton, wrapAvatar }: Pro
         followButton={followButton}
         wrapAvatar={wrapAvatar}
       />
+      {profile.blocked_by_me && !own ? (
+        <div className="border-t border-line">{blockedNotice}</div>
+      ) : (
+        <ProfileTabs profile={profile} tab={tab} own={own} />
+      )}
+    </div>
+  );
+}
+
+/** The tab links and the chosen tab's panel. */
+function ProfileTabs({ profile, tab, own }: Pick<ProfileViewProps, 'profile' | 'tab' | 'own'>) {
+  const shownTabs = own ? tabs : tabs.filter(({ value }) => value !== 'saved');
+  // The same rule as the server's (a private account's lists are for its followers only).
+  const closed = profile.is_private && !own && !profile.followed_by_me;
+  return (
+    <>
       <nav
         role="tablist"
         aria-label="Profile sections"
@@ -73,6 +98,6 @@ export function ProfileView({ profile, tab, own, followButton, wrapAvatar }: Pro
         {tab === 'saved' && own && <SavedPostsGrid />}
         {!closed && tab === 'tagged' && <TaggedPostsGrid profileId={profile.id} own={own} />}
       </div>
-    </div>
+    </>
   );
 }

@@ -2,9 +2,7 @@ import type { Profile } from '@pinhole/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ellipsis } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useSetBlock } from '@/features/safety/api/blocks';
 
@@ -15,12 +13,11 @@ const item =
   'flex cursor-pointer items-center rounded-md px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-neutral-100';
 
 /**
- * The "…" beside someone else's name on their profile: Block and Report. Once blocked, their
- * profile answers 404 to the reader too (API.md), so the reader is taken to the blocked list,
- * where the person is shown with Unblock: the one place that undoes it.
+ * The "…" beside someone else's name on their profile: Block and Report. Once blocked, the reader
+ * stays on the profile, which turns into "You blocked …" with Unblock (the server answers it
+ * flagged `blocked_by_me`, and useSetBlock flags the cached one at once), as on Instagram.
  */
 export function ProfileMenu({ profile }: { profile: Profile }) {
-  const navigate = useNavigate();
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
   const [reportMounted, setReportMounted] = useState(false);
   const block = useSetBlock();
@@ -34,10 +31,7 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
     block.mutate(
       { profileId: profile.id, block: true },
       {
-        onSuccess: () => {
-          setDialog(null);
-          void navigate(paths.account.to('blocked'), { replace: true });
-        },
+        onSuccess: () => setDialog(null),
       },
     );
 

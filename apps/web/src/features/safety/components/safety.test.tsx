@@ -11,7 +11,7 @@ const me = makeProfile({ id: 'me', username: 'alice' });
 const bob = makeProfile({ id: 'b', username: 'bob' });
 
 describe('ProfileMenu', () => {
-  it('asks before blocking, blocks, then shows the blocked list', async () => {
+  it('asks before blocking, blocks, and stays on the profile', async () => {
     const fetchMock = mockApi({ 'PUT /api/profiles/b/block': json({ blocked: true }) });
     const user = userEvent.setup();
     const { location } = renderAsReader(
@@ -28,8 +28,10 @@ describe('ProfileMenu', () => {
     expect(confirm).toHaveTextContent("They won't be able to find your profile, posts or story");
     expect(callsTo(fetchMock, 'PUT', '/api/profiles/b/block')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Block' }));
-    await waitFor(() => expect(location.current?.pathname).toBe('/accounts/blocked'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'PUT', '/api/profiles/b/block')).toHaveLength(1);
+    // The profile turns into "You blocked @bob" (app/routes/profile-blocked.test.tsx).
+    expect(location.current?.pathname).toBe('/bob');
   });
 
   it('Cancel leaves them unblocked', async () => {
