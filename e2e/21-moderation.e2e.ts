@@ -143,26 +143,45 @@ describe('issue 21: reports, the admin page, blocks', () => {
     // Four people, three browsers and eight screenshots on a shared two-core machine.
   }, 150_000);
 
-  it('A blocks B from the profile menu; B gets not-found for A; A unblocks from /accounts/blocked', async () => {
+  it('A blocks B from the profile menu and sees "You blocked"; B gets not-found for A; A unblocks from /accounts/blocked, then from the profile', async () => {
     const b = await openPage('block-b');
     const bee = await signUpViaApi(b.context, uniqueUser('blkb'));
+    const caption = `a photo by ${bee.username}`;
+    await createPostViaHttp(bee.token, caption, [320, 320]);
     const a = await openPage('block-a');
     const ay = await signUpViaApi(a.context, uniqueUser('blka'));
+    const beePost = a.page.getByRole('link', { name: caption });
+    const youBlocked = a.page.getByRole('heading', { name: `You blocked @${bee.username}` });
 
     await a.page.goto(`/${bee.username}`);
+    await beePost.waitFor();
     await a.page.getByRole('button', { name: `Options for ${bee.username}` }).click();
     await a.page.getByRole('menuitem', { name: 'Block' }).click();
     const confirm = a.page.getByRole('dialog', { name: `Block @${bee.username}?` });
     await confirm.getByText("They won't be able to find your profile, posts or story").waitFor();
     await confirm.getByRole('button', { name: 'Block', exact: true }).click();
-    await a.page.waitForURL('**/accounts/blocked');
-    await a.page.getByRole('button', { name: `Unblock ${bee.username}` }).waitFor();
+    // A stays on the profile: its header, "You blocked", no posts, no Follow button.
+    await youBlocked.waitFor();
+    await a.page.getByRole('heading', { name: bee.username, level: 1 }).waitFor();
+    expect(await beePost.count()).toBe(0);
+    expect(await a.page.getByRole('button', { name: `Follow ${bee.username}` }).count()).toBe(0);
 
     await b.page.goto(`/${ay.username}`);
     await notFound(b.page).waitFor();
 
+    // The blocked list undoes it too, and Block there blocks again.
+    await a.page.goto('/accounts/blocked');
     await a.page.getByRole('button', { name: `Unblock ${bee.username}` }).click();
-    await a.page.getByRole('button', { name: `Block ${bee.username}` }).waitFor();
+    await a.page.getByRole('button', { name: `Block ${bee.username}` }).click();
+    await a.page.getByRole('button', { name: `Unblock ${bee.username}` }).waitFor();
+
+    // Opened afresh (the page the server draws), the profile says so; Unblock there brings it back.
+    await a.page.goto(`/${bee.username}`);
+    await youBlocked.waitFor();
+    await a.page.getByRole('button', { name: 'Unblock', exact: true }).click();
+    await beePost.waitFor();
+    await a.page.getByRole('button', { name: `Follow ${bee.username}` }).waitFor();
+    expect(await youBlocked.count()).toBe(0);
     await b.page.goto(`/${ay.username}`);
     await b.page.getByRole('heading', { name: ay.username }).waitFor();
 
