@@ -54,11 +54,18 @@ describe('the profile of someone the reader blocked', () => {
     expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Options for bob' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    // Their counts show, but lead nowhere: their lists answer 404 to the reader.
+    expect(screen.getByText('followers')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /followers|following/ })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/profiles/bob-id/posts')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Unblock' }));
     expect(await screen.findByRole('button', { name: 'Follow bob' })).toBeInTheDocument();
     expect(await screen.findByRole('list', { name: 'Posts' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /followers/ })).toHaveAttribute(
+      'href',
+      '/bob/followers',
+    );
     expect(screen.queryByText('You blocked @bob')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', '/api/profiles/bob-id/block')).toHaveLength(1);
     expect(location.current?.pathname).toBe('/bob');

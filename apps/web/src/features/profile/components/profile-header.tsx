@@ -34,19 +34,21 @@ export function ProfileHeader({
   followButton,
   wrapAvatar = (avatar) => avatar,
 }: ProfileHeaderProps) {
+  // Someone the reader blocked: their lists answer 404 to the reader, so the counts lead nowhere.
+  const listed = !profile.blocked_by_me;
   const counts = [
     { key: 'posts', label: count(profile.posts_count, 'post'), value: profile.posts_count },
     {
       key: 'followers',
       label: count(profile.followers_count, 'follower'),
       value: profile.followers_count,
-      to: paths.followers.to(profile.username),
+      to: listed ? paths.followers.to(profile.username) : undefined,
     },
     {
       key: 'following',
       label: 'following',
       value: profile.following_count,
-      to: paths.following.to(profile.username),
+      to: listed ? paths.following.to(profile.username) : undefined,
     },
   ];
 
