@@ -18,8 +18,8 @@ const followAnswered = (page: Page) =>
     (response) => response.url().endsWith('/follow') && response.request().method() === 'PUT',
   );
 
-/** The "N followers" item of the profile header. */
-const followersCount = (page: Page) => page.getByRole('listitem').filter({ hasText: /followers$/ });
+/** The "N followers" ("1 follower") item of the profile header. */
+const followersCount = (page: Page) => page.getByRole('listitem').filter({ hasText: /followers?$/ });
 
 describe('issue 16: follows, the Following feed and private accounts', () => {
   it('A follows B, sees B’s post in Following; B goes private, C asks, B approves, C sees it', async () => {
@@ -43,10 +43,10 @@ describe('issue 16: follows, the Following feed and private accounts', () => {
 
     await a.page.goto(`/${bob.username}`);
     await a.page.getByRole('button', { name: `Following ${bob.username}` }).waitFor();
-    expect(await followersCount(a.page).textContent()).toBe('1followers');
+    expect(await followersCount(a.page).textContent()).toBe('1follower');
     await b.page.goto(`/${bob.username}`);
     await b.page.getByRole('heading', { name: bob.username }).waitFor();
-    expect(await followersCount(b.page).textContent()).toBe('1followers');
+    expect(await followersCount(b.page).textContent()).toBe('1follower');
 
     // B goes private; C's Follow becomes a request, and B's post stays out of C's feed.
     await api(bob.token, 'PATCH', '/api/profiles/me', { is_private: true });
@@ -85,7 +85,7 @@ describe('issue 16: follows, the Following feed and private accounts', () => {
     await api(eve.token, 'PUT', `/api/profiles/${xavier.id}/follow`);
 
     await page.goto(`/${bob.username}`);
-    await page.getByRole('link', { name: /1\s*followers/ }).click();
+    await page.getByRole('link', { name: /1\s*follower$/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Followers' });
     await dialog.getByRole('link', { name: xavier.username }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/${bob.username}/followers`);

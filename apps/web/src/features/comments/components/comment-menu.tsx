@@ -1,5 +1,6 @@
 import { Ellipsis } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useMounted } from '@/lib/use-mounted';
 import { commentMenuTrigger, type CommentMenuProps } from './comment-menu-props';
 
 // Radix's dropdown, and the dialogs it opens, are not part of the first screen: they load once a
@@ -15,21 +16,25 @@ const CommentMenuDropdown = lazy(() =>
 export function CommentMenu(props: CommentMenuProps) {
   // A tap before the menu's code arrived opens it as soon as it has.
   const [openAtOnce, setOpenAtOnce] = useState(false);
+  // The server and the hydrating render draw the plain button: a lazy part inside Suspense would
+  // be left unfinished by the server, and React would throw that HTML away with error #419
+  // (the home drawn for a post's author, whose comments all have a menu).
+  const mounted = useMounted();
   if (!props.canDelete && !props.canReport) return null;
-  return (
-    <Suspense
-      fallback={
-        <button
-          type="button"
-          aria-label="Comment options"
-          aria-haspopup="menu"
-          onClick={() => setOpenAtOnce(true)}
-          className={commentMenuTrigger}
-        >
-          <Ellipsis aria-hidden className="size-4" />
-        </button>
-      }
+  const button = (
+    <button
+      type="button"
+      aria-label="Comment options"
+      aria-haspopup="menu"
+      onClick={() => setOpenAtOnce(true)}
+      className={commentMenuTrigger}
     >
+      <Ellipsis aria-hidden className="size-4" />
+    </button>
+  );
+  if (!mounted) return button;
+  return (
+    <Suspense fallback={button}>
       <CommentMenuDropdown {...props} defaultOpen={openAtOnce} />
     </Suspense>
   );
