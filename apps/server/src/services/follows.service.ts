@@ -1,5 +1,5 @@
 import type { FollowResult, ProfileListQuery, ProfileSummaryPage } from '@pinhole/contracts';
-import { limits, messages } from '@pinhole/contracts';
+import { messages } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
@@ -10,18 +10,15 @@ import {
   addToFollowCounts,
   deleteFollow,
   deleteFollowRequest,
-  followedAmong,
   insertFollow,
   insertFollowRequest,
   isFollowing,
   listRequesterIds,
 } from '../repositories/follows.repository';
-import type { ListedPersonRow, PeoplePageOptions } from '../repositories/people-lists.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import type { NotificationsService } from './notifications.service';
-import { toProfileSummary } from './profile-summary';
-import { decodeCursor, encodeCursor } from './post-cursor';
+import { peoplePage } from './people-page';
 import { canSeeContentOf } from './visibility';
 
 export const privateAccount = () => new AppError('forbidden', messages.accountPrivate);
@@ -151,7 +148,7 @@ export class FollowsService {
     query: ProfileListQuery,
   ): Promise<ProfileSummaryPage> {
     await this.requireVisible(profileId, viewerId);
-    return this.#page(query, viewerId, (options) =>
+    return peoplePage(this.db, this.infra.storage, query, viewerId, (options) =>
       listPeople(this.db, 'followers', profileId, { ...options, viewerId }),
     );
   }
@@ -162,14 +159,14 @@ export class FollowsService {
     query: ProfileListQuery,
   ): Promise<ProfileSummaryPage> {
     await this.requireVisible(profileId, viewerId);
-    return this.#page(query, viewerId, (options) =>
+    return peoplePage(this.db, this.infra.storage, query, viewerId, (options) =>
       listPeople(this.db, 'following', profileId, { ...options, viewerId }),
     );
   }
 
   /** The viewer's own pending requests, newest first. */
   async requests(viewerId: string, query: ProfileListQuery): Promise<ProfileSummaryPage> {
-    return this.#page(query, viewerId, (options) =>
+    return peoplePage(this.db, this.infra.storage, query, viewerId, (options) =>
       listPeople(this.db, 'requests', viewerId, options),
     );
   }
@@ -202,34 +199,5 @@ export class FollowsService {
     if (await canSeeContentOf(this.db, viewerId, owner)) return;
     // A suspended account is not there at all (API.md, Safety and moderation).
     throw owner.suspended_at === null ? privateAccount() : notFound();
-  }
-
-  async #page(
-    query: ProfileListQuery,
-    viewerId: string | null,
-    load: (options: PeoplePageOptions) => Promise<ListedPersonRow[]>,
-  ): Promise<ProfileSummaryPage> {
-    const limit = query.limit ?? limits.listDefaultLimit;
-    const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
-    // One extra row tells whether another page exists.
-    const rows = await load({ limit: limit + 1, after });
-    const pageRows = rows.slice(0, limit);
-    const last = pageRows.at(-1);
-    const followed = viewerId
-      ? await followedAmong(
-          this.db,
-          viewerId,
-          pageRows.map((row) => row.id),
-        )
-      : new Set<string>();
-    return {
-      profiles: pageRows.map((row) =>
-        toProfileSummary(row, this.infra.storage, followed.has(row.id)),
-      ),
-      next_cursor:
-        rows.length > limit && last
-          ? encodeCursor({ createdAt: last.listed_at, id: last.id })
-          : null,
-    };
   }
 }
