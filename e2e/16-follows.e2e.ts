@@ -19,7 +19,8 @@ const followAnswered = (page: Page) =>
   );
 
 /** The "N followers" ("1 follower") item of the profile header. */
-const followersCount = (page: Page) => page.getByRole('listitem').filter({ hasText: /followers?$/ });
+const followersCount = (page: Page) =>
+  page.getByRole('listitem').filter({ hasText: /followers?$/ });
 
 describe('issue 16: follows, the Following feed and private accounts', () => {
   it('A follows B, sees B’s post in Following; B goes private, C asks, B approves, C sees it', async () => {
