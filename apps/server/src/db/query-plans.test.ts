@@ -5,7 +5,6 @@ import { limits } from '@pinhole/contracts';
 import type { Insertable, LogEvent } from 'kysely';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { SqliteDatabase } from './sqlite-driver';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../ids';
 import { listBlockedEitherWay } from '../repositories/blocks.repository';
@@ -21,7 +20,7 @@ import { listFolloweeTerms, searchHashtags, searchPeople } from '../repositories
 import { listTrayStories } from '../repositories/stories.repository';
 import type { TestDialect } from '../test/harness';
 import { insertPeople } from '../test/bulk-people';
-import { createPostgresDatabase } from '../test/harness';
+import { createPostgresDatabase, createTestPool } from '../test/harness';
 import { migrateToLatest } from './migrate';
 import type { CommentsTable, DB, LikesTable, PostsTable } from './schema';
 
@@ -69,7 +68,7 @@ function collectPostgresPlan(node: Record<string, unknown>, plan: Plan): void {
 
 async function openPostgres(): Promise<PlanSubject> {
   const database = await createPostgresDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const pool = createTestPool(database.url);
   const captured: CompiledQuery[] = [];
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),

@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LogEvent } from 'kysely';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../db/migrate';
 import type { DB } from '../db/schema';
 import { SqliteDatabase } from '../db/sqlite-driver';
 import { newId } from '../ids';
-import { createPostgresDatabase, dialects } from '../test/harness';
+import { createPostgresDatabase, createTestPool, dialects } from '../test/harness';
 import { insertPeople } from '../test/bulk-people';
 import {
   countUnread,
@@ -66,7 +65,7 @@ async function open(dialect: (typeof dialects)[number]): Promise<Subject> {
   const database = await createPostgresDatabase();
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: database.url, max: 2 }),
+      pool: createTestPool(database.url),
     }),
     log,
   });
