@@ -43,7 +43,7 @@ describe('SettingsMenu', () => {
     );
   });
 
-  it('lists every account page, Download your data, Import posts and Sign out, in that order', async () => {
+  it('lists every account page, Download your data, Import posts, About and Sign out, in that order', async () => {
     const { menu } = await openMenu();
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -54,6 +54,7 @@ describe('SettingsMenu', () => {
       'Download your data',
       'Import posts',
       'Delete account',
+      'About this instance',
       'Sign out',
     ]);
     expect(items.map((item) => item.getAttribute('href'))).toEqual([
@@ -64,6 +65,7 @@ describe('SettingsMenu', () => {
       '/api/me/export',
       '/accounts/import',
       '/accounts/delete',
+      '/about',
       null,
     ]);
     // The export is a file to save, not a page to open.

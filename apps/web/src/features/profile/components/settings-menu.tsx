@@ -66,6 +66,10 @@ export function SettingsMenu() {
             <Link to={paths.account.to('delete')}>Delete account</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          {/* The sidebar's footer, with its About link, is not drawn on a phone. */}
+          <DropdownMenu.Item asChild className={item}>
+            <Link to={paths.about.to()}>About this instance</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item className={item} onSelect={() => void signOutAndGoHome()}>
             Sign out
           </DropdownMenu.Item>
