@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct } from './support/global-setup';
-import { runLighthouse } from './support/lighthouse';
+import { medianScores, runLighthouse } from './support/lighthouse';
 
-// One Lighthouse pass, mobile preset, on `/` signed out over the demo data, as `npm start --
-// --demo` ships it: it fails below 90, so the phone's speed cannot regress unnoticed (`npm run
-// lighthouse` prints the median of 3 on every page; the goal is 95). Measured on a two-core
-// machine: 36-46 before the first-screen work (2026-11-23), 77-92 with the home drawn on the
-// server, 81-97 once photos after the first waited for it; with the browser in a phone's process
-// model, see `phoneProcessModel` for the spread of single runs: about one in 30 falls below 90
-// with no change at all, where a regression (a request waterfall, a heavy first script, photos
-// competing with the first) fails every run. Those figures were of a page whose app never ran
-// (its script waited for a gesture, 0 KB in the run); since issue 34 the app starts after the
-// first photo, inside the measured load, and the test fails if its script is missing from the
-// run: single runs then gave 90-97 at a load average of 15-21 on two cores and 70-93 at 22-24
-// (2026-11-27, never measured quiet yet; README "Speed"). This file runs in its own vitest
-// project after every other project (groupOrder), so the test suite itself does not load the
-// machine.
+// Lighthouse, mobile preset, on `/` signed out over the demo data, as `npm start -- --demo`
+// ships it: it fails below 90, so the phone's speed cannot regress unnoticed (`npm run
+// lighthouse` prints the median of 3 on every page; the goal is 95). Since issue 34 the app
+// starts after the first photo, inside the measured load, and the test fails if its script is
+// missing from the run. Quiet two-core machine, 2026-11-28: single runs 98-100 (README "Speed");
+// under a load average of 22-24 they fell to 70-93. So one run decides when it clears the floor,
+// and a run below it is measured twice more and judged by the median of the three (Lighthouse's
+// own advice against its variance; issue 35): a regression (a request waterfall, a heavy first
+// script, photos competing with the first) fails all three, one slow run on a busy moment does
+// not fail CI. This file runs in its own vitest project after every other project (groupOrder),
+// so the test suite itself does not load the machine.
 const performanceFloor = 90;
 
 describe('Lighthouse, mobile, / signed out on demo data', () => {
@@ -28,8 +25,18 @@ describe('Lighthouse, mobile, / signed out on demo data', () => {
   });
 
   it(`scores performance ${performanceFloor}+ and 100 in accessibility, best practices and SEO`, async () => {
-    const scores = await runLighthouse(`${product.baseUrl}/`, { preset: 'mobile' });
-    console.log('Lighthouse mobile, / signed out:', JSON.stringify(scores));
+    const run = () => runLighthouse(`${product.baseUrl}/`, { preset: 'mobile' });
+    const first = await run();
+    console.log('Lighthouse mobile, / signed out:', JSON.stringify(first));
+    let scores = first;
+    if (first.performance < performanceFloor) {
+      const more = [await run(), await run()];
+      console.log(
+        `Lighthouse mobile: first run ${first.performance}, below ${performanceFloor}; ` +
+          `two more: ${more.map((next) => next.performance).join(', ')}`,
+      );
+      scores = medianScores([first, ...more]);
+    }
     // The app's script was loaded and run inside the measured load: the score is the app's.
     expect(scores.appScriptKb).toBeGreaterThan(50);
     expect(scores.appScriptMs).toBeGreaterThan(0);
@@ -38,5 +45,5 @@ describe('Lighthouse, mobile, / signed out on demo data', () => {
     expect(scores.bestPractices).toBe(100);
     expect(scores.seo).toBe(100);
     expect(scores.performance).toBeGreaterThanOrEqual(performanceFloor);
-  }, 120_000);
+  }, 300_000);
 });
