@@ -26,9 +26,14 @@ export function formatDateTime(date: Date): string {
   return dateTimes.format(date);
 }
 
+/** The noun of a count, singular for exactly one: `like` for 1, `likes` otherwise. */
+export function countNoun(count: number, one: string, many: string): string {
+  return count === 1 ? one : many;
+}
+
 /** A count and its noun, singular for exactly one: `1 like`, `0 likes`, `1,234 likes`. */
 export function countedLabel(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${countNoun(count, one, many)}`;
 }
 
 /** How many posts a hashtag has: `1 post`, `1,234 posts`. */

@@ -4,7 +4,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { LinkedText } from '@/components/ui/linked-text';
 import { paths } from '@/config/paths';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { formatCount } from '@/lib/format';
+import { countNoun, formatCount } from '@/lib/format';
 import { OverlayLink } from '@/lib/overlay-link';
 import { Link } from 'react-router-dom';
 import { SettingsMenu } from './settings-menu';
@@ -23,11 +23,6 @@ interface ProfileHeaderProps {
   wrapAvatar?: (avatar: ReactNode) => ReactNode;
 }
 
-/** `1 post`, `2 posts`: the noun of a count, singular for exactly one. */
-function count(value: number, noun: string): string {
-  return value === 1 ? noun : `${noun}s`;
-}
-
 export function ProfileHeader({
   profile,
   own,
@@ -37,10 +32,14 @@ export function ProfileHeader({
   // Someone the reader blocked: their lists answer 404 to the reader, so the counts lead nowhere.
   const listed = !profile.blocked_by_me;
   const counts = [
-    { key: 'posts', label: count(profile.posts_count, 'post'), value: profile.posts_count },
+    {
+      key: 'posts',
+      label: countNoun(profile.posts_count, 'post', 'posts'),
+      value: profile.posts_count,
+    },
     {
       key: 'followers',
-      label: count(profile.followers_count, 'follower'),
+      label: countNoun(profile.followers_count, 'follower', 'followers'),
       value: profile.followers_count,
       to: listed ? paths.followers.to(profile.username) : undefined,
     },
