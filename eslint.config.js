@@ -80,15 +80,25 @@ export default tseslint.config(
       ],
     },
   },
-  // Imports flow one way: app → features → components/lib (bulletproof-react), through @/.
+  // Imports flow one way: app → features → domain → components/lib (bulletproof-react), through
+  // @/. domain/ holds what several features show of one thing (a person's Follow button, the
+  // post and profile caches, the Report dialog), so features share it without importing each other.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: webLayerRule(),
   },
   {
-    files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
     rules: webLayerRule(
       { group: ['@/features/**'], message: 'Shared code must not import a feature.' },
+      { group: ['@/domain/**'], message: 'components/ and lib/ sit below domain/.' },
+      appImport,
+    ),
+  },
+  {
+    files: ['apps/web/src/domain/**/*.{ts,tsx}'],
+    rules: webLayerRule(
+      { group: ['@/features/**'], message: 'domain/ sits below the features that use it.' },
       appImport,
     ),
   },

@@ -76,7 +76,7 @@ describe('NotificationsHeart', () => {
   beforeAll(async () => {
     // The panel (with Radix) and the stream are lazy chunks; loaded once, as a browser has them
     // after a visit.
-    await import('./notifications-panel');
+    await import('@/features/notifications/components/notifications-panel');
     await import('@/features/notifications/api/notification-events');
   });
 

@@ -9,7 +9,7 @@ import { useNotificationEvents } from '@/features/notifications/hooks/use-notifi
 import { iconButton } from './icon-button';
 
 // The list, its rows and Radix's dialog load on the first opening, not with the first screen.
-const loadPanel = () => import('./notifications-panel');
+const loadPanel = () => import('@/features/notifications/components/notifications-panel');
 const NotificationsPanel = lazy(() => loadPanel().then((m) => ({ default: m.NotificationsPanel })));
 
 /**

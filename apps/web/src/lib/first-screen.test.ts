@@ -1,4 +1,5 @@
-import { firstScreenScriptId, type FirstScreen } from '@pinhole/contracts';
+import { firstScreenScriptId, type FirstScreen, type PostPage } from '@pinhole/contracts';
+import type { InfiniteData } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   makePost,
@@ -9,8 +10,9 @@ import {
 } from '@/testing/factories';
 import { testQueryClient } from '@/testing/render';
 import { readFirstScreen, seedFirstScreen } from './first-screen';
-import type { PostPages } from './post-cache';
 import { queryKeys } from './query-keys';
+
+type FeedPages = InfiniteData<PostPage, string | null>;
 
 function embed(text: string) {
   const script = document.createElement('script');
@@ -49,7 +51,7 @@ describe('the first screen embedded in the page', () => {
     const queryClient = testQueryClient();
     seedFirstScreen(queryClient, data);
     expect(queryClient.getQueryData(queryKeys.session)).toEqual(data.session);
-    expect(queryClient.getQueryData<PostPages>(queryKeys.feedOf('everyone'))).toEqual({
+    expect(queryClient.getQueryData<FeedPages>(queryKeys.feedOf('everyone'))).toEqual({
       pages: [data.feed],
       pageParams: [null],
     });
@@ -64,7 +66,7 @@ describe('the first screen embedded in the page', () => {
     };
     const queryClient = testQueryClient();
     seedFirstScreen(queryClient, data);
-    expect(queryClient.getQueryData<PostPages>(queryKeys.feedOf('following'))?.pages).toEqual([
+    expect(queryClient.getQueryData<FeedPages>(queryKeys.feedOf('following'))?.pages).toEqual([
       data.feed,
     ]);
     expect(queryClient.getQueryData(queryKeys.feedOf('everyone'))).toBeUndefined();

@@ -1,6 +1,5 @@
-import { firstScreenScriptId, type FirstScreen } from '@pinhole/contracts';
-import type { QueryClient } from '@tanstack/react-query';
-import type { PostPages } from './post-cache';
+import { firstScreenScriptId, type FirstScreen, type PostPage } from '@pinhole/contracts';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './query-keys';
 
 /** The session and what the page's route shows, embedded by the server in the HTML (not in dev). */
@@ -26,7 +25,7 @@ export function seedFirstScreen(
 ): void {
   queryClient.setQueryData(queryKeys.session, session);
   if (feed) {
-    queryClient.setQueryData<PostPages>(queryKeys.feedOf(feedKind), {
+    queryClient.setQueryData<InfiniteData<PostPage, string | null>>(queryKeys.feedOf(feedKind), {
       pages: [feed],
       pageParams: [null],
     });

@@ -1,6 +1,5 @@
 import { useDocumentTitle } from '@/lib/document-title';
 import { pageTitle } from '@/lib/page-titles';
-import { FollowButton } from '@/features/follows/components/follow-button';
 import { SuggestedPeople } from '@/features/suggestions/components/suggested-people';
 
 /** `/explore/people`: the sidebar's See All, Instagram's "Suggested" page. */
@@ -9,7 +8,7 @@ export function ExplorePeopleRoute() {
   return (
     <div className="mx-auto flex w-full max-w-[600px] flex-col gap-4 px-4 pt-4 pb-10 sm:pt-10">
       <h1 className="text-base font-semibold">Suggested</h1>
-      <SuggestedPeople renderFollow={(person) => <FollowButton person={person} />} />
+      <SuggestedPeople />
     </div>
   );
 }

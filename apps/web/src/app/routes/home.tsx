@@ -1,14 +1,11 @@
 import type { FeedKind } from '@pinhole/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useAuth } from '@/lib/auth/use-auth';
 import { homeTitle } from '@/lib/page-titles';
-import { queryKeys } from '@/lib/query-keys';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { Feed } from '@/features/feed/components/feed';
 import { FeedTabs } from '@/features/feed/components/feed-tabs';
 import { useFeedChoice } from '@/features/feed/hooks/use-feed-choice';
-import { FollowButton } from '@/features/follows/components/follow-button';
 import { PostCard } from '@/features/post/components/post-card';
 import { StoriesStrip } from '@/features/stories/components/stories-strip';
 import { FeedSuggestions } from '@/features/suggestions/components/feed-suggestions';
@@ -29,9 +26,7 @@ export function HomeRoute() {
       </div>
       <aside aria-label="Suggestions" className="hidden w-[320px] shrink-0 lg:block">
         <div className="sticky top-[84px]">
-          <SuggestionsSidebar
-            renderFollow={(person) => <FollowButton person={person} look="link" />}
-          />
+          <SuggestionsSidebar />
         </div>
       </aside>
     </div>
@@ -51,22 +46,10 @@ function ChosenFeed() {
 }
 
 function HomeFeed({ kind }: { kind: FeedKind }) {
-  const queryClient = useQueryClient();
-  // Following someone from the empty Following feed brings their posts in at once.
-  const readFeedAgain = () =>
-    void queryClient.invalidateQueries({ queryKey: queryKeys.feedOf('following') });
   return (
     <Feed
       kind={kind}
-      whenEmpty={
-        kind === 'following' && (
-          <FeedSuggestions
-            renderFollow={(person) => (
-              <FollowButton person={person} onFollowChange={readFeedAgain} />
-            )}
-          />
-        )
-      }
+      whenEmpty={kind === 'following' && <FeedSuggestions />}
       renderPost={(post, index) => (
         <PostCard
           post={post}

@@ -4,8 +4,6 @@ import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
 import { useDocumentTitle } from '@/lib/document-title';
 import { pageTitle } from '@/lib/page-titles';
 import { NotificationsView } from '@/features/notifications/components/notifications-view';
-import { renderFollowBack } from '@/app/follow-back';
-import { renderRequestAnswer } from '@/app/follow-request-answer';
 
 /** `/notifications`: where the heart leads on phones (wide screens open a panel instead). */
 export function NotificationsRoute() {
@@ -21,11 +19,7 @@ export function NotificationsRoute() {
           <Button onClick={promptSignIn}>Sign In</Button>
         </div>
       ) : (
-        <NotificationsView
-          userId={userId}
-          renderFollow={renderFollowBack}
-          renderRequestAnswer={renderRequestAnswer}
-        />
+        <NotificationsView userId={userId} />
       )}
     </div>
   );

@@ -8,7 +8,6 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { profileTitle } from '@/lib/page-titles';
 import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
-import { FollowButton } from '@/features/follows/components/follow-button';
 import { BlockedProfileNotice } from '@/features/safety/components/blocked-profile-notice';
 import { ProfileMenu } from '@/features/safety/components/profile-menu';
 import { ProfileView, type ProfileTab } from '@/features/profile/components/profile-view';
@@ -69,12 +68,7 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
         profile={profile}
         tab={tab}
         own={own}
-        followButton={
-          <>
-            <FollowButton person={profile} />
-            {auth.user && <ProfileMenu profile={profile} />}
-          </>
-        }
+        menu={auth.user && <ProfileMenu profile={profile} />}
         wrapAvatar={(avatar) => <StoryAvatarLink author={profile}>{avatar}</StoryAvatarLink>}
       />
     );

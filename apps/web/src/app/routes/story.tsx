@@ -1,5 +1,4 @@
 import { useParams } from 'react-router-dom';
-import { FollowButton } from '@/features/follows/components/follow-button';
 import { StoryViewer } from '@/features/stories/components/story-viewer';
 
 /**
@@ -8,5 +7,5 @@ import { StoryViewer } from '@/features/stories/components/story-viewer';
  */
 export function StoryRoute() {
   const { id = '' } = useParams();
-  return <StoryViewer storyId={id} renderFollow={(person) => <FollowButton person={person} />} />;
+  return <StoryViewer storyId={id} />;
 }

@@ -1,6 +1,6 @@
 import type { NotificationPage, Profile, ProfileSummary, StoryViewers } from '@pinhole/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What a follow changes about a person, wherever they are cached. */
 export interface FollowFields {

@@ -1,6 +1,6 @@
 import type { Post, PostPage } from '@pinhole/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { queryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export type PostPages = InfiniteData<PostPage, string | null>;
 

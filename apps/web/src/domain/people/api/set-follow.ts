@@ -1,7 +1,7 @@
 import { followResultSchema, type FollowResult } from '@pinhole/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { findCachedProfile, updateCachedPerson } from '@/lib/profile-cache';
+import { findCachedProfile, updateCachedPerson } from '@/domain/people/profile-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 /** PUT follows (or asks, for a private account), DELETE unfollows or withdraws the request. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
-import { useSetFollow, type FollowState } from '@/features/follows/api/set-follow';
+import { useSetFollow, type FollowState } from '@/domain/people/api/set-follow';
 
 // Radix's dialog stays out of the home's first script: it loads on the first unfollow.
 const UnfollowDialog = lazy(() =>

@@ -1,13 +1,9 @@
 import type { ProfileSummary } from '@pinhole/contracts';
 import { Button } from '@/components/ui/button';
-import { useAnswerRequest } from '@/features/privacy/api/follow-requests';
+import { useAnswerRequest } from '@/domain/people/api/follow-requests';
 
 /** A follow request's notification: Approve makes the follow, Delete drops the request. */
-export function renderRequestAnswer(actor: ProfileSummary) {
-  return <FollowRequestAnswer person={actor} />;
-}
-
-function FollowRequestAnswer({ person }: { person: ProfileSummary }) {
+export function FollowRequestAnswer({ person }: { person: ProfileSummary }) {
   const { mutate: answer, isPending } = useAnswerRequest();
   return (
     <div className="flex shrink-0 gap-2">

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
-import { useCreateReport } from '@/lib/reports';
+import { useCreateReport } from '@/domain/reports/api/create-report';
 
 interface ReportDialogProps {
   targetType: ReportTargetType;

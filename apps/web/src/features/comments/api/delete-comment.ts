@@ -1,7 +1,7 @@
 import type { Comment } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend, isNotFound } from '@/lib/api-client';
-import { updateCachedPost } from '@/lib/post-cache';
+import { updateCachedPost } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 export function deleteComment(commentId: string): Promise<void> {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { commentMenuTrigger, type CommentMenuProps } from './comment-menu-props';
 
 const ReportDialog = lazy(() =>
-  import('@/components/report/report-dialog').then((m) => ({ default: m.ReportDialog })),
+  import('@/domain/reports/components/report-dialog').then((m) => ({ default: m.ReportDialog })),
 );
 const DeleteCommentDialog = lazy(() =>
   import('./delete-comment-dialog').then((m) => ({ default: m.DeleteCommentDialog })),

@@ -3,7 +3,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PostPages } from '@/lib/post-cache';
+import type { PostPages } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 import {
   makeComment,

@@ -9,7 +9,7 @@ import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { usePeople, type PeopleList as ListKind } from '@/features/follows/api/get-people';
-import { FollowButton } from './follow-button';
+import { FollowButton } from '@/domain/people/components/follow-button';
 
 const emptyTexts: Record<ListKind, string> = {
   followers: 'No followers yet.',

@@ -1,36 +1,25 @@
-import type { Notification, ProfileSummary } from '@pinhole/contracts';
-import type { ReactNode } from 'react';
+import type { Notification } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ProfileName } from '@/components/ui/profile-name';
 import { paths } from '@/config/paths';
+import { FollowButton } from '@/domain/people/components/follow-button';
+import { FollowRequestAnswer } from '@/domain/people/components/follow-request-answer';
 import { useClock } from '@/lib/clock';
 import { isSameOriginUrl } from '@/lib/image-sources';
 import { OverlayLink } from '@/lib/overlay-link';
 import { timeLabel } from '@/lib/time-label';
 import type { NotificationGroup } from '@/features/notifications/group-notifications';
 
-/** The Follow back button for a follow's actor (the app composes it from the follows feature). */
-export type RenderFollow = (actor: ProfileSummary) => ReactNode;
-
-/** Approve and Delete for a follow request's actor (the app composes them from privacy). */
-export type RenderRequestAnswer = (actor: ProfileSummary) => ReactNode;
-
 interface NotificationRowProps {
   group: NotificationGroup;
-  renderFollow: RenderFollow;
-  renderRequestAnswer: RenderRequestAnswer;
 }
 
 /**
  * One row: who (avatar and name lead to their profile), what, when; then the post it is about
  * (leading to it), for a follow Follow back, for a follow request Approve and Delete.
  */
-export function NotificationRow({
-  group,
-  renderFollow,
-  renderRequestAnswer,
-}: NotificationRowProps) {
+export function NotificationRow({ group }: NotificationRowProps) {
   const clock = useClock();
   const { latest } = group;
   const { actor } = latest;
@@ -49,7 +38,7 @@ export function NotificationRow({
           {timeLabel(latest.created_at, clock.now())}
         </time>
       </p>
-      <Trailing notification={latest} render={{ renderFollow, renderRequestAnswer }} />
+      <Trailing notification={latest} />
     </li>
   );
 }
@@ -101,18 +90,12 @@ function Message({ group }: { group: NotificationGroup }) {
 }
 
 /** What ends a row: the answer it asks for, or the post it is about. */
-function Trailing({
-  notification,
-  render,
-}: {
-  notification: Notification;
-  render: { renderFollow: RenderFollow; renderRequestAnswer: RenderRequestAnswer };
-}) {
+function Trailing({ notification }: { notification: Notification }) {
   switch (notification.type) {
     case 'follow':
-      return render.renderFollow(notification.actor);
+      return <FollowButton person={notification.actor} followLabel="Follow back" />;
     case 'follow_request':
-      return render.renderRequestAnswer(notification.actor);
+      return <FollowRequestAnswer person={notification.actor} />;
     case 'follow_accepted':
       return null;
     default:

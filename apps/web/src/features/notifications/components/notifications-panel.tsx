@@ -2,27 +2,18 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { NotificationsView } from './notifications-view';
-import type { RenderFollow, RenderRequestAnswer } from './notification-row';
 
 interface NotificationsPanelProps {
   userId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  renderFollow: RenderFollow;
-  renderRequestAnswer: RenderRequestAnswer;
 }
 
 /**
  * Wide screens: the notifications slide in at the side, over the page (phones go to
  * `/notifications` instead). Radix gives the focus trap, Escape and outside-click closing.
  */
-export function NotificationsPanel({
-  userId,
-  open,
-  onOpenChange,
-  renderFollow,
-  renderRequestAnswer,
-}: NotificationsPanelProps) {
+export function NotificationsPanel({ userId, open, onOpenChange }: NotificationsPanelProps) {
   // Following a link (a profile, a post) leaves the panel behind, as on Instagram.
   const closeOnLink = (event: MouseEvent<HTMLElement>) => {
     if (event.target instanceof Element && event.target.closest('a')) onOpenChange(false);
@@ -48,11 +39,7 @@ export function NotificationsPanel({
             </DialogPrimitive.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <NotificationsView
-              userId={userId}
-              renderFollow={renderFollow}
-              renderRequestAnswer={renderRequestAnswer}
-            />
+            <NotificationsView userId={userId} />
           </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

@@ -1,4 +1,3 @@
-import type { ProfileSummary } from '@pinhole/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,26 +15,12 @@ import { renderAsReader, testQueryClient } from '@/testing/render';
 import { NotificationsView } from './notifications-view';
 
 const me = makeProfile({ id: 'me', username: 'me' });
-const renderFollow = (actor: ProfileSummary) => (
-  <button type="button">{`Follow back ${actor.username}`}</button>
-);
-const renderRequestAnswer = (actor: ProfileSummary) => (
-  <button type="button">{`Approve ${actor.username}`}</button>
-);
 const noContent = () => new Response(null, { status: 204 });
 
 function renderView(unread = 0) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(queryKeys.unreadNotifications('me'), unread);
-  const view = renderAsReader(
-    <NotificationsView
-      userId="me"
-      renderFollow={renderFollow}
-      renderRequestAnswer={renderRequestAnswer}
-    />,
-    signedInSession(me),
-    queryClient,
-  );
+  const view = renderAsReader(<NotificationsView userId="me" />, signedInSession(me), queryClient);
   const badge = () => queryClient.getQueryData<number>(queryKeys.unreadNotifications('me'));
   return { ...view, badge };
 }

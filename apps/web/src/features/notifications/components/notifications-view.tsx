@@ -14,23 +14,17 @@ import {
   sectionsOf,
   type NotificationSection,
 } from '@/features/notifications/group-notifications';
-import { NotificationRow, type RenderFollow, type RenderRequestAnswer } from './notification-row';
+import { NotificationRow } from './notification-row';
 
 interface NotificationsViewProps {
   userId: string;
-  renderFollow: RenderFollow;
-  renderRequestAnswer: RenderRequestAnswer;
 }
 
 /**
  * The reader's notifications under Today / This week / Earlier, as the panel and the page draw
  * them. Being on screen is opening them: every one is then marked read.
  */
-export function NotificationsView({
-  userId,
-  renderFollow,
-  renderRequestAnswer,
-}: NotificationsViewProps) {
+export function NotificationsView({ userId }: NotificationsViewProps) {
   const clock = useClock();
   const list = useNotifications(userId);
   useMarkReadWhileOpen(userId, list);
@@ -57,27 +51,14 @@ export function NotificationsView({
   return (
     <div className="flex flex-col pb-4">
       {sectionsOf(groups, clock.now()).map((section) => (
-        <Section
-          key={section.title}
-          section={section}
-          renderFollow={renderFollow}
-          renderRequestAnswer={renderRequestAnswer}
-        />
+        <Section key={section.title} section={section} />
       ))}
       {hasNextPage && <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />}
     </div>
   );
 }
 
-function Section({
-  section,
-  renderFollow,
-  renderRequestAnswer,
-}: {
-  section: NotificationSection;
-  renderFollow: RenderFollow;
-  renderRequestAnswer: RenderRequestAnswer;
-}) {
+function Section({ section }: { section: NotificationSection }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="border-b border-line py-2 last:border-b-0">
@@ -86,12 +67,7 @@ function Section({
       </h2>
       <ul>
         {section.groups.map((group) => (
-          <NotificationRow
-            key={group.latest.id}
-            group={group}
-            renderFollow={renderFollow}
-            renderRequestAnswer={renderRequestAnswer}
-          />
+          <NotificationRow key={group.latest.id} group={group} />
         ))}
       </ul>
     </section>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend, isNotFound } from '@/lib/api-client';
-import { removeCachedPost } from '@/lib/post-cache';
+import { removeCachedPost } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 export function deletePost(postId: string): Promise<void> {

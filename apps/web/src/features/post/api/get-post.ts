@@ -1,7 +1,7 @@
 import { postSchema, type Post } from '@pinhole/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { findCachedPost } from '@/lib/post-cache';
+import { findCachedPost } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 export async function getPost(postId: string, signal?: AbortSignal): Promise<Post> {

@@ -1,7 +1,7 @@
 import { likeResultSchema, type LikeResult, type Post } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isNotFound } from '@/lib/api-client';
-import { updateCachedPost } from '@/lib/post-cache';
+import { updateCachedPost } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 /** PUT likes, DELETE unlikes; both are idempotent, so a repeated click cannot double-count. */

@@ -1,7 +1,7 @@
 import { saveResultSchema, type Post, type SaveResult } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isNotFound } from '@/lib/api-client';
-import { updateCachedPost } from '@/lib/post-cache';
+import { updateCachedPost } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 /** PUT saves, DELETE unsaves; both are idempotent. */

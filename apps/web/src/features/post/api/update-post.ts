@@ -1,7 +1,7 @@
 import { postSchema, type Post, type UpdatePostBody } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { updateCachedPost } from '@/lib/post-cache';
+import { updateCachedPost } from '@/domain/posts/post-cache';
 
 export function updatePost(postId: string, body: UpdatePostBody): Promise<Post> {
   return apiRequest(

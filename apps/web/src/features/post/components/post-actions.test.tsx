@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
-import type { PostPages } from '@/lib/post-cache';
+import type { PostPages } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 import { makePhoto, makePost, page, signedInSession, signedOutSession } from '@/testing/factories';
 import { apiError, callsTo, deferred, json, mockApi, sentJson } from '@/testing/mock-api';

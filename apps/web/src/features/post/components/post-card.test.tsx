@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it, vi } from 'vitest';
 import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
-import type { PostPages } from '@/lib/post-cache';
+import type { PostPages } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 import { makePost, now, page, signedInSession, signedOutSession } from '@/testing/factories';
 import { apiError, callsTo, deferred, json, mockApi } from '@/testing/mock-api';

@@ -10,7 +10,7 @@ import { DeletePostDialog } from './delete-post-dialog';
 // asks for it.
 const loadEditDialog = () => import('./edit-post-dialog');
 const EditPostDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditPostDialog })));
-const loadReportDialog = () => import('@/components/report/report-dialog');
+const loadReportDialog = () => import('@/domain/reports/components/report-dialog');
 const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
 
 interface PostOptionsDialogProps {

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { ProfileName } from '@/components/ui/profile-name';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useAnswerRequest, useFollowRequests } from '@/features/privacy/api/follow-requests';
+import { useAnswerRequest, useFollowRequests } from '@/domain/people/api/follow-requests';
 import { useSetPrivate } from '@/features/privacy/api/set-private';
 
 /** The Private account switch and, below it, the people asking to follow. */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { LinkedText } from '@/components/ui/linked-text';
 import { paths } from '@/config/paths';
+import { FollowButton } from '@/domain/people/components/follow-button';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { countNoun, formatCount } from '@/lib/format';
 import { OverlayLink } from '@/lib/overlay-link';
@@ -17,8 +18,8 @@ function displayUrl(url: string): string {
 interface ProfileHeaderProps {
   profile: Profile;
   own: boolean;
-  /** Someone else's profile: the Follow button (the app composes it from the follows feature). */
-  followButton?: ReactNode;
+  /** Someone else's profile: what follows the Follow button (the app composes a menu in). */
+  menu?: ReactNode;
   /** Draws the picture, e.g. in a story ring (the app composes it from the stories feature). */
   wrapAvatar?: (avatar: ReactNode) => ReactNode;
 }
@@ -26,7 +27,7 @@ interface ProfileHeaderProps {
 export function ProfileHeader({
   profile,
   own,
-  followButton,
+  menu,
   wrapAvatar = (avatar) => avatar,
 }: ProfileHeaderProps) {
   // Someone the reader blocked: their lists answer 404 to the reader, so the counts lead nowhere.
@@ -66,7 +67,7 @@ export function ProfileHeader({
         )}
       </div>
       <div className="[grid-area:title]">
-        <ProfileTitle profile={profile} own={own} followButton={followButton} />
+        <ProfileTitle profile={profile} own={own} menu={menu} />
       </div>
       <ul className="-mx-4 flex justify-around border-t border-line pt-3 text-sm [grid-area:counts] sm:mx-0 sm:justify-start sm:gap-10 sm:border-0 sm:pt-0 sm:text-base">
         {counts.map(({ key, label, value, to }) => {
@@ -119,16 +120,21 @@ export function ProfileHeader({
 
 /**
  * The spec's Edit profile button and settings icon belong to the reader's own profile; anyone
- * else's has the Follow button.
+ * else's has the Follow button, unless the reader blocked them.
  */
-function ProfileTitle({ profile, own, followButton }: ProfileHeaderProps) {
+function ProfileTitle({ profile, own, menu }: ProfileHeaderProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
       <h1 className="flex min-w-0 items-center gap-1.5 text-xl">
         <span className="truncate">{profile.username}</span>
         {profile.is_verified && <VerifiedBadge className="size-5" />}
       </h1>
-      {!own && followButton}
+      {!own && !profile.blocked_by_me && (
+        <>
+          <FollowButton person={profile} />
+          {menu}
+        </>
+      )}
       {own && (
         <div className="flex items-center gap-2">
           <Link

@@ -24,7 +24,8 @@ interface ProfileViewProps {
   tab: ProfileTab;
   /** The reader's own profile: Edit profile, settings and the SAVED tab are only theirs. */
   own: boolean;
-  followButton?: ReactNode;
+  /** Beside someone else's Follow button (the app composes the safety feature's menu in). */
+  menu?: ReactNode;
   /** Draws the profile's picture (the app puts it in a story ring while they have a story). */
   wrapAvatar?: (avatar: ReactNode) => ReactNode;
   /**
@@ -42,18 +43,13 @@ export function ProfileView({
   profile,
   tab,
   own,
-  followButton,
+  menu,
   wrapAvatar,
   blockedNotice,
 }: ProfileViewProps) {
   return (
     <div className="mx-auto w-full max-w-[935px] pt-6 sm:pt-8">
-      <ProfileHeader
-        profile={profile}
-        own={own}
-        followButton={followButton}
-        wrapAvatar={wrapAvatar}
-      />
+      <ProfileHeader profile={profile} own={own} menu={menu} wrapAvatar={wrapAvatar} />
       {profile.blocked_by_me && !own ? (
         <div className="border-t border-line">{blockedNotice}</div>
       ) : (

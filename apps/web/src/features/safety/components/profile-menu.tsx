@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useSetBlock } from '@/features/safety/api/blocks';
 
-const loadReportDialog = () => import('@/components/report/report-dialog');
+const loadReportDialog = () => import('@/domain/reports/components/report-dialog');
 const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
 
 const item =

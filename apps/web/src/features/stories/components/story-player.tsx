@@ -1,14 +1,7 @@
-import { limits, type ProfileSummary, type Story, type StoryTray } from '@pinhole/contracts';
+import { limits, type Story, type StoryTray } from '@pinhole/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Eye, Pause, Play, Trash2, X } from 'lucide-react';
-import {
-  useEffect,
-  useEffectEvent,
-  useRef,
-  useState,
-  type PointerEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
@@ -43,7 +36,6 @@ interface StoryPlayerProps {
   onOpen: (story: Story) => void;
   onClose: () => void;
   deletion: UseMutationResult<void, Error, string>;
-  renderFollow?: (person: ProfileSummary) => ReactNode;
 }
 
 /**
@@ -59,7 +51,6 @@ export function StoryPlayer({
   onOpen,
   onClose,
   deletion,
-  renderFollow,
 }: StoryPlayerProps) {
   const { story, tray, storyIndex } = place;
   const { author } = story;
@@ -262,7 +253,6 @@ export function StoryPlayer({
           open
           onOpenChange={(open) => !open && setSheet(null)}
           readerId={readerId}
-          renderFollow={renderFollow}
         />
       )}
       {own && (

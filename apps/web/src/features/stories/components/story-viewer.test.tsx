@@ -23,12 +23,7 @@ const noContent = () => new Response(null, { status: 204 });
 /** The viewer at its address, as the router draws it. */
 function Viewer() {
   const { id = '' } = useParams();
-  return (
-    <StoryViewer
-      storyId={id}
-      renderFollow={(person) => <button type="button">Follow {person.username}</button>}
-    />
-  );
+  return <StoryViewer storyId={id} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ProfileSummary, Story, StoryTrays } from '@pinhole/contracts';
+import type { Story, StoryTrays } from '@pinhole/contracts';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -23,8 +23,6 @@ import { StoryPlayer } from './story-player';
 interface StoryViewerProps {
   /** The story the address names (`/stories/:username/:id`). */
   storyId: string;
-  /** A Follow button for each person in the viewers list (the app composes follows in). */
-  renderFollow?: (person: ProfileSummary) => ReactNode;
 }
 
 /** The people in the order the viewer opened with (see `inOrder`), fixed from then on. */
@@ -44,7 +42,7 @@ function useOpeningOrder(data: StoryTrays | undefined): string[] | null {
  * them (a link from elsewhere) plays alone. Closing goes back to where the reader came from, or
  * home. An expired or deleted story says so, with a way back.
  */
-export function StoryViewer({ storyId, renderFollow }: StoryViewerProps) {
+export function StoryViewer({ storyId }: StoryViewerProps) {
   const readerId = useAuth().user?.id ?? null;
   const navigate = useNavigate();
   const location = useLocation();
@@ -95,7 +93,6 @@ export function StoryViewer({ storyId, renderFollow }: StoryViewerProps) {
         onOpen={open}
         onClose={close}
         deletion={deletion}
-        renderFollow={renderFollow}
       />
     );
   } else if (!place && (deleting || traysQuery.isPending || lone.isLoading)) {

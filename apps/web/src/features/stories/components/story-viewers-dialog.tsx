@@ -1,5 +1,3 @@
-import type { ProfileSummary } from '@pinhole/contracts';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog } from '@/components/ui/dialog';
@@ -8,6 +6,7 @@ import { ProfileName } from '@/components/ui/profile-name';
 import { Spinner } from '@/components/ui/spinner';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { paths } from '@/config/paths';
+import { FollowButton } from '@/domain/people/components/follow-button';
 import { useStoryViewers } from '@/features/stories/api/get-story-viewers';
 
 interface StoryViewersDialogProps {
@@ -15,8 +14,6 @@ interface StoryViewersDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   readerId: string | null;
-  /** A Follow button for each person (the app composes it from the follows feature). */
-  renderFollow?: (person: ProfileSummary) => ReactNode;
 }
 
 /** Who has seen one of the reader's stories, newest first, each as in any list of people. */
@@ -25,7 +22,6 @@ export function StoryViewersDialog({
   open,
   onOpenChange,
   readerId,
-  renderFollow,
 }: StoryViewersDialogProps) {
   const { data, error, refetch, isFetching } = useStoryViewers(storyId, { enabled: open });
   return (
@@ -55,7 +51,7 @@ export function StoryViewersDialog({
                     </span>
                     <span className="truncate text-sm text-muted">{profile.full_name}</span>
                   </div>
-                  {profile.id !== readerId && renderFollow?.(profile)}
+                  {profile.id !== readerId && <FollowButton person={profile} />}
                 </li>
               ))}
             </ul>

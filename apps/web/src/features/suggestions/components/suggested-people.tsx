@@ -1,17 +1,12 @@
-import type { Suggestion } from '@pinhole/contracts';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { useSuggestionPages } from '@/features/suggestions/api/get-suggestion-pages';
 import { SuggestionRow } from './suggestion-row';
 
-interface SuggestedPeopleProps {
-  renderFollow: (person: Suggestion) => ReactNode;
-}
-
 /** `/explore/people`: everyone suggested, with name and reason, a page at a time. */
-export function SuggestedPeople({ renderFollow }: SuggestedPeopleProps) {
+export function SuggestedPeople() {
   const {
     data,
     error,
@@ -42,7 +37,7 @@ export function SuggestedPeople({ renderFollow }: SuggestedPeopleProps) {
   return (
     <ul className="flex flex-col gap-4">
       {people.map((person) => (
-        <SuggestionRow key={person.id} person={person} follow={renderFollow(person)} withFullName />
+        <SuggestionRow key={person.id} person={person} withFullName />
       ))}
       {hasNextPage && (
         <li>

@@ -1,21 +1,28 @@
 import type { Suggestion } from '@pinhole/contracts';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ProfileName } from '@/components/ui/profile-name';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { paths } from '@/config/paths';
+import { FollowButton } from '@/domain/people/components/follow-button';
 
 interface SuggestionRowProps {
   person: Suggestion;
-  /** The Follow button (the app composes it from the follows feature). */
-  follow: ReactNode;
+  /** `link` (blue text) in the home's compact sidebar. */
+  followLook?: 'button' | 'link';
+  /** After the server agreed to a follow or an unfollow of this person. */
+  onFollowChange?: () => void;
   /** The full lists show the person's name above the reason; the sidebar only the reason. */
   withFullName?: boolean;
 }
 
 /** One person to follow: avatar, name (both lead to the profile), why, and Follow. */
-export function SuggestionRow({ person, follow, withFullName = false }: SuggestionRowProps) {
+export function SuggestionRow({
+  person,
+  followLook,
+  onFollowChange,
+  withFullName = false,
+}: SuggestionRowProps) {
   return (
     <li data-testid="suggestion" className="flex items-center gap-3">
       <AvatarLink username={person.username} src={person.avatar_url} />
@@ -29,7 +36,7 @@ export function SuggestionRow({ person, follow, withFullName = false }: Suggesti
         )}
         <span className="truncate text-xs text-muted">{person.reason}</span>
       </div>
-      {follow}
+      <FollowButton person={person} look={followLook} onFollowChange={onFollowChange} />
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import type { Suggestion } from '@pinhole/contracts';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { SuggestionRow } from './suggestion-row';
@@ -21,12 +21,13 @@ const looks = {
 
 interface SuggestionsSectionProps {
   people: Suggestion[];
-  renderFollow: (person: Suggestion) => ReactNode;
   look: keyof typeof looks;
+  /** After the server agreed to a follow or an unfollow from this section. */
+  onFollowChange?: () => void;
 }
 
 /** "Suggestions for you" with See All (`/explore/people`) and a row per person. */
-export function SuggestionsSection({ people, renderFollow, look }: SuggestionsSectionProps) {
+export function SuggestionsSection({ people, look, onFollowChange }: SuggestionsSectionProps) {
   const headingId = useId();
   const style = looks[look];
   return (
@@ -44,7 +45,8 @@ export function SuggestionsSection({ people, renderFollow, look }: SuggestionsSe
           <SuggestionRow
             key={person.id}
             person={person}
-            follow={renderFollow(person)}
+            followLook={look === 'sidebar' ? 'link' : 'button'}
+            onFollowChange={onFollowChange}
             withFullName={look === 'card'}
           />
         ))}

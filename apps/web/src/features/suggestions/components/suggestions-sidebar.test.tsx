@@ -1,4 +1,3 @@
-import type { Suggestion } from '@pinhole/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,9 +15,6 @@ import { renderAsReader } from '@/testing/render';
 import { SuggestionsSidebar } from './suggestions-sidebar';
 
 const clock = { now: () => new Date('2026-06-01T00:00:00Z').getTime() };
-const renderFollow = (person: Suggestion) => (
-  <button type="button">{`Follow ${person.username}`}</button>
-);
 
 describe('SuggestionsSidebar', () => {
   it('shows the reader with a Switch button, the suggested people with their reasons and the footer', async () => {
@@ -33,7 +29,7 @@ describe('SuggestionsSidebar', () => {
     });
     renderAsReader(
       <ClockProvider clock={clock}>
-        <SuggestionsSidebar renderFollow={renderFollow} />
+        <SuggestionsSidebar />
       </ClockProvider>,
       signedInSession(makeProfile({ username: 'alice', full_name: 'Alice Liddell' })),
     );
@@ -48,7 +44,9 @@ describe('SuggestionsSidebar', () => {
     expect(suggestions[0]).toHaveTextContent('Followed by carol + 2 more');
     expect(suggestions[1]).toHaveTextContent('Popular on Pinhole');
     expect(within(suggestions[1]!).getByLabelText('Verified')).toBeInTheDocument();
-    expect(within(suggestions[0]!).getByRole('button')).toHaveTextContent('Follow bob');
+    expect(within(suggestions[0]!).getByRole('button', { name: 'Follow bob' })).toHaveTextContent(
+      'Follow',
+    );
     expect(within(suggestions[0]!).getByRole('link', { name: 'bob' })).toHaveAttribute(
       'href',
       '/bob',
@@ -69,7 +67,7 @@ describe('SuggestionsSidebar', () => {
 
   it('hides the section when there is nobody to suggest', async () => {
     const fetchMock = mockApi({ 'GET /api/suggestions': { profiles: [], next_cursor: null } });
-    renderAsReader(<SuggestionsSidebar renderFollow={renderFollow} />, signedOutSession);
+    renderAsReader(<SuggestionsSidebar />, signedOutSession);
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/suggestions')).toHaveLength(1));
     await waitFor(() => expect(screen.getByText(/PINHOLE/)).toBeInTheDocument());
     expect(screen.queryByRole('heading', { name: 'Suggestions for you' })).not.toBeInTheDocument();
@@ -77,7 +75,7 @@ describe('SuggestionsSidebar', () => {
 
   it('signed out: only the suggestions, no reader row', async () => {
     mockApi({ 'GET /api/suggestions': suggestionList() });
-    renderAsReader(<SuggestionsSidebar renderFollow={renderFollow} />, signedOutSession);
+    renderAsReader(<SuggestionsSidebar />, signedOutSession);
     expect(await screen.findAllByTestId('suggestion')).toHaveLength(5);
     expect(screen.queryByTestId('sidebar-me')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Switch' })).not.toBeInTheDocument();
@@ -91,7 +89,7 @@ describe('SuggestionsSidebar', () => {
     const openSwitcher = vi.fn();
     renderAsReader(
       <AccountSwitcherContext value={openSwitcher}>
-        <SuggestionsSidebar renderFollow={renderFollow} />
+        <SuggestionsSidebar />
       </AccountSwitcherContext>,
       signedInSession(),
     );

@@ -1,5 +1,4 @@
-import { limits, type Suggestion } from '@pinhole/contracts';
-import type { ReactNode } from 'react';
+import { limits } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { ProfileName } from '@/components/ui/profile-name';
 import { paths } from '@/config/paths';
@@ -10,16 +9,11 @@ import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
 import { AvatarLink } from './suggestion-row';
 import { SuggestionsSection } from './suggestions-section';
 
-interface SuggestionsSidebarProps {
-  /** The Follow button of one suggestion (the app composes it from the follows feature). */
-  renderFollow: (person: Suggestion) => ReactNode;
-}
-
 /**
  * The spec's sidebar: the reader, people to follow from `GET /api/suggestions` (the section is
  * hidden while they load and when there is nobody to suggest) and the footer.
  */
-export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
+export function SuggestionsSidebar() {
   // Signed out, the sidebar shows only the suggestions.
   const { profile: me } = useAuth();
   // Switch opens Instagram's account switcher; nobody is signed out without choosing to.
@@ -53,9 +47,7 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
           style={{ height: 24 + limits.suggestionsDefaultLimit * 56 }}
         />
       )}
-      {suggestions.length > 0 && (
-        <SuggestionsSection people={suggestions} renderFollow={renderFollow} look="sidebar" />
-      )}
+      {suggestions.length > 0 && <SuggestionsSection people={suggestions} look="sidebar" />}
       <footer className="flex flex-col gap-3 text-xs text-muted">
         <nav aria-label="Footer">
           {/* The spec's items that have a page here, as real links (issue 34): Help, Press, Jobs,
