@@ -4,7 +4,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import type { PeopleList as ListKind } from '@/features/follows/api/get-people';
 import { PeopleList } from '@/features/follows/components/people-list';
-import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
+import { useProfileByUsername } from '@/domain/people/api/get-profile-by-username';
 import { peopleTitles } from './people';
 
 /**

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { pageTitle } from '@/lib/page-titles';
 import type { PeopleList as ListKind } from '@/features/follows/api/get-people';
 import { PeopleList } from '@/features/follows/components/people-list';
-import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
+import { useProfileByUsername } from '@/domain/people/api/get-profile-by-username';
 import { NotFoundPage } from './not-found';
 
 export const peopleTitles: Record<ListKind, string> = {

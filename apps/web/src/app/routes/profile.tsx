@@ -7,7 +7,7 @@ import { namesNothing } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { profileTitle } from '@/lib/page-titles';
-import { useProfileByUsername } from '@/features/profile/api/get-profile-by-username';
+import { useProfileByUsername } from '@/domain/people/api/get-profile-by-username';
 import { BlockedProfileNotice } from '@/features/safety/components/blocked-profile-notice';
 import { ProfileMenu } from '@/features/safety/components/profile-menu';
 import { ProfileView, type ProfileTab } from '@/features/profile/components/profile-view';
