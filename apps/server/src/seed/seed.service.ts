@@ -21,7 +21,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
-import { searchTermsOf } from '../db/migrations/0007-discovery-and-notifications';
+import { searchTermsOf } from '../services/discovery-index';
 import type {
   DB,
   PostHashtagsTable,
