@@ -66,7 +66,7 @@ import {
   withBulkWriteCache,
   withoutIndexesAndTriggers,
 } from './seed.repository';
-import { makeSyntheticPhoto, photoStyles } from '../media/synthetic-photo';
+import { makeSyntheticPhoto, photoStyles } from './synthetic-photo';
 
 export { apportion } from './seed-shape';
 export { defaultFollows } from './seed-follows';
