@@ -104,15 +104,6 @@ export async function listCommentPreviews(
   return rows.map((row) => ({ ...row, author_username: row.author_username ?? '' }));
 }
 
-export async function countComments(db: Kysely<DB>, postId: string): Promise<number> {
-  const row = await db
-    .selectFrom('comments')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('post_id', '=', postId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Who may delete a comment: its author and the author of its post. */
 export function findCommentOwners(db: Kysely<DB>, id: string) {
   return db

@@ -209,11 +209,6 @@ export async function findPostAccess(db: Kysely<DB>, id: string, viewerId: strin
   return row && { ...row, blocked: Boolean(row.blocked), following: Boolean(row.following) };
 }
 
-export async function postExists(db: Kysely<DB>, id: string): Promise<boolean> {
-  const row = await db.selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}
-
 export type NewPost = Omit<Insertable<PostsTable>, 'image_variants'> & {
   image_variants: readonly StoredVariant[];
 };
