@@ -55,10 +55,16 @@ export async function updateReadmeScreenshots(): Promise<void> {
       // A gesture starts the app (stories, suggestions); then every photo on screen is waited for.
       await page.mouse.move(1, 1);
       await page.waitForFunction(() => 'ready' in document.documentElement.dataset);
+      // What the app alone draws: other people's stories, and on a wide screen the suggestions.
+      await page.getByTestId('story').nth(1).waitFor();
+      if (!screen.isMobile) await page.getByText('Suggestions for you').waitFor();
       await page.waitForFunction(() =>
         Array.from(document.images)
-          .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
-          .every((image) => image.complete && image.naturalWidth > 0),
+          .filter((image) => {
+            const box = image.getBoundingClientRect();
+            return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+          })
+          .every((image) => image.complete && (!image.currentSrc || image.naturalWidth > 0)),
       );
       await page.mouse.move(0, 0);
       const file = path.join(screenshotsDir, `${screen.name}.jpg`);
