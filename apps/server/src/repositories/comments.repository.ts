@@ -29,8 +29,8 @@ export function findCommentById(db: Kysely<DB>, id: string) {
 }
 
 /**
- * All comments of a post, oldest first; without those of suspended accounts (API.md, Safety and
- * moderation) or of people the viewer blocked either way.
+ * All comments of a post, oldest first; without those of suspended accounts (they look deleted
+ * while suspended) or of people the viewer blocked either way.
  */
 export function listComments(db: Kysely<DB>, postId: string, viewerId: string | null = null) {
   let query = db

@@ -18,7 +18,7 @@ function searchTermsOf(username: string, fullName: string): string[] {
 }
 
 /**
- * Issue 19: search, hashtags, mentions and notifications.
+ * Search, hashtags, mentions and notifications.
  *
  * - `search_terms`: one row per folded word a person is found by (username, each word of the
  *   full name). A search is a range scan `term >= q and term < q || U+FFFF` on its primary key:
