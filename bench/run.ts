@@ -39,7 +39,7 @@ import {
   seedPassword,
   seedQueryTimeoutMs,
 } from '../apps/server/src/seed/seed.service';
-import { benchPhotoOptions, makeSyntheticPhoto } from '../apps/server/src/media/synthetic-photo';
+import { benchPhotoOptions, makeSyntheticPhoto } from '../apps/server/src/seed/synthetic-photo';
 import { encodeCursor } from '../apps/server/src/services/post-cursor';
 import type { PostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { freePort, startPostgresCluster } from '../apps/server/src/test/postgres-cluster';

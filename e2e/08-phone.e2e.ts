@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { closeBrowser, createUserViaHttp, openPage, signUpViaApi } from './support/browser';
 import type { Locator, Page } from 'playwright-core';
 import { createPostViaHttp } from './support/posts';
+import { updateReadmeScreenshots, updatingScreenshots } from './support/screenshots';
 import { createStoryViaHttp } from './support/stories';
 
 afterAll(closeBrowser);
@@ -101,5 +102,8 @@ describe('journey 8: a phone (390 px)', () => {
     expect(suggested).toBeGreaterThan(0);
     expect(suggested).toBeLessThanOrEqual(5);
     await context.close();
-  });
+
+    // The README's pictures of the home, desktop and phone, from a demo instance.
+    if (updatingScreenshots) await updateReadmeScreenshots();
+  }, 240_000);
 });

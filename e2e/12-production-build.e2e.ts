@@ -22,9 +22,9 @@ describe('the served client', () => {
       expect(text, script).not.toContain('jsxDEV');
       gzipBytes += gzipSync(text, { level: 9 }).length;
     }
-    // The speed issue's budget for what a first visit runs (gzip -9, as the bench and the build
+    // The budget for what a first visit runs (gzip -9, as the bench and the build
     // report count it). It once grew to 137 KB unnoticed: one import pulled zod back in, and
-    // did again in issue 34 (136 KB). 110 until issue 34, whose first-screen features (who
+    // did again later (136 KB). 110 until the new-user fixes, whose first-screen features (who
     // liked, the footer's links, Explore, sign-in from Like/Save, the account switcher's
     // entry, the story ring, the notice after deleting an account) brought it to 112 KB.
     expect(gzipBytes / 1024).toBeLessThanOrEqual(115);

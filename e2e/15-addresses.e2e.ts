@@ -75,7 +75,7 @@ describe('issue 15: every person and post has an address', () => {
     const { context, page } = await openPage('addresses-story');
     const response = await page.goto(`/stories/${author.username}/1`);
     expect(response?.status()).toBe(200);
-    // The viewer's own "not available" state (issue 20), with a way back; not the 404 page.
+    // The viewer's own "not available" state for a story, with a way back; not the 404 page.
     await page.getByRole('heading', { name: "Sorry, this story isn't available." }).waitFor();
     expect(await page.getByText(notFoundText).count()).toBe(0);
     await page.getByRole('button', { name: 'Go back' }).click();

@@ -14,7 +14,7 @@ import {
 import { startProduct } from './support/global-setup';
 
 /**
- * Acceptance 2 of issue 21: the password-reset journey end to end. This file runs its own product,
+ * The password-reset journey end to end. This file runs its own product,
  * started with `SMTP_URL` pointing at a real SMTP server (smtp-server, in this process), so the
  * email is sent by nodemailer over a socket and read back here.
  */

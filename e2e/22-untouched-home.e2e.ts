@@ -14,7 +14,7 @@ import { createStoryViaHttp } from './support/stories';
 afterAll(closeBrowser);
 
 /**
- * Issue 34: the home the server draws started its app only on the reader's first gesture, so a
+ * The home the server draws once started its app only on the reader's first gesture, so a
  * reader who only looked never saw what the app alone draws. These tests never touch the page
  * before the app has started.
  */

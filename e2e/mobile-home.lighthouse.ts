@@ -4,12 +4,12 @@ import { medianScores, runLighthouse } from './support/lighthouse';
 
 // Lighthouse, mobile preset, on `/` signed out over the demo data, as `npm start -- --demo`
 // ships it: it fails below 90, so the phone's speed cannot regress unnoticed (`npm run
-// lighthouse` prints the median of 3 on every page; the goal is 95). Since issue 34 the app
+// lighthouse` prints the median of 3 on every page; the goal is 95). The app now
 // starts after the first photo, inside the measured load, and the test fails if its script is
-// missing from the run. Quiet two-core machine, 2026-11-28: single runs 98-100 (README "Speed");
+// missing from the run. Quiet two-core machine, 2026-11-28: single runs 98-100 (bench/README.md, "Results: first visit");
 // under a load average of 22-24 they fell to 70-93. So one run decides when it clears the floor,
 // and a run below it is measured twice more and judged by the median of the three (Lighthouse's
-// own advice against its variance; issue 35): a regression (a request waterfall, a heavy first
+// own advice against its variance): a regression (a request waterfall, a heavy first
 // script, photos competing with the first) fails all three, one slow run on a busy moment does
 // not fail CI. This file runs in its own vitest project after every other project (groupOrder),
 // so the test suite itself does not load the machine.

@@ -1,4 +1,4 @@
-import { makeSyntheticPhoto } from '../../apps/server/src/media/synthetic-photo';
+import { makeSyntheticPhoto } from '../../apps/server/src/seed/synthetic-photo';
 import type { InstagramPost } from '../../apps/server/src/test/archives';
 import { instagramArchive, instagramEscaped } from '../../apps/server/src/test/archives';
 import { residentBytes } from './server-process';

@@ -1,5 +1,5 @@
 /**
- * The discovery rows (issue 19): search as people type, a hashtag's first page and explore's
+ * The discovery rows: search as people type, a hashtag's first page and explore's
  * first page, each read signed in by several people in turn.
  */
 import type autocannon from 'autocannon';

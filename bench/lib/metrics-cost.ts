@@ -1,5 +1,5 @@
 /**
- * Issue 22: what `METRICS_TOKEN` costs. The signed-out feed's page 1 on servers over the same
+ * What `METRICS_TOKEN` costs. The signed-out feed's page 1 on servers over the same
  * data with metrics on, while /metrics is scraped as Prometheus would, next to the same row
  * without metrics.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the notifications list of a busy person, many open event streams on one instance,
+ * The notifications list of a busy person, many open event streams on one instance,
  * and how long a like takes to reach its author's stream (on one instance, or across two).
  */
 import type { AppContext } from '../../apps/server/src/context';

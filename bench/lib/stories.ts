@@ -1,5 +1,5 @@
 /**
- * The stories rows (issue 20): `GET /api/stories` as the people who follow the most (300 at full
+ * The stories rows: `GET /api/stories` as the people who follow the most (300 at full
  * size, about a third of whom have live stories in the seed), and marking views, each a new
  * (viewer, story) pair so every request writes a row.
  */

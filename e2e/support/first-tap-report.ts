@@ -2,8 +2,8 @@
  * `npm run bench:first-tap -- [--runs N] [--wait MS] [--url http://host:port]`
  *
  * First tap → visible response on the home, on a phone profile: Chromium (Debian's) at 390×844
- * with touch, 4× CPU slowdown, 150 ms round trip and 1.6 Mbps down (CDP emulation, as the issue
- * measured it). Signed in as the demo account on the demo data (`npm start -- --demo`, started
+ * with touch, 4× CPU slowdown, 150 ms round trip and 1.6 Mbps down (CDP emulation of Lighthouse's
+ * mobile throttling). Signed in as the demo account on the demo data (`npm start -- --demo`, started
  * here unless --url names a running one). Each run: a fresh page, its load event, `--wait` ms
  * (1500: a reader who looks, then taps), then a tap on the first post's Like. The figure is the
  * time from the tap's first event (`touchstart`, in the page's own clock) to the first frame
@@ -27,7 +27,7 @@ const runs = Number(args.runs);
 const waitMs = Number(args.wait);
 const goalMs = 200;
 
-/** The phone profile of issue 34. */
+/** A mid-range phone on a slow mobile network, as Lighthouse's mobile preset has it. */
 const phone = { cpuSlowdown: 4, latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000 };
 
 const log = (message: string) => process.stderr.write(`[first-tap] ${message}\n`);

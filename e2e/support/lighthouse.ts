@@ -17,7 +17,7 @@ export interface LighthouseScores {
   /**
    * Kilobytes (transferred) of the app's own scripts (`/assets/*.js` of the page's origin) in the
    * measured load: above 0 only if the app started during the run, so the score is the app's and
-   * not that of a static page (before issue 34 the home's script waited for a gesture: 0 KB).
+   * not that of a static page (the home's script once waited for a gesture: 0 KB).
    */
   appScriptKb: number;
   /** Milliseconds of script evaluation Lighthouse gives those scripts (`bootup-time`). */

@@ -16,7 +16,7 @@ import {
 
 type Instance = Awaited<ReturnType<typeof startTestServer>>;
 
-/** The promise: an action on one instance reaches a stream on another within 2 s. */
+/** The promise of live events: an action on one instance reaches a stream on another within 2 s. */
 const deliveryMs = 2_000;
 
 function startInstance(databaseUrl: string) {

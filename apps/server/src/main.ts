@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { createContext } from './create-context';
 import { ConfigError, loadConfig } from './env';
-import { runMaintenance } from './maintenance';
+import { purgeExpiredSessions, runMaintenance } from './maintenance';
 import { seedDemoIfEmpty } from './seed/demo';
 import { startupBanner } from './startup-banner';
 
@@ -12,6 +12,9 @@ const maintenanceDelayMs = 60_000;
 
 /** How often expired stories' rows and files are removed (hidden from the instant they expire). */
 const storyExpiryIntervalMs = 5 * 60_000;
+
+/** How often expired sessions' rows are deleted (refused from the instant they expire). */
+const sessionPurgeIntervalMs = 60 * 60_000;
 
 /** How often the change log behind the read caches is pruned. */
 const changePruneIntervalMs = 60_000;
@@ -73,6 +76,16 @@ async function main(): Promise<void> {
   }, storyExpiryIntervalMs);
   storyTimer.unref();
   app.addHook('onClose', async () => clearInterval(storyTimer));
+
+  // Sessions past their expiry are refused already; this frees their rows, in batches, and is
+  // safe to run on every instance at once (see AuthService.purgeExpiredSessions).
+  const sessionTimer = setInterval(() => {
+    purgeExpiredSessions(context, app.log).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'removing expired sessions failed');
+    });
+  }, sessionPurgeIntervalMs);
+  sessionTimer.unref();
+  app.addHook('onClose', async () => clearInterval(sessionTimer));
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -4,7 +4,7 @@ import { runMaintenance } from './maintenance';
 
 /**
  * `npm run sweep`: remove expired stories and stored files that nothing references, add missing
- * image variants.
+ * image variants, delete expired password-reset links and sessions.
  */
 async function run(): Promise<void> {
   const context = await createContext(loadConfig());

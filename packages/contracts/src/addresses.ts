@@ -1,5 +1,5 @@
 /**
- * First path segments the app, the API and the server own (API.md, "Addresses"). A username is
+ * First path segments the app, the API and the server own (docs/api.md, "Addresses"). A username is
  * also a first segment (`/:username`), so none of these can be one; nor can the names of files
  * served at the root.
  */

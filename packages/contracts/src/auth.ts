@@ -62,7 +62,7 @@ function messagesTooLong(field: string): string {
   return `${field} is too long`;
 }
 
-/** `role` (issue 21): what the signed-in person may do; `admin` opens `/admin`. */
+/** `role`: what the signed-in person may do; `admin` opens `/admin`. */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { signupModeSchema } from './safety';
 
-/**
- * Issue 34 (API.md Part 3, "Added with the new-user fixes"): what the instance says of itself on
- * its `/about` page, set by an admin in `/admin`.
- */
+/** What the instance says of itself on its `/about` page, set by an admin in `/admin`. */
 
 /** The bounds of each field, read by the server's validation and the admin's form alike. */
 export const instanceLimits = {

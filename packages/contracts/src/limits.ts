@@ -25,10 +25,10 @@ export const limits = {
   feedSkeletonCount: 3,
   /** Posts in the feed's first paint (more than a large screen shows); the rest follow at once. */
   feedFirstPaintCount: 3,
-  /** People lists (followers, following, requests): Part 2's default and maximum page. */
+  /** People lists (followers, following, requests): the default and maximum page. */
   listDefaultLimit: 20,
   listMaxLimit: 50,
-  /** Saved posts: Part 2's default and maximum page. */
+  /** Saved posts: the default and maximum page. */
   savedDefaultLimit: 20,
   savedMaxLimit: 50,
   suggestionsDefaultLimit: 5,

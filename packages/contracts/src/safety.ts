@@ -4,12 +4,12 @@ import { pageLimit, profileSummarySchema } from './follow';
 import { limits } from './limits';
 
 /**
- * Issue 21, safety and moderation (API.md Part 2, "Safety and moderation"): roles, blocks,
+ * Safety and moderation: roles, blocks,
  * reports, the admin queue, suspensions, sign-up modes, invites and password reset.
  */
 
 /**
- * The messages of issue 21. Apart from `messages` (messages.ts) because that object is in the
+ * The messages of safety and moderation. Apart from `messages` (messages.ts) because that object is in the
  * first script every visitor loads, and none of these is shown before a form or page that is
  * loaded later.
  */

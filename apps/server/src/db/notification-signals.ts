@@ -18,7 +18,7 @@ export type NotificationChangeListener = (userIds: readonly string[] | null) => 
 
 /**
  * Whose notifications changed, as the database tells it, on every instance: the one place the
- * two dialects differ for live events (DESIGN.md rule 4).
+ * two dialects differ for live events, kept in this one file so the rest is written once.
  * - PostgreSQL: the trigger of migration 0009 NOTIFYs at commit; each instance LISTENs on ONE
  *   dedicated connection, opened on first use and reopened with backoff when it drops.
  * - SQLite: one process writes through one connection; a temporary trigger (this connection only,

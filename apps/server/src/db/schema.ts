@@ -42,7 +42,7 @@ export interface ProfilesTable {
   posts_count: Generated<number>;
   followers_count: Generated<number>;
   following_count: Generated<number>;
-  /** 1: only approved followers see the posts and lists (API.md, Private accounts). */
+  /** 1: only approved followers see the posts and lists. */
   is_private: Generated<number>;
   created_at: string;
   /** Set while an admin has suspended the account (migration 0012): its content is hidden. */

@@ -9,7 +9,7 @@ import { loadConfig } from '../env';
 import { disposeTestServer, startTestServer } from '../test/harness';
 import { apiDocPath, expectedApiDoc, referenceEnv } from './api-doc';
 
-/** Every call of the contract (shared/API.md), as the reference must list it. */
+/** Every call the API promises, as the reference must list it. */
 const contractCalls = [
   'get /healthz',
   'get /readyz',

@@ -29,8 +29,8 @@ export function findCommentById(db: Kysely<DB>, id: string) {
 }
 
 /**
- * All comments of a post, oldest first; without those of suspended accounts (API.md, Safety and
- * moderation) or of people the viewer blocked either way.
+ * All comments of a post, oldest first; without those of suspended accounts (they look deleted
+ * while suspended) or of people the viewer blocked either way.
  */
 export function listComments(db: Kysely<DB>, postId: string, viewerId: string | null = null) {
   let query = db
@@ -102,15 +102,6 @@ export async function listCommentPreviews(
     .execute();
   // Every comment has an author (foreign key), so the subqueries always find one.
   return rows.map((row) => ({ ...row, author_username: row.author_username ?? '' }));
-}
-
-export async function countComments(db: Kysely<DB>, postId: string): Promise<number> {
-  const row = await db
-    .selectFrom('comments')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('post_id', '=', postId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** Who may delete a comment: its author and the author of its post. */

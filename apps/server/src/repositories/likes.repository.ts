@@ -45,15 +45,6 @@ export async function likedPostIds(
   return new Set(rows.map((row) => row.post_id));
 }
 
-export async function countLikes(db: Kysely<DB>, postId: string): Promise<number> {
-  const row = await db
-    .selectFrom('likes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('post_id', '=', postId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /**
  * One page of the people who liked a post, newest like first (served by `likes_by_post`), keyset
  * by (like time, person). Suspended accounts are left out, and with a viewer, the people they

@@ -17,7 +17,7 @@ import {
   markAllRead,
 } from './notifications.repository';
 
-/** The busy person of the benchmark has 10,000; the others 30 each. */
+/** The busy person of the notifications benchmark has 10,000; the others 30 each. */
 const busyCount = 10_000;
 const peopleCount = 2_000;
 const othersEach = 30;

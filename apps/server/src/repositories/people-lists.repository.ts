@@ -68,7 +68,7 @@ export function listPeople(
     .orderBy(personId, 'desc')
     .limit(options.limit);
   if (options.viewerId) query = query.where(notBlockedWith(options.viewerId, `${table}.${person}`));
-  // A suspended account is not there for anyone (API.md, Safety and moderation): it leaves the
+  // A suspended account is not there for anyone (it looks deleted while suspended): it leaves the
   // lists of followers, followees and requests while suspended, and comes back with its rows.
   // The list of one's own blocks keeps it: that is where an unblock is done.
   if (kind !== 'blocks') query = query.where('profiles.suspended_at', 'is', null);

@@ -153,7 +153,7 @@ export interface LinkedPostsOptions {
 
 /**
  * A hashtag's public posts, newest first: walks post_hashtags_newest from the cursor, each post
- * and author by key. Private accounts' posts are in no hashtag list (API.md, Private accounts).
+ * and author by key. Private accounts' posts are in no hashtag list (only approved followers see them).
  */
 export async function listHashtagPosts(
   db: Kysely<DB>,

@@ -68,7 +68,7 @@ export async function findPostById(db: Kysely<DB>, id: string): Promise<PostRow 
 
 /** Newest first, `created_at` then `id` descending, served by the posts_feed / posts_by_user indexes. */
 export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promise<PostRow[]> {
-  // A suspended account's posts are in no list (API.md, Safety and moderation).
+  // A suspended account's posts are in no list: while suspended it looks deleted.
   let query = selectPostsWithAuthor(db)
     .where('profiles.suspended_at', 'is', null)
     .orderBy('posts.created_at', 'desc')
@@ -116,7 +116,7 @@ export async function listSavedPosts(
   userId: string,
   options: { limit: number; after?: PostPosition },
 ): Promise<(PostRow & { saved_at: string })[]> {
-  // A suspended account's posts are in no list (API.md, Safety and moderation).
+  // A suspended account's posts are in no list: while suspended it looks deleted.
   let query = selectPostsWithAuthor(db)
     .where('profiles.suspended_at', 'is', null)
     .innerJoin('saves', 'saves.post_id', 'posts.id')
@@ -207,11 +207,6 @@ export async function findPostAccess(db: Kysely<DB>, id: string, viewerId: strin
     .executeTakeFirst();
   // SQLite answers 0/1, PostgreSQL true/false.
   return row && { ...row, blocked: Boolean(row.blocked), following: Boolean(row.following) };
-}
-
-export async function postExists(db: Kysely<DB>, id: string): Promise<boolean> {
-  const row = await db.selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
 }
 
 export type NewPost = Omit<Insertable<PostsTable>, 'image_variants'> & {

@@ -1,11 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
-export interface SavePosition {
-  createdAt: string;
-  postId: string;
-}
-
 /** Saves the post unless it is saved already; true when a row was added. */
 export async function insertSave(
   db: Kysely<DB>,
@@ -42,26 +37,4 @@ export async function savedPostIds(
     .where('post_id', 'in', postIds)
     .execute();
   return new Set(rows.map((row) => row.post_id));
-}
-
-/** One page of a person's saves, newest saved first, after `after` (the saves_newest index). */
-export async function listSaves(
-  db: Kysely<DB>,
-  userId: string,
-  options: { limit: number; after?: SavePosition },
-): Promise<{ post_id: string; created_at: string }[]> {
-  let query = db
-    .selectFrom('saves')
-    .select(['post_id', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('post_id', 'desc')
-    .limit(options.limit);
-  const after = options.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('created_at', 'post_id'), '<', eb.tuple(after.createdAt, after.postId)),
-    );
-  }
-  return query.execute();
 }

@@ -52,7 +52,7 @@ export async function searchPeople(db: Kysely<DB>, search: PeopleSearch): Promis
   const rows = await db
     .selectFrom('profiles')
     .select([...personColumns, 'profiles.followers_count'])
-    // Suspended accounts are found by nobody (API.md, Safety and moderation).
+    // Suspended accounts are found by nobody: while suspended they look deleted.
     .where('profiles.suspended_at', 'is', null)
     .where('profiles.id', 'in', (eb) =>
       eb

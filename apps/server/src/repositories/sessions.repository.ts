@@ -54,7 +54,33 @@ export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<
   await db.deleteFrom('sessions').where('id', '=', tokenHash).execute();
 }
 
-export async function deleteExpiredSessions(db: Kysely<DB>, now: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+/**
+ * Deletes up to `limit` sessions expired at `now`, oldest expiry first; returns how many. A batch
+ * at a time, so a purge after a long pause never holds one long transaction. The delete checks the
+ * expiry again, so a row another instance renewed in between stays; one another instance deleted
+ * first is simply not counted.
+ */
+export async function deleteExpiredSessions(
+  db: Kysely<DB>,
+  now: string,
+  limit: number,
+): Promise<number> {
+  const expired = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  if (expired.length === 0) return 0;
+  const result = await db
+    .deleteFrom('sessions')
+    .where(
+      'id',
+      'in',
+      expired.map((row) => row.id),
+    )
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -87,7 +87,7 @@ export async function listFriendsOfFriends(
     .selectFrom('chosen')
     .innerJoin('profiles', 'profiles.id', 'chosen.id')
     .select([...personColumns, 'chosen.mutuals', 'chosen.mutual_username'])
-    // Suspended accounts are suggested to nobody (API.md, Safety and moderation).
+    // Suspended accounts are suggested to nobody: while suspended they look deleted.
     .where('profiles.suspended_at', 'is', null)
     .orderBy('chosen.mutuals', 'desc')
     .orderBy('chosen.id')

@@ -14,7 +14,7 @@ import { embeddedFirstScreen, makeWebDist, rawGet } from '../test/web-dist';
 
 const notFoundTitle = '<title>Page not found • Pinhole</title>';
 
-/** Every address API.md lists that the server knows nothing more about than that it exists. */
+/** Every address of the app that the server knows nothing more about than that it exists. */
 const clientPages = [
   '/explore',
   '/explore/people',

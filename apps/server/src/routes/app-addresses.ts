@@ -1,9 +1,9 @@
 /**
- * The addresses the web client owns (API.md, "Addresses") and the rules for paths outside them:
+ * The addresses the web client owns (docs/api.md, "Addresses") and the rules for paths outside them:
  * which misses are the client's not-found page, and which trailing slashes are only a typo.
  */
 
-/** `/:username` and its tabs (API.md, "Addresses"): the profile's own page draws each. */
+/** `/:username` and its tabs: the profile's own page draws each. */
 export const profilePaths = [
   '/:username',
   '/:username/saved',

@@ -17,7 +17,7 @@ interface Item {
 const ids = (items: readonly Item[]) => items.map((item) => item.id);
 
 /**
- * The block matrix (API.md, Safety and moderation): for every list and every action, what the
+ * The block matrix: for every list and every action, what the
  * viewer stops seeing of, and doing to, the other person — once when the viewer blocks, once when
  * the other blocks the viewer. Each list is read before the block too, so a cached page from
  * before it would show up; unblocking brings everything back but the follows.

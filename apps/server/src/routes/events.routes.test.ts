@@ -13,7 +13,7 @@ import {
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
-/** The promise: a change reaches the stream within 2 s. */
+/** The promise of live events: a change reaches the stream within 2 s. */
 const deliveryMs = 2_000;
 
 describe.each(dialects)('GET /api/events on %s', (dialect) => {

@@ -6,7 +6,7 @@ import { dialects, disposeTestServer, signUpUser, startTestServer } from '../tes
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
-/** API.md: a live event within 2 s of the change. */
+/** The promise of live notifications: an event within 2 s of the change. */
 const deliveryMs = 2_000;
 
 describe.each(dialects)('follow requests in notifications on %s', (dialect) => {

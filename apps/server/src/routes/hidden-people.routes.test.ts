@@ -11,7 +11,7 @@ import {
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
-/** Issue 34: people hidden from a viewer (blocked either way, suspended) are not named to them. */
+/** People hidden from a viewer (blocked either way, suspended) are not named to them. */
 describe.each(dialects)('hidden people in what a viewer reads on %s', (dialect) => {
   let server: Server;
   let admin: TestUser;

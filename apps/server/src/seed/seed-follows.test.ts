@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema';
 import type { TestDialect } from '../test/harness';
 import { dialects, disposeTestServer, startTestServer } from '../test/harness';
-import { countRows, describeFollows, findCounterMismatches } from './seed.repository';
+import { countRows, describeFollows } from '../test/seed-inspection';
+import { findCounterMismatches } from './seed.repository';
 import { defaultFollows } from './seed-follows';
 import { demoEmail, seedDatabase } from './seed.service';
 

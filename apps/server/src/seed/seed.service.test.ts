@@ -3,7 +3,8 @@ import type { TestDialect } from '../test/harness';
 import { dialects, disposeTestServer, startTestServer } from '../test/harness';
 import { seedDemoIfEmpty } from './demo';
 import { createRandom } from '../random';
-import { countRows, findCounterMismatches, listPostImages } from './seed.repository';
+import { countRows, listPostImages } from '../test/seed-inspection';
+import { findCounterMismatches } from './seed.repository';
 import type { SeedOptions, SeedTarget } from './seed.service';
 import { SeedRefusedError, apportion, demoEmail, seedDatabase, seedPassword } from './seed.service';
 

@@ -14,6 +14,7 @@ import { newId, nowIso } from '../ids';
 import { consumeInvite } from '../repositories/invites.repository';
 import { insertProfile, usernameExists } from '../repositories/profiles.repository';
 import {
+  deleteExpiredSessions,
   deleteSession,
   extendSession,
   findLiveSession,
@@ -32,6 +33,9 @@ import type { ProfilesService } from './profiles.service';
 
 /** Enough to tell a browser and system apart; a longer header is cut, not refused. */
 const maxUserAgentLength = 512;
+
+/** Expired sessions deleted per statement by the periodic purge. */
+const sessionPurgeBatch = 500;
 
 const inviteInvalid = () =>
   new AppError('validation_error', safetyMessages.inviteInvalid, {
@@ -161,6 +165,22 @@ export class AuthService {
       viewer.renewedExpiresAt = expiresAt;
     }
     return viewer;
+  }
+
+  /**
+   * Deletes every session past its expiry, a batch at a time; returns how many. Expired sessions
+   * are refused from the instant they expire (`resolveViewer` compares `expires_at`); this frees
+   * their rows, so a purge a little late changes nothing a person sees. Several instances may run
+   * it at once: a row is deleted by whichever gets there first.
+   */
+  async purgeExpiredSessions(): Promise<number> {
+    const now = this.infra.clock.now().toISOString();
+    let removed = 0;
+    for (;;) {
+      const deleted = await deleteExpiredSessions(this.db, now, sessionPurgeBatch);
+      if (deleted === 0) return removed;
+      removed += deleted;
+    }
   }
 
   async #startSession(userId: string, userAgent: string | null) {

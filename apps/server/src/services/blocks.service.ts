@@ -19,7 +19,7 @@ import { decodeCursor, encodeCursor } from './post-cursor';
 import { toProfileSummary } from './profile-summary';
 
 /**
- * Blocks (API.md, Safety and moderation). A block ends the follows and pending requests both
+ * Blocks, a safety rule: a block ends the follows and pending requests both
  * ways, moving the counters in the same transaction and only for rows really removed (as
  * unfollow does), and forgets the notifications either had from the other. What each list and
  * call hides is decided where that list is read: direct reads and writes ask

@@ -1,6 +1,5 @@
-import { hashtagsOf, mentionsOf } from '@pinhole/contracts';
+import { foldForSearch, hashtagsOf, mentionsOf } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
-import { searchTermsOf } from '../db/migrations/0007-discovery-and-notifications';
 import type { DB } from '../db/schema';
 import type { PostTags } from '../repositories/post-tags.repository';
 import {
@@ -16,7 +15,15 @@ import { replaceSearchTerms } from '../repositories/search.repository';
  * function runs in the caller's transaction, so the index changes exactly when the row does.
  */
 
-/** The words a person is found by: on sign-up and whenever their username or name changes. */
+/** The words a person is found by: the username and each word of the full name, folded. */
+export function searchTermsOf(username: string, fullName: string): string[] {
+  const words = foldForSearch(fullName)
+    .split(/[\s\p{P}]+/u)
+    .filter(Boolean);
+  return [...new Set([foldForSearch(username), ...words])];
+}
+
+/** Stores the words a person is found by: on sign-up and whenever their username or name changes. */
 export function indexPersonNames(
   db: Kysely<DB>,
   profileId: string,

@@ -62,7 +62,7 @@ function keysetPage(rows: PostRow[], limit: number) {
 
 /**
  * The grids of discovery: explore, a hashtag's posts, a person's tagged posts. Private accounts'
- * posts are in none of them, for anyone (API.md, Private accounts) — as in the everyone feed — so
+ * posts are in none of them, for anyone (only approved followers see them) — as in the everyone feed — so
  * every reader of a page sees the same posts and the pages are shared from the grid cache; each
  * reader adds their likes and saves. A change to what a page is built from forgets it on every
  * instance: its posts and authors (as the feed's pages), the hashtag's or person's tags

@@ -197,7 +197,7 @@ export class FollowsService {
       if (await isBlockedEitherWay(this.db, viewerId, profileId)) throw notFound();
     }
     if (await canSeeContentOf(this.db, viewerId, owner)) return;
-    // A suspended account is not there at all (API.md, Safety and moderation).
+    // A suspended account is not there at all: to everyone but admins it looks deleted.
     throw owner.suspended_at === null ? privateAccount() : notFound();
   }
 }

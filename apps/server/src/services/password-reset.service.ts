@@ -40,7 +40,7 @@ export const resetLinkExpired = () =>
   });
 
 /**
- * Password reset by email (API.md, "Safety and moderation"). Asking for a link answers at once
+ * Password reset by email. Asking for a link answers at once
  * and does everything else (finding the account, the per-account limit, the token, the email)
  * after the answer: the requester learns nothing, not even from the time it took, about whether
  * the email has an account or whether the mail went out.

@@ -61,7 +61,7 @@ export function searchWords(query: string): string[] {
 const withoutCount = ({ followersCount: _count, ...summary }: FoundPerson): ProfileSummary =>
   summary;
 
-/** People by name and hashtags by prefix (API.md, Discovery). */
+/** People by name and hashtags by prefix, as the search box finds them while one types. */
 export class SearchService {
   constructor(private readonly infra: Infrastructure) {}
 

@@ -43,7 +43,7 @@ const byAge = (a: Story, b: Story) =>
 const newestOf = (tray: StoryTray) => tray.stories[tray.stories.length - 1]!.created_at;
 
 /**
- * Stories grouped into one tray per person, oldest story first, in the order of API.md: the
+ * Stories grouped into one tray per person, oldest story first, in the order the contract promises: the
  * viewer's own tray first, then trays with unviewed stories, then the most recent sharers. For
  * a signed-out reader nothing is viewed, so it is simply the most recent first.
  */

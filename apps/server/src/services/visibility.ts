@@ -8,8 +8,8 @@ import { isAdmin } from '../repositories/users.repository';
 
 /**
  * Whether the viewer may see a person's posts and lists: everyone for a public account; for a
- * private one, its owner and approved followers (API.md, Private accounts); never someone the
- * owner blocked or who blocked the owner (Safety and moderation). Read fresh from the database on
+ * private one, its owner and approved followers (what "private" promises); never someone the
+ * owner blocked or who blocked the owner (a block hides both ways). Read fresh from the database on
  * every call: a follow approved or ended, a block or an unblock, shows at once.
  */
 export async function canSeeContentOf(
@@ -17,7 +17,7 @@ export async function canSeeContentOf(
   viewerId: string | null,
   owner: { id: string; is_private: number; suspended_at?: string | null },
 ): Promise<boolean> {
-  // A suspended account's content is there for admins only (API.md, Safety and moderation).
+  // A suspended account's content is there for admins only, who decide whether to lift it.
   if (owner.suspended_at) return viewerId !== null && (await isAdmin(db, viewerId));
   if (viewerId === owner.id) return true;
   if (viewerId !== null && (await isBlockedEitherWay(db, viewerId, owner.id))) return false;

@@ -91,7 +91,7 @@ const placeholders: { path: string; title: string }[] = [
 ];
 
 /**
- * Every address of the app (API.md, "Addresses"); anything else is the not-found page. A post or
+ * Every address of the app (docs/api.md, "Addresses"); anything else is the not-found page. A post or
  * a list of followers opened over a page (see `OverlayLink`) draws that page here, and itself as
  * a dialog on top.
  */

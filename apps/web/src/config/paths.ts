@@ -1,5 +1,5 @@
 /**
- * Every address the web client owns (API.md, Part 2, "Addresses"), written once: components
+ * Every address the web client owns (docs/api.md, "Addresses"), written once: components
  * build links from here, the router matches `pattern`s from here. Usernames and ids are encoded,
  * so a name with odd characters can never reach into another path.
  */

@@ -4,7 +4,7 @@ import { PostgresAdapter, sql } from 'kysely';
 const sessionUpdateTrigger = 'sessions_update_cache_change';
 
 /**
- * Issue 18: where each session is used, and imports.
+ * Your account: where each session is used, and imports.
  *
  * 1. `sessions.user_agent` and `last_seen_at` for "Where you're signed in". The session update
  *    trigger of migration 0002 is narrowed to the columns that decide who a session is and how

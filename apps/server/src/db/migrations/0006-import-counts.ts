@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 18: an import's result says how many posts it added and how many the account already
+ * An import's result says how many posts it added and how many the account already
  * had, so importing the same archive twice reads "0 added, 12 already here" rather than nothing.
  */
 export const importCounts: Migration = {

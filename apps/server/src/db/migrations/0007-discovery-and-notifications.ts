@@ -5,8 +5,12 @@ import { foldForSearch, hashtagsOf } from '@pinhole/contracts';
 /** Rows written per statement while existing profiles and posts are indexed. */
 const batch = 500;
 
-/** The search terms of a person: the username and each word of the full name, folded. */
-export function searchTermsOf(username: string, fullName: string): string[] {
+/**
+ * The search terms of a person when this migration was written: the username and each word of the
+ * full name, folded. A copy, not an import of the live rule, so this migration indexes existing
+ * people the same way however the rule changes later.
+ */
+function searchTermsOf(username: string, fullName: string): string[] {
   const words = foldForSearch(fullName)
     .split(/[\s\p{P}]+/u)
     .filter(Boolean);
@@ -14,7 +18,7 @@ export function searchTermsOf(username: string, fullName: string): string[] {
 }
 
 /**
- * Issue 19: search, hashtags, mentions and notifications.
+ * Search, hashtags, mentions and notifications.
  *
  * - `search_terms`: one row per folded word a person is found by (username, each word of the
  *   full name). A search is a range scan `term >= q and term < q || U+FFFF` on its primary key:

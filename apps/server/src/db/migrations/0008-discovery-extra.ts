@@ -78,7 +78,7 @@ function triggers(postgres: boolean): TriggerSpec[] {
   ];
 }
 
-/** Issue 19, continued: counts and change-log topics of the discovery tables. */
+/** Discovery, continued: counts and change-log topics of the discovery tables. */
 export const discoveryExtra: Migration = {
   async up(db: Kysely<unknown>) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;

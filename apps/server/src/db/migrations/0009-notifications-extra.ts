@@ -8,7 +8,7 @@ import { PostgresAdapter, sql } from 'kysely';
 const channel = 'pinhole_notifications';
 
 /**
- * Issue 19, live notifications.
+ * Live notifications.
  *
  * - PostgreSQL: a trigger NOTIFYs `pinhole_notifications` with the recipient's id whenever one of
  *   their notifications is added, removed (an undo, or a cascade from a deleted post, comment or

@@ -68,7 +68,7 @@ async function createTrigger(db: Kysely<unknown>, spec: TriggerSpec, postgres: b
 }
 
 /**
- * Issue 20: stories, photos shown for 24 hours, and who viewed them.
+ * Stories, photos shown for 24 hours, and who viewed them.
  *
  * - `stories`: one photo each, stored as a post's photo is (`variants` JSON of keys, never URLs).
  *   `expires_at` is written with the row (`created_at` + 24 h) and compared in app time: a story

@@ -3,7 +3,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { foldForSearch } from '@pinhole/contracts';
 
 /**
- * Issue 19: hashtag search ignores accents (`#cafe` finds `#café`), as people search does.
+ * Hashtag search ignores accents (`#cafe` finds `#café`), as people search does.
  *
  * `hashtags.folded` holds the name as search compares it, and only where that differs from the
  * name (accents, compatibility forms): most tags are plain and need no copy, and a tag created by

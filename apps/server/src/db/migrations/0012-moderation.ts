@@ -49,7 +49,7 @@ async function createSuspensionTrigger(db: Kysely<unknown>, postgres: boolean) {
 }
 
 /**
- * Issue 21, moderation.
+ * Moderation.
  *
  * - `users.role`: 'member' or 'admin'. A change writes `user:<id>` (migration 0002's users
  *   trigger), which the session cache is tagged with, so a revoked admin is a member at once on

@@ -51,7 +51,7 @@ async function createTrigger(db: Kysely<unknown>, spec: TriggerSpec, postgres: b
 }
 
 /**
- * Issue 21: blocks. One row per block, `blocker_id` blocked `blocked_id`. The key answers "did A
+ * Blocks. One row per block, `blocker_id` blocked `blocked_id`. The key answers "did A
  * block B" and lists A's blocks; `(blocked_id, blocker_id)` answers the other direction, so the
  * "either way" test every list applies (`not exists … blocks …`) is two index probes. Both ends
  * cascade with their account.

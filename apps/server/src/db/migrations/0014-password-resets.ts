@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 21: password reset by email.
+ * Password reset by email.
  *
  * - `password_resets`: one row per link sent (or printed by `npm run admin -- reset-link`). The
  *   key is the SHA-256 of the token, never the token: a copy of the database does not yield links

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { sql } from 'kysely';
 
 /**
- * Issue 34: a profile picture's ThumbHash was made with its variants but never kept, so
+ * A profile picture's ThumbHash was made with its variants but never kept, so
  * `avatar.placeholder` was always null. Pictures set before stay without one (null, as the
  * contract allows) until they are replaced. The cache trigger of migration 0002 already names
  * `profile:<id>` when `avatar_key` changes, which a new placeholder always comes with.

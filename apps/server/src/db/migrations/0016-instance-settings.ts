@@ -4,7 +4,7 @@ import { PostgresAdapter, sql } from 'kysely';
 const trigger = 'instance_settings_cache_change';
 
 /**
- * Issue 34, what a new user trips on.
+ * What a new user trips on: what the instance says of itself, and who liked a post.
  *
  * - `instance_settings`: at most one row (its key is the constant 1), written by an admin in
  *   `/admin` and shown on `/about`. No row means the defaults (services/instance.service.ts), so

@@ -37,7 +37,7 @@ export function withoutStory(data: StoryTrays, storyId: string): StoryTrays {
   };
 }
 
-/** The trays with the reader's new story last in their own tray, which comes first (API.md). */
+/** The trays with the reader's new story last in their own tray, which comes first, as the server orders them. */
 export function withNewStory(data: StoryTrays, story: Story): StoryTrays {
   const own = data.trays.find((tray) => tray.author.id === story.author.id);
   const others = data.trays.filter((tray) => tray !== own);

@@ -22,7 +22,7 @@ interface StoriesStripProps {
 
 /**
  * The home's stories: Your story (signed in), then each person's tray in the server's order
- * (API.md), each in a coloured ring while it holds a story the reader has not seen. Until the
+ * (own, unseen, most recent), each in a coloured ring while it holds a story the reader has not seen. Until the
  * trays arrive (and on the server's first screen) only Your story shows.
  */
 export function StoriesStrip({ onIntent }: StoriesStripProps) {

@@ -56,7 +56,7 @@ describe('SuggestionsSidebar', () => {
       'href',
       '/explore/people',
     );
-    // Real links where there is a page; the items with none are gone (issue 34).
+    // Real links where there is a page; the items with none are gone (a dead link helps nobody).
     const footer = screen.getByRole('navigation', { name: 'Footer' });
     expect(within(footer).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     expect(within(footer).getByRole('link', { name: 'API' })).toHaveAttribute('href', '/api/docs');

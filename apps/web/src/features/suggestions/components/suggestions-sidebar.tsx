@@ -50,8 +50,8 @@ export function SuggestionsSidebar() {
       {suggestions.length > 0 && <SuggestionsSection people={suggestions} look="sidebar" />}
       <footer className="flex flex-col gap-3 text-xs text-muted">
         <nav aria-label="Footer">
-          {/* The spec's items that have a page here, as real links (issue 34): Help, Press, Jobs,
-              Privacy and Terms had none. The API reference is the server's, not the app's. */}
+          {/* The spec's items that have a page here, as real links (a dead link helps nobody):
+              Help, Press, Jobs, Privacy and Terms had none. The API reference is the server's, not the app's. */}
           <ul className="flex flex-wrap gap-x-1">
             <li>
               <Link to={paths.about.to()} className="hover:underline">

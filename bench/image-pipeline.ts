@@ -1,16 +1,15 @@
 /**
  * Latency of processImage on a generated 12 MP (4000 × 3000) photo-like JPEG.
  *
- *   npx tsx apps/server/src/media/image-benchmark.ts [runs=20]
+ *   npx tsx bench/image-pipeline.ts [runs=20]
  *
  * Prints p50/p95 wall time and CPU time per run (all threads) for a few common camera outputs:
  * no profile, sRGB profile, Display P3 profile, and EXIF orientation 6 (portrait) with sRGB; then
  * for `npm run bench`'s grainy photo, as it is and as a phone stores a portrait (P3, EXIF 6).
  */
-import sharp from 'sharp';
-
-import { processImage } from './image';
-import { benchPhotoOptions, makeSyntheticPhoto } from './synthetic-photo';
+import { encodePixels } from '../apps/server/src/media/encode-pixels';
+import { processImage } from '../apps/server/src/media/image';
+import { benchPhotoOptions, makeSyntheticPhoto } from '../apps/server/src/seed/synthetic-photo';
 
 const width = 4000;
 const height = 3000;
@@ -80,15 +79,15 @@ async function measure(name: string, input: Buffer, runs: number): Promise<void>
 }
 
 const runs = Number(process.argv[2] ?? 20);
-const raw = sharp(photoLikePixels(), { raw: { width, height, channels: 3 } });
+const raw = { data: photoLikePixels(), width, height };
 const cases: Array<[string, Buffer]> = [
-  ['plain', await raw.clone().jpeg({ quality: 90 }).toBuffer()],
-  ['sRGB profile', await raw.clone().withIccProfile('srgb').jpeg({ quality: 90 }).toBuffer()],
-  ['Display P3 profile', await raw.clone().withIccProfile('p3').jpeg({ quality: 90 }).toBuffer()],
-  // withMetadata also embeds an sRGB profile, as phones do.
+  ['plain', await encodePixels(raw, { format: 'jpeg', quality: 90 })],
+  ['sRGB profile', await encodePixels(raw, { format: 'jpeg', quality: 90, profile: 'srgb' })],
+  ['Display P3 profile', await encodePixels(raw, { format: 'jpeg', quality: 90, profile: 'p3' })],
+  // An EXIF orientation also embeds an sRGB profile, as phones do.
   [
     'orientation 6 + sRGB',
-    await raw.clone().withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer(),
+    await encodePixels(raw, { format: 'jpeg', quality: 90, orientation: 6 }),
   ],
 ];
 cases.push(

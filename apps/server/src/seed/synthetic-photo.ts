@@ -4,9 +4,10 @@
  * grain so that a JPEG of it is as hard to compress as a real photo. Deterministic for a seed.
  *
  * These images are *inputs* to the upload pipeline (media/image.ts processes them exactly as it
- * processes an upload); they live in media/ because only media/ may use sharp.
+ * processes an upload), for the seed and the bench; the one step that needs sharp (enlarging and
+ * encoding the painted pixels) is media/encode-pixels.ts.
  */
-import sharp from 'sharp';
+import { encodePixels, resizePixels } from '../media/encode-pixels';
 import type { Random } from '../random';
 import { createRandom } from '../random';
 
@@ -30,7 +31,7 @@ export interface SyntheticPhotoOptions {
   orientation?: number;
 }
 
-/** The 12 MP photo `npm run bench` and media/image-benchmark.ts process: a grainy landscape. */
+/** The 12 MP photo `npm run bench` and bench/image-pipeline.ts process: a grainy landscape. */
 export const benchPhotoOptions: Readonly<SyntheticPhotoOptions> = {
   width: 4000,
   height: 3000,
@@ -294,18 +295,18 @@ export async function makeSyntheticPhoto(options: SyntheticPhotoOptions): Promis
   canvas.texture(random, options.texture ?? (options.format === 'jpeg' ? 18 : 6));
 
   const grain = options.grain ?? (options.format === 'jpeg' ? 14 : 0);
-  const enlarged = sharp(canvas.toBuffer(), {
-    raw: { width: canvas.width, height: canvas.height, channels: 3 },
-  }).resize(options.width, options.height, { fit: 'fill', kernel: 'cubic' });
-  let image = enlarged;
-  if (grain > 0) {
-    const pixels = await enlarged.raw().toBuffer();
-    addGrain(pixels, grain, random.int(1, 0x7fffffff));
-    image = sharp(pixels, { raw: { width: options.width, height: options.height, channels: 3 } });
-  }
-  if (options.format === 'png') return image.png({ compressionLevel: 6 }).toBuffer();
-  // In this order: withMetadata would embed sRGB over an earlier profile.
-  if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
-  if (options.profile) image = image.withIccProfile(options.profile);
-  return image.jpeg({ quality: options.quality ?? 88, chromaSubsampling: '4:2:0' }).toBuffer();
+  const enlarged = await resizePixels(
+    { data: canvas.toBuffer(), width: canvas.width, height: canvas.height },
+    options.width,
+    options.height,
+  );
+  if (grain > 0) addGrain(enlarged.data, grain, random.int(1, 0x7fffffff));
+  if (options.format === 'png')
+    return encodePixels(enlarged, { format: 'png', compressionLevel: 6 });
+  return encodePixels(enlarged, {
+    format: 'jpeg',
+    quality: options.quality ?? 88,
+    profile: options.profile,
+    orientation: options.orientation,
+  });
 }
