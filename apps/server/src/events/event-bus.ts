@@ -50,6 +50,11 @@ export class EventBus {
     };
   }
 
+  /** How many handlers an event type has. */
+  handlerCount(type: DomainEventType): number {
+    return this.#handlers.get(type)?.length ?? 0;
+  }
+
   async publish(event: DomainEvent): Promise<void> {
     const handlers = this.#handlers.get(event.type);
     if (!handlers || handlers.length === 0) return;
