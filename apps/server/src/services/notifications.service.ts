@@ -10,23 +10,32 @@ import {
 } from '../repositories/blocks.repository';
 import type { NotificationRow } from '../repositories/notifications.repository';
 import {
+  findCaptionToTell,
+  findCommentToTell,
+  notifyOfLike,
+  notifyWhileFollowing,
+  notifyWhileRequested,
+} from '../repositories/notification-records.repository';
+import {
   countUnread,
   deleteCaptionMentions,
   deleteFollowNotification,
   deleteLikeNotification,
-  findCaptionToTell,
-  findCommentToTell,
   findPeopleByUsernames,
   followersAmong,
   insertNotifications,
   listCaptionMentionRecipients,
   listNotifications,
   markAllRead,
-  notifyOfLike,
   notifyPostAuthor,
+} from '../repositories/notifications.repository';
+import {
+  findCaptionToTell,
+  findCommentToTell,
+  notifyOfLike,
   notifyWhileFollowing,
   notifyWhileRequested,
-} from '../repositories/notifications.repository';
+} from '../repositories/notification-records.repository';
 import { storedVariants } from '../repositories/stored-variants';
 import type { MediaUrls } from './media-urls';
 import { mediaUrls } from './media-urls';
