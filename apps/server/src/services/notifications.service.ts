@@ -29,13 +29,6 @@ import {
   markAllRead,
   notifyPostAuthor,
 } from '../repositories/notifications.repository';
-import {
-  findCaptionToTell,
-  findCommentToTell,
-  notifyOfLike,
-  notifyWhileFollowing,
-  notifyWhileRequested,
-} from '../repositories/notification-records.repository';
 import { storedVariants } from '../repositories/stored-variants';
 import type { MediaUrls } from './media-urls';
 import { mediaUrls } from './media-urls';
