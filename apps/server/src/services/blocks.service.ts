@@ -17,11 +17,12 @@ import { toProfileSummary } from './profile-summary';
 /**
  * Blocks (API.md, Safety and moderation). A block ends the follows and pending requests both
  * ways, moving the counters in the same transaction and only for rows really removed (as
- * unfollow does); its event has the notifications either had from the other forgotten. What each list and
- * call hides is decided where that list is read: direct reads and writes ask
- * `isBlockedEitherWay` (services/visibility.ts), lists read from the database add `notBlockedWith`
- * to their query, and lists served from the shared caches drop the people in the viewer's
- * `hiddenPeopleOf` set after the cache (services/hidden-people.ts).
+ * unfollow does); once it committed, its `block.added` has the notifications either had from
+ * the other forgotten (events/subscribers/notifications.ts). What each list and call hides is
+ * decided where that list is read: direct reads and writes ask `isBlockedEitherWay`
+ * (services/visibility.ts), lists read from the database add `notBlockedWith` to their query,
+ * and lists served from the shared caches drop the people in the viewer's `hiddenPeopleOf` set
+ * after the cache (services/hidden-people.ts).
  */
 export class BlocksService {
   constructor(private readonly infra: Infrastructure) {}

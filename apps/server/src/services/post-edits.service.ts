@@ -72,7 +72,6 @@ export class PostEditsService {
       }
       return this.postReads.get(postId, userId, trx);
     });
-    await this.infra.storage.discard(removedKeys);
     if (edited) {
       await this.infra.events.publish({
         type: 'post.edited',
@@ -81,6 +80,7 @@ export class PostEditsService {
         captionChanged: change.caption !== undefined,
       });
     }
+    await this.infra.storage.discard(removedKeys);
     return post;
   }
 
