@@ -27,12 +27,7 @@ export type DomainEvent =
   /** A private account's owner is asked. */
   | { type: 'follow_request.sent'; requesterId: string; ownerId: string }
   /** The owner said yes (or went public): the follow exists. */
-  | {
-      type: 'follow_request.approved';
-      requesterId: string;
-      ownerId: string;
-      followersCount: number;
-    }
+  | { type: 'follow_request.approved'; requesterId: string; ownerId: string }
   /** The owner declined, or the requester withdrew. */
   | { type: 'follow_request.ended'; requesterId: string; ownerId: string }
   /** A block (it ended every follow and request between the two, told as their own events). */

@@ -120,17 +120,11 @@ export class FollowsService {
 
   /** The owner approves a pending request: the follow is made. 404 when there is no request. */
   async approve(ownerId: string, requesterId: string): Promise<void> {
-    const followersCount = await this.db.transaction().execute(async (trx) => {
+    await this.db.transaction().execute(async (trx) => {
       if (!(await deleteFollowRequest(trx, requesterId, ownerId))) throw notFound();
-      const { followersCount } = await this.#addFollow(trx, requesterId, ownerId);
-      return followersCount;
+      await this.#addFollow(trx, requesterId, ownerId);
     });
-    await this.infra.events.publish({
-      type: 'follow_request.approved',
-      requesterId,
-      ownerId,
-      followersCount,
-    });
+    await this.infra.events.publish({ type: 'follow_request.approved', requesterId, ownerId });
   }
 
   /** The owner declines a request; declining one that is gone changes nothing. */

@@ -138,16 +138,14 @@ export class ProfilesService {
         if (uniqueViolation(error) !== null) throw conflictFor(false, true);
         throw error;
       });
-    const profile = await this.get(userId);
     for (const requesterId of approved) {
       await this.infra.events.publish({
         type: 'follow_request.approved',
         requesterId,
         ownerId: userId,
-        followersCount: profile.followers_count,
       });
     }
-    return profile;
+    return this.get(userId);
   }
 
   /**

@@ -60,12 +60,7 @@ describe('notification subscribers', () => {
     expect(
       await callsFor([
         { type: 'follow_request.sent', requesterId: 'asker', ownerId: 'owner' },
-        {
-          type: 'follow_request.approved',
-          requesterId: 'asker',
-          ownerId: 'owner',
-          followersCount: 1,
-        },
+        { type: 'follow_request.approved', requesterId: 'asker', ownerId: 'owner' },
         { type: 'follow_request.ended', requesterId: 'other', ownerId: 'owner' },
         { type: 'block.added', blockerId: 'owner', blockedId: 'asker' },
       ]),
