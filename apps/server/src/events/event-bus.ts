@@ -14,7 +14,9 @@ export type EventErrorReporter = (error: unknown, event: DomainEvent) => void;
  * the action that published: that action is already committed.
  *
  * The crash window: a process that dies after the commit and before a handler finished loses that
- * handler's work (a notification not recorded; nothing else is wrong, the like or follow exists).
+ * handler's work: a notification not recorded, or one left behind by an undo (an unlike whose
+ * like notification stays). The action itself is whole: the like, follow or comment and its
+ * counters committed together.
  * Accepted for what subscribes today: notifications are news, and caches and live events learn of
  * every change from the database's triggers anyway. A durable side effect (a web push, a
  * federation delivery) enqueues into its own durable queue from its handler: its window is only
