@@ -170,12 +170,9 @@ export async function buildApp(
   // A state change from another site is refused (origin-check.ts).
   app.addHook('onRequest', originCheck(config, app.log));
 
+  // The action still succeeded: its notification, or a live event, is what went missing.
   context.events.reportErrorsTo((error, event) =>
     app.log.error({ err: error, event: event.type }, 'event handler failed'),
-  );
-  // The action still succeeded: its notification, or a live event, is what went missing.
-  context.services.notifications.reportErrorsTo((error, action) =>
-    app.log.error({ err: error, action }, 'recording a notification failed'),
   );
   context.services.eventStreams.reportErrorsTo((error, what) =>
     app.log.warn({ err: error, what }, 'live events degraded'),

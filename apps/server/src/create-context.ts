@@ -5,6 +5,7 @@ import type { OpenDatabaseOptions } from './db/database';
 import { openDatabase } from './db/database';
 import type { Config } from './env';
 import { EventBus } from './events/event-bus';
+import { subscribeAll } from './events/subscribers/subscribe-all';
 import { createImageQueue } from './media/image-queue';
 import { createMetrics } from './metrics/metrics';
 import { readMediaUrlKey } from './repositories/instance-secrets.repository';
@@ -53,6 +54,7 @@ export async function createContext(
       metrics,
     };
     const services = createServices(infrastructure);
+    subscribeAll(infrastructure.events, { services, caches: infrastructure.caches });
     metrics?.watch({ ...infrastructure, eventStreams: services.eventStreams });
     return { ...infrastructure, services };
   } catch (error) {

@@ -1,20 +1,39 @@
 /**
  * What happened, told after it was committed. Side effects that are not the action itself
- * (notifications, live events, metrics) subscribe to these instead of growing inside the
- * transactions that like, comment or post.
+ * (notifications, live events, cache forgetting, and later push and federation deliveries)
+ * subscribe to these in `events/subscribers/` instead of growing inside the transactions that
+ * like, comment or follow. Each type is published only for a change that really happened (a
+ * second like of the same post publishes nothing) and has at least one subscriber.
+ *
+ * Deliberately absent: posts deleted, comments deleted, sign-ups and profile changes. Their side
+ * effects are the database's own: notifications go with their post or comment (foreign keys
+ * cascade), and caches and live events learn of every row change from triggers, whichever
+ * instance or tool made it. Add a type here when a subscriber needs it.
  */
 export type DomainEvent =
-  | { type: 'user.signed_up'; userId: string }
+  /** Someone's sign-out (its live event streams end at once). */
   | { type: 'session.ended'; userId: string | null; tokenHash: string }
-  | { type: 'profile.updated'; profileId: string }
-  | { type: 'post.created'; postId: string; authorId: string }
-  | { type: 'post.deleted'; postId: string; authorId: string }
   | { type: 'like.added'; postId: string; userId: string; likesCount: number }
   | { type: 'like.removed'; postId: string; userId: string; likesCount: number }
   | { type: 'comment.added'; commentId: string; postId: string; userId: string }
-  | { type: 'comment.deleted'; commentId: string; postId: string; userId: string }
+  /** A new post; `imported` when an archive brought it (its captions are old news). */
+  | { type: 'post.created'; postId: string; authorId: string; imported: boolean }
+  /** Its author changed a post: its caption, its photos, or both. */
+  | { type: 'post.edited'; postId: string; authorId: string; captionChanged: boolean }
+  /** A follow made at once (a public account); an approved request is `follow_request.approved`. */
   | { type: 'follow.added'; followerId: string; followeeId: string; followersCount: number }
-  | { type: 'follow.removed'; followerId: string; followeeId: string; followersCount: number };
+  /** An unfollow, or a block ending a follow either way. */
+  | { type: 'follow.removed'; followerId: string; followeeId: string; followersCount: number }
+  /** A private account's owner is asked. */
+  | { type: 'follow_request.sent'; requesterId: string; ownerId: string }
+  /** The owner said yes (or went public): the follow exists. */
+  | { type: 'follow_request.approved'; requesterId: string; ownerId: string }
+  /** The owner declined, or the requester withdrew. */
+  | { type: 'follow_request.ended'; requesterId: string; ownerId: string }
+  /** A block (it ended every follow and request between the two, told as their own events). */
+  | { type: 'block.added'; blockerId: string; blockedId: string }
+  /** An admin changed the instance's about page and rules. */
+  | { type: 'instance.updated' };
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;

@@ -7,12 +7,24 @@ type AnyHandler = (event: DomainEvent) => void | Promise<void>;
 export type EventErrorReporter = (error: unknown, event: DomainEvent) => void;
 
 /**
- * A small typed in-process bus. `publish` runs every handler of the event's type, in the order
- * they subscribed, and resolves when all have finished. A failing handler is reported and never
- * fails the action that published: that action is already committed.
+ * A small typed in-process bus. A service publishes right after its transaction committed and
+ * awaits `publish` before it answers, so what the subscribers do (a notification, a forgotten
+ * cache) is there when the answer arrives, and tests need no waiting. `publish` runs every handler
+ * of the event's type, in the order they subscribed; a failing handler is reported and never fails
+ * the action that published: that action is already committed.
+ *
+ * The crash window: a process that dies after the commit and before a handler finished loses that
+ * handler's work: a notification not recorded, or one left behind by an undo (an unlike whose
+ * like notification stays). The action itself is whole: the like, follow or comment and its
+ * counters committed together.
+ * Accepted for what subscribes today: notifications are news, and caches and live events learn of
+ * every change from the database's triggers anyway. A durable side effect (a web push, a
+ * federation delivery) enqueues into its own durable queue from its handler: its window is only
+ * the moment before the enqueue. One that may not be lost at all is written to an outbox table in
+ * the action's own transaction instead of hanging off this bus.
  *
  * In-process only: what another instance must learn travels through the database (the change log
- * for caches; PostgreSQL LISTEN/NOTIFY for live events when they arrive).
+ * for caches, PostgreSQL LISTEN/NOTIFY for live events).
  */
 export class EventBus {
   readonly #handlers = new Map<DomainEventType, AnyHandler[]>();
@@ -38,6 +50,11 @@ export class EventBus {
         current.filter((candidate) => candidate !== stored),
       );
     };
+  }
+
+  /** How many handlers an event type has. */
+  handlerCount(type: DomainEventType): number {
+    return this.#handlers.get(type)?.length ?? 0;
   }
 
   async publish(event: DomainEvent): Promise<void> {

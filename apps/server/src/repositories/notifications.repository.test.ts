@@ -16,6 +16,7 @@ import {
   listNotifications,
   markAllRead,
 } from './notifications.repository';
+import { notifyOfLike, notifyWhileFollowing } from './notification-records.repository';
 
 /** The busy person of the notifications benchmark has 10,000; the others 30 each. */
 const busyCount = 10_000;
@@ -251,6 +252,34 @@ describe.each(dialects)('notification queries on %s', (dialect) => {
       expect(plan.fullScans, plan.text).toEqual([]);
     }
     const plans = await plansOf(() => markAllRead(subject.db, actor, new Date().toISOString()));
+    for (const plan of plans) expect(plan.fullScans, plan.text).toEqual([]);
+  });
+
+  it('records a like or a follow after the fact, asking whether it was told, through indexes', async () => {
+    const now = new Date().toISOString();
+    const plans = await plansOf(async () => {
+      await notifyOfLike(subject.db, dialect, {
+        id: newId(),
+        actorId: actor,
+        postId,
+        createdAt: now,
+      });
+      await notifyWhileFollowing(
+        subject.db,
+        dialect,
+        { followerId: busy, followeeId: actor },
+        {
+          id: newId(),
+          userId: actor,
+          actorId: busy,
+          type: 'follow',
+          createdAt: now,
+          readAt: null,
+          once: true,
+        },
+      );
+    });
+    expect(plans).toHaveLength(2);
     for (const plan of plans) expect(plan.fullScans, plan.text).toEqual([]);
   });
 });

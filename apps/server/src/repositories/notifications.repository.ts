@@ -94,24 +94,6 @@ export async function deleteFollowNotification(
     .execute();
 }
 
-/** Marks the follow notification of `followerId` read for `followeeId` (who approved it). */
-export async function markFollowNotificationRead(
-  db: Kysely<DB>,
-  followerId: string,
-  followeeId: string,
-  readAt: string,
-): Promise<void> {
-  await db
-    .updateTable('notifications')
-    .set({ read_at: readAt })
-    .where('actor_id', '=', followerId)
-    .where('type', '=', 'follow')
-    .where('user_id', '=', followeeId)
-    .where('post_id', 'is', null)
-    .where('read_at', 'is', null)
-    .execute();
-}
-
 /** Who a caption's mention notifications went to (its author is the actor). */
 export async function listCaptionMentionRecipients(
   db: Kysely<DB>,
@@ -178,16 +160,6 @@ export async function followersAmong(
     .where('follower_id', 'in', ids)
     .execute();
   return new Set(rows.map((row) => row.follower_id));
-}
-
-/** A post's author and whether their account is private: who a mention may reach. */
-export function findPostOwner(db: Kysely<DB>, postId: string) {
-  return db
-    .selectFrom('posts')
-    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
-    .select(['profiles.id', 'profiles.is_private'])
-    .where('posts.id', '=', postId)
-    .executeTakeFirst();
 }
 
 export interface NotificationRow {

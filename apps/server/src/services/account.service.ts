@@ -160,7 +160,6 @@ export class AccountService {
       throw error;
     }
     await this.#discardAvatarFiles(oldKeys);
-    await this.infra.events.publish({ type: 'profile.updated', profileId: userId });
     return this.profiles.get(userId);
   }
 
@@ -171,7 +170,6 @@ export class AccountService {
       return old;
     });
     await this.#discardAvatarFiles(oldKeys);
-    await this.infra.events.publish({ type: 'profile.updated', profileId: userId });
     return this.profiles.get(userId);
   }
 
@@ -202,7 +200,6 @@ export class AccountService {
     });
     await this.infra.storage.discard(keys);
     await this.#discardFolder(userId);
-    await this.infra.events.publish({ type: 'profile.updated', profileId: userId });
   }
 
   /** Whatever else is under the account's folder (an import's archive, a file a crash left). */

@@ -111,7 +111,6 @@ export class AuthService {
       if (violated === null) throw error;
       throw conflictFor(violated.includes('email'), !violated.includes('email'));
     }
-    await this.infra.events.publish({ type: 'user.signed_up', userId });
     return this.#authResponse({ id: userId, email: input.email, role }, userAgent);
   }
 

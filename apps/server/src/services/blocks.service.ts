@@ -3,11 +3,7 @@ import { limits, safetyMessages } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import { AppError, notFound } from '../errors';
 import { nowIso } from '../ids';
-import {
-  deleteBlock,
-  deleteNotificationsBetween,
-  insertBlock,
-} from '../repositories/blocks.repository';
+import { deleteBlock, insertBlock } from '../repositories/blocks.repository';
 import {
   addToFollowCounts,
   deleteFollow,
@@ -21,11 +17,12 @@ import { toProfileSummary } from './profile-summary';
 /**
  * Blocks, a safety rule: a block ends the follows and pending requests both
  * ways, moving the counters in the same transaction and only for rows really removed (as
- * unfollow does), and forgets the notifications either had from the other. What each list and
- * call hides is decided where that list is read: direct reads and writes ask
- * `isBlockedEitherWay` (services/visibility.ts), lists read from the database add `notBlockedWith`
- * to their query, and lists served from the shared caches drop the people in the viewer's
- * `hiddenPeopleOf` set after the cache (services/hidden-people.ts).
+ * unfollow does); once it committed, its `block.added` has the notifications either had from
+ * the other forgotten (events/subscribers/notifications.ts). What each list and call hides is
+ * decided where that list is read: direct reads and writes ask `isBlockedEitherWay`
+ * (services/visibility.ts), lists read from the database add `notBlockedWith` to their query,
+ * and lists served from the shared caches drop the people in the viewer's `hiddenPeopleOf` set
+ * after the cache (services/hidden-people.ts).
  */
 export class BlocksService {
   constructor(private readonly infra: Infrastructure) {}
@@ -37,25 +34,36 @@ export class BlocksService {
   async block(viewerId: string, targetId: string): Promise<BlockResult> {
     if (viewerId === targetId)
       throw new AppError('validation_error', safetyMessages.cannotBlockYourself);
-    const ended = await this.db.transaction().execute(async (trx) => {
+    const { endedFollows, endedRequests } = await this.db.transaction().execute(async (trx) => {
       if (!(await findProfileById(trx, targetId))) throw notFound();
       await insertBlock(trx, { blocker_id: viewerId, blocked_id: targetId, created_at: nowIso() });
       const endedFollows: { followerId: string; followeeId: string; followersCount: number }[] = [];
+      const endedRequests: { requesterId: string; ownerId: string }[] = [];
       for (const [followerId, followeeId] of [
         [viewerId, targetId],
         [targetId, viewerId],
       ] as const) {
-        await deleteFollowRequest(trx, followerId, followeeId);
+        if (await deleteFollowRequest(trx, followerId, followeeId)) {
+          endedRequests.push({ requesterId: followerId, ownerId: followeeId });
+        }
         if (await deleteFollow(trx, followerId, followeeId)) {
           const followersCount = await addToFollowCounts(trx, followerId, followeeId, -1);
           endedFollows.push({ followerId, followeeId, followersCount });
         }
       }
-      await deleteNotificationsBetween(trx, viewerId, targetId);
-      return endedFollows;
+      return { endedFollows, endedRequests };
     });
-    for (const follow of ended)
+    for (const follow of endedFollows) {
       await this.infra.events.publish({ type: 'follow.removed', ...follow });
+    }
+    for (const request of endedRequests) {
+      await this.infra.events.publish({ type: 'follow_request.ended', ...request });
+    }
+    await this.infra.events.publish({
+      type: 'block.added',
+      blockerId: viewerId,
+      blockedId: targetId,
+    });
     return { blocked: true };
   }
 

@@ -11,16 +11,12 @@ import {
   listComments,
 } from '../repositories/comments.repository';
 import { addToCommentsCount } from '../repositories/posts.repository';
-import type { NotificationsService } from './notifications.service';
 import { findMentionedPeople } from './mentioned-people';
 import { toComment } from './post-json';
 import { requireVisiblePost } from './visibility';
 
 export class CommentsService {
-  constructor(
-    private readonly infra: Infrastructure,
-    private readonly notifications: NotificationsService,
-  ) {}
+  constructor(private readonly infra: Infrastructure) {}
 
   private get db() {
     return this.infra.database.db;
@@ -49,8 +45,6 @@ export class CommentsService {
         content,
         created_at: nowIso(),
       });
-      // Before the counter, whose row lock concurrent comments on one post queue on.
-      await this.notifications.commented(trx, { id, postId, actorId: userId, content });
       await addToCommentsCount(trx, postId, 1);
     });
     await this.infra.events.publish({ type: 'comment.added', commentId: id, postId, userId });
@@ -64,7 +58,7 @@ export class CommentsService {
    * and its notifications go with it (the foreign key cascades).
    */
   async remove(commentId: string, userId: string): Promise<void> {
-    const postId = await this.db.transaction().execute(async (trx) => {
+    await this.db.transaction().execute(async (trx) => {
       const owners = await findCommentOwners(trx, commentId);
       if (!owners) throw notFound();
       await requireVisiblePost(trx, owners.post_id, userId);
@@ -73,24 +67,15 @@ export class CommentsService {
       }
       if (!(await deleteComment(trx, commentId))) throw notFound();
       await addToCommentsCount(trx, owners.post_id, -1);
-      return owners.post_id;
     });
-    await this.infra.events.publish({ type: 'comment.deleted', commentId, postId, userId });
   }
 
   /** An admin removing a reported comment: the counter moves as in `remove`. */
   async removeByAdmin(commentId: string): Promise<void> {
-    const owners = await this.db.transaction().execute(async (trx) => {
+    await this.db.transaction().execute(async (trx) => {
       const found = await findCommentOwners(trx, commentId);
       if (!found || !(await deleteComment(trx, commentId))) throw notFound();
       await addToCommentsCount(trx, found.post_id, -1);
-      return found;
-    });
-    await this.infra.events.publish({
-      type: 'comment.deleted',
-      commentId,
-      postId: owners.post_id,
-      userId: owners.user_id,
     });
   }
 }

@@ -10,7 +10,6 @@ import { insertPostImages } from '../repositories/post-images.repository';
 import { insertPost } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
 import { indexNewPost } from './discovery-index';
-import type { NotificationsService } from './notifications.service';
 import { checkPhoto, decodePhoto, storePhoto } from './photo-pipeline';
 import type { PostReadsService } from './post-reads.service';
 
@@ -28,15 +27,14 @@ export interface CreatePostOptions {
   createdAt?: string;
   /** Runs in the post's transaction, so that what it records exists exactly when the post does. */
   alongside?: (trx: Transaction<DB>, postId: string) => Promise<void>;
-  /** An import: its captions were written elsewhere, long ago; nobody is told of their mentions. */
-  quiet?: boolean;
+  /** An import: its captions were written elsewhere, long ago (told in its `post.created`). */
+  imported?: boolean;
 }
 
 export class CreatePostService {
   constructor(
     private readonly infra: Infrastructure,
     private readonly postReads: PostReadsService,
-    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -100,13 +98,6 @@ export class CreatePostService {
         await insertPostImages(trx, images);
         await indexNewPost(trx, { id: postId, authorId: userId, createdAt }, upload.caption);
         await options.alongside?.(trx, postId);
-        if (!options.quiet) {
-          await this.notifications.captionWritten(trx, {
-            id: postId,
-            authorId: userId,
-            caption: upload.caption,
-          });
-        }
         await addToPostsCount(trx, userId, 1);
         return this.postReads.get(postId, userId, trx);
       });
@@ -114,7 +105,12 @@ export class CreatePostService {
       await this.infra.storage.discard(written);
       throw error;
     }
-    await this.infra.events.publish({ type: 'post.created', postId, authorId: userId });
+    await this.infra.events.publish({
+      type: 'post.created',
+      postId,
+      authorId: userId,
+      imported: options.imported === true,
+    });
     return post;
   }
 }

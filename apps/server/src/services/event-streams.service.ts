@@ -65,13 +65,7 @@ export class EventStreamsService {
   constructor(
     private readonly infra: Infrastructure,
     private readonly notifications: NotificationsService,
-  ) {
-    // A sign-out on this instance ends its streams at once. Every other way a session ends (on
-    // any instance: signed out elsewhere, password changed, account deleted) ends its streams at
-    // the next count sent to them (checked with the count) or the next heartbeat, whichever is
-    // first: a stream is never told anything after its session ended.
-    infra.events.on('session.ended', (event) => this.#endSession(event.tokenHash));
-  }
+  ) {}
 
   reportErrorsTo(report: StreamFailureReporter): void {
     this.#report = report;
@@ -228,7 +222,7 @@ export class EventStreamsService {
       for (let start = 0; start < all.length; start += countBatch) {
         const batch = all.slice(start, start + countBatch);
         const alive = await liveSessionsAmong(this.infra.database.db, batch, nowIso());
-        for (const tokenHash of batch) if (!alive.has(tokenHash)) this.#endSession(tokenHash);
+        for (const tokenHash of batch) if (!alive.has(tokenHash)) this.endSession(tokenHash);
       }
     } catch (error) {
       this.#report(error, 'checking the sessions of event streams');
@@ -237,7 +231,13 @@ export class EventStreamsService {
     }
   }
 
-  #endSession(tokenHash: string): void {
+  /**
+   * Ends the streams of a session at once (a sign-out on this instance, told by its event). Every
+   * other way a session ends (on any instance: signed out elsewhere, password changed, account
+   * deleted) ends its streams at the next count sent to them (checked with the count) or the next
+   * heartbeat, whichever is first: a stream is never told anything after its session ended.
+   */
+  endSession(tokenHash: string): void {
     for (const streams of [...this.#byUser.values()]) {
       for (const stream of [...streams]) if (stream.tokenHash === tokenHash) this.#end(stream);
     }

@@ -17,7 +17,6 @@ import {
 } from '../repositories/follows.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
-import type { NotificationsService } from './notifications.service';
 import { peoplePage } from './people-page';
 import { canSeeContentOf } from './visibility';
 
@@ -29,10 +28,7 @@ export const privateAccount = () => new AppError('forbidden', messages.accountPr
  * `following_count` always equal the rows (as likes keep `likes_count`).
  */
 export class FollowsService {
-  constructor(
-    private readonly infra: Infrastructure,
-    private readonly notifications: NotificationsService,
-  ) {}
+  constructor(private readonly infra: Infrastructure) {}
 
   private get db() {
     return this.infra.database.db;
@@ -56,18 +52,28 @@ export class FollowsService {
           target_id: targetId,
           created_at: nowIso(),
         });
-        if (asked) await this.notifications.followRequested(trx, viewerId, targetId);
-        return { following: false, requested: true, followersCount: target.followers_count };
+        return {
+          following: false,
+          requested: true,
+          followersCount: target.followers_count,
+          changed: asked,
+        };
       }
       const { added, followersCount } = await this.#addFollow(trx, viewerId, targetId);
-      return { following: true, requested: false, followersCount, added };
+      return { following: true, requested: false, followersCount, changed: added };
     });
-    if (outcome.following && 'added' in outcome && outcome.added) {
+    if (outcome.changed && outcome.following) {
       await this.infra.events.publish({
         type: 'follow.added',
         followerId: viewerId,
         followeeId: targetId,
         followersCount: outcome.followersCount,
+      });
+    } else if (outcome.changed) {
+      await this.infra.events.publish({
+        type: 'follow_request.sent',
+        requesterId: viewerId,
+        ownerId: targetId,
       });
     }
     return {
@@ -82,19 +88,25 @@ export class FollowsService {
     if (viewerId === targetId) {
       throw new AppError('validation_error', messages.cannotFollowYourself);
     }
-    const { removed, followersCount } = await this.db.transaction().execute(async (trx) => {
-      const target = await findProfileById(trx, targetId);
-      if (!target) throw notFound();
-      if (await deleteFollowRequest(trx, viewerId, targetId)) {
-        await this.notifications.followRequestEnded(trx, viewerId, targetId);
-      }
-      const removed = await deleteFollow(trx, viewerId, targetId);
-      if (removed) await this.notifications.unfollowed(trx, viewerId, targetId);
-      const followersCount = removed
-        ? await addToFollowCounts(trx, viewerId, targetId, -1)
-        : target.followers_count;
-      return { removed, followersCount };
-    });
+    const { withdrawn, removed, followersCount } = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const target = await findProfileById(trx, targetId);
+        if (!target) throw notFound();
+        const withdrawn = await deleteFollowRequest(trx, viewerId, targetId);
+        const removed = await deleteFollow(trx, viewerId, targetId);
+        const followersCount = removed
+          ? await addToFollowCounts(trx, viewerId, targetId, -1)
+          : target.followers_count;
+        return { withdrawn, removed, followersCount };
+      });
+    if (withdrawn) {
+      await this.infra.events.publish({
+        type: 'follow_request.ended',
+        requesterId: viewerId,
+        ownerId: targetId,
+      });
+    }
     if (removed) {
       await this.infra.events.publish({
         type: 'follow.removed',
@@ -108,36 +120,30 @@ export class FollowsService {
 
   /** The owner approves a pending request: the follow is made. 404 when there is no request. */
   async approve(ownerId: string, requesterId: string): Promise<void> {
-    const followersCount = await this.db.transaction().execute(async (trx) => {
+    await this.db.transaction().execute(async (trx) => {
       if (!(await deleteFollowRequest(trx, requesterId, ownerId))) throw notFound();
-      const { followersCount } = await this.#addFollow(trx, requesterId, ownerId);
-      await this.notifications.followRequestApproved(trx, requesterId, ownerId);
-      return followersCount;
+      await this.#addFollow(trx, requesterId, ownerId);
     });
-    await this.infra.events.publish({
-      type: 'follow.added',
-      followerId: requesterId,
-      followeeId: ownerId,
-      followersCount,
-    });
+    await this.infra.events.publish({ type: 'follow_request.approved', requesterId, ownerId });
   }
 
   /** The owner declines a request; declining one that is gone changes nothing. */
   async decline(ownerId: string, requesterId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (await deleteFollowRequest(trx, requesterId, ownerId)) {
-        await this.notifications.followRequestEnded(trx, requesterId, ownerId);
-      }
-    });
+    if (await deleteFollowRequest(this.db, requesterId, ownerId)) {
+      await this.infra.events.publish({ type: 'follow_request.ended', requesterId, ownerId });
+    }
   }
 
-  /** Going public: every pending request becomes a follow, in the caller's transaction. */
+  /**
+   * Going public: every pending request becomes a follow, in the caller's transaction. The
+   * requesters whose follow was made; the caller tells each as `follow_request.approved` once
+   * its transaction committed.
+   */
   async approveAllIn(trx: Kysely<DB>, ownerId: string): Promise<string[]> {
     const requesters = await listRequesterIds(trx, ownerId);
     for (const requesterId of requesters) {
       await deleteFollowRequest(trx, requesterId, ownerId);
       await this.#addFollow(trx, requesterId, ownerId);
-      await this.notifications.followRequestApproved(trx, requesterId, ownerId);
     }
     return requesters;
   }
@@ -171,15 +177,13 @@ export class FollowsService {
     );
   }
 
-  /** Makes a follow (a direct one, or an approved request) and tells the one followed. */
+  /** Makes a follow (a direct one, or an approved request). */
   async #addFollow(trx: Kysely<DB>, followerId: string, followeeId: string) {
     const added = await insertFollow(trx, {
       follower_id: followerId,
       followee_id: followeeId,
       created_at: nowIso(),
     });
-    // Before the counters, whose row locks concurrent follows of one person queue on.
-    if (added) await this.notifications.followed(trx, followerId, followeeId);
     const followersCount = added
       ? await addToFollowCounts(trx, followerId, followeeId, 1)
       : ((await findProfileById(trx, followeeId))?.followers_count ?? 0);

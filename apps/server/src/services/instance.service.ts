@@ -82,8 +82,9 @@ export class InstanceService {
             : `changed the instance's ${changed.join(', ').replace('_', ' ')}`,
       });
     });
-    // This instance forgets at once; the others learn it from the trigger's change log.
-    this.infra.caches.instance.forget([cacheTags.instance]);
+    // Its subscriber has this instance forget at once; the others learn it from the trigger's
+    // change log.
+    await this.infra.events.publish({ type: 'instance.updated' });
     return this.get();
   }
 

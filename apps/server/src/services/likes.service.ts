@@ -4,15 +4,11 @@ import { notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import { deleteLike, insertLike, listLikers } from '../repositories/likes.repository';
 import { addToLikesCount, getLikesCount } from '../repositories/posts.repository';
-import type { NotificationsService } from './notifications.service';
 import { peoplePage } from './people-page';
 import { requireVisiblePost } from './visibility';
 
 export class LikesService {
-  constructor(
-    private readonly infra: Infrastructure,
-    private readonly notifications: NotificationsService,
-  ) {}
+  constructor(private readonly infra: Infrastructure) {}
 
   /**
    * Sets or clears the viewer's like. Idempotent; the counter moves only when a row was really
@@ -31,10 +27,6 @@ export class LikesService {
               created_at: nowIso(),
             })
           : await deleteLike(trx, postId, userId);
-        // Before the counter: its row lock is what concurrent likes of one post queue on, so
-        // nothing else runs while it is held.
-        if (changed && liked) await this.notifications.liked(trx, userId, postId);
-        if (changed && !liked) await this.notifications.unliked(trx, userId, postId);
         const likesCount = changed
           ? await addToLikesCount(trx, postId, liked ? 1 : -1)
           : await getLikesCount(trx, postId);

@@ -1,20 +1,27 @@
 import type { Notification, NotificationPage, NotificationQuery } from '@pinhole/contracts';
 import { limits, mentionsOf, unreadCountCap } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { newId, nowIso } from '../ids';
-import { listBlockedEitherWay } from '../repositories/blocks.repository';
+import {
+  deleteNotificationsBetween,
+  listBlockedEitherWay,
+} from '../repositories/blocks.repository';
 import type { NotificationRow } from '../repositories/notifications.repository';
+import {
+  findCaptionToTell,
+  findCommentToTell,
+  notifyOfLike,
+  notifyWhileFollowing,
+  notifyWhileRequested,
+} from '../repositories/notification-records.repository';
 import {
   countUnread,
   deleteCaptionMentions,
   deleteFollowNotification,
   deleteLikeNotification,
-  markFollowNotificationRead,
   findPeopleByUsernames,
-  findPostOwner,
   followersAmong,
   insertNotifications,
   listCaptionMentionRecipients,
@@ -28,22 +35,18 @@ import { mediaUrls } from './media-urls';
 import { decodeCursor, encodeCursor } from './post-cursor';
 import { toProfileSummary } from './profile-summary';
 
-export type NotificationFailureReporter = (error: unknown, action: string) => void;
-
 /**
  * What people did to you: likes and comments on your posts, follows and follow requests (and their
  * approval), mentions.
  *
- * The recording methods take the action's own transaction, so a notification exists exactly when
- * its action does: an unlike racing a like never leaves one behind, and undoing an action removes
- * it in the same commit. Each runs inside a savepoint and never throws: a notification that cannot
- * be written is reported and rolled back alone, and the like, comment or follow still commits.
- * Posts, comments and accounts that go take their notifications with them (foreign keys cascade).
- * Nobody is notified of their own action.
+ * Recorded after the action committed, told by its domain event, and awaited before the action
+ * answers: a like's notification is there when the like's answer arrives. A notification that
+ * cannot be written fails its event's handler alone (logged by the bus); the like, comment or
+ * follow stands. Posts, comments and accounts that go take their notifications with them (foreign
+ * keys cascade). Nobody is notified of their own action.
  */
 export class NotificationsService {
   readonly #urls: MediaUrls;
-  #report: NotificationFailureReporter = (error) => console.error(error);
 
   constructor(private readonly infra: Infrastructure) {
     this.#urls = mediaUrls(infra.storage, infra.signer);
@@ -53,9 +56,8 @@ export class NotificationsService {
     return this.infra.database.db;
   }
 
-  /** Where failures to record a notification go: the server's logger once it exists. */
-  reportErrorsTo(report: NotificationFailureReporter): void {
-    this.#report = report;
+  get #dialect() {
+    return this.infra.database.dialect;
   }
 
   /** A page of the person's notifications, newest first, with how many are unread. */
@@ -120,47 +122,46 @@ export class NotificationsService {
     };
   }
 
-  // Recording, inside the action's transaction.
+  // Recording, told by the domain events (events/subscribers/notifications.ts) after each action
+  // committed. Each writes only while the action's row is still there, held until its write
+  // commits (db/row-holds.ts): an undo that commits meanwhile waits, then its own event removes
+  // what was written, so a like undone at once never leaves its notification behind.
 
-  liked(trx: Kysely<DB>, actorId: string, postId: string): Promise<void> {
-    return this.#safely(trx, 'like', async () => {
-      await notifyPostAuthor(trx, {
-        id: newId(),
-        actor_id: actorId,
-        type: 'like',
-        post_id: postId,
-        comment_id: null,
-        created_at: nowIso(),
-      });
+  liked(actorId: string, postId: string): Promise<void> {
+    return notifyOfLike(this.db, this.#dialect, {
+      id: newId(),
+      actorId,
+      postId,
+      createdAt: nowIso(),
     });
   }
 
-  unliked(trx: Kysely<DB>, actorId: string, postId: string): Promise<void> {
-    return this.#safely(trx, 'unlike', () => deleteLikeNotification(trx, actorId, postId));
+  unliked(actorId: string, postId: string): Promise<void> {
+    return deleteLikeNotification(this.db, actorId, postId);
   }
 
   /**
    * Tells the post's author of a comment, with its text, and the people it mentions; the author
-   * mentioned in a comment on their own post is told once, of the comment.
+   * mentioned in a comment on their own post is told once, of the comment. Nothing when the
+   * comment is already gone (its notifications would go with it).
    */
-  commented(
-    trx: Kysely<DB>,
-    comment: { id: string; postId: string; actorId: string; content: string },
-  ): Promise<void> {
-    return this.#safely(trx, 'comment', async () => {
+  async commented(commentId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const comment = await findCommentToTell(trx, this.#dialect, commentId);
+      if (!comment?.author_id) return;
       const createdAt = nowIso();
       const authorTold = await notifyPostAuthor(trx, {
         id: newId(),
-        actor_id: comment.actorId,
+        actor_id: comment.user_id,
         type: 'comment',
-        post_id: comment.postId,
-        comment_id: comment.id,
+        post_id: comment.post_id,
+        comment_id: commentId,
         created_at: createdAt,
       });
       const mentioned = await this.#mentionable(
         trx,
-        comment.postId,
-        comment.actorId,
+        { id: comment.author_id, isPrivate: Boolean(comment.author_is_private) },
+        comment.user_id,
         comment.content,
       );
       await insertNotifications(
@@ -170,103 +171,113 @@ export class NotificationsService {
           .map((userId) => ({
             id: newId(),
             user_id: userId,
-            actor_id: comment.actorId,
+            actor_id: comment.user_id,
             type: 'mention' as const,
-            post_id: comment.postId,
-            comment_id: comment.id,
+            post_id: comment.post_id,
+            comment_id: commentId,
             created_at: createdAt,
           })),
       );
     });
   }
 
-  followed(trx: Kysely<DB>, followerId: string, followeeId: string): Promise<void> {
-    return this.#safely(trx, 'follow', () =>
-      insertNotifications(trx, [
-        {
-          id: newId(),
-          user_id: followeeId,
-          actor_id: followerId,
-          type: 'follow',
-          post_id: null,
-          comment_id: null,
-          created_at: nowIso(),
-        },
-      ]),
+  followed(followerId: string, followeeId: string): Promise<void> {
+    return notifyWhileFollowing(
+      this.db,
+      this.#dialect,
+      { followerId, followeeId },
+      {
+        id: newId(),
+        userId: followeeId,
+        actorId: followerId,
+        type: 'follow',
+        createdAt: nowIso(),
+        readAt: null,
+        once: true,
+      },
     );
   }
 
-  unfollowed(trx: Kysely<DB>, followerId: string, followeeId: string): Promise<void> {
-    return this.#safely(trx, 'unfollow', () =>
-      deleteFollowNotification(trx, followerId, followeeId),
-    );
+  unfollowed(followerId: string, followeeId: string): Promise<void> {
+    return deleteFollowNotification(this.db, followerId, followeeId);
   }
 
   /** A private account's owner is asked; the notification stays while the request waits. */
-  followRequested(trx: Kysely<DB>, requesterId: string, targetId: string): Promise<void> {
-    return this.#safely(trx, 'follow request', () =>
-      insertNotifications(trx, [
-        {
-          id: newId(),
-          user_id: targetId,
-          actor_id: requesterId,
-          type: 'follow_request',
-          post_id: null,
-          comment_id: null,
-          created_at: nowIso(),
-        },
-      ]),
-    );
+  followRequested(requesterId: string, ownerId: string): Promise<void> {
+    return notifyWhileRequested(this.db, this.#dialect, {
+      id: newId(),
+      requesterId,
+      ownerId,
+      createdAt: nowIso(),
+    });
   }
 
   /** A request was declined or withdrawn: there is nothing left to answer. */
-  followRequestEnded(trx: Kysely<DB>, requesterId: string, targetId: string): Promise<void> {
-    return this.#safely(trx, 'follow request ended', () =>
-      deleteFollowNotification(trx, requesterId, targetId, 'follow_request'),
-    );
+  followRequestEnded(requesterId: string, ownerId: string): Promise<void> {
+    return deleteFollowNotification(this.db, requesterId, ownerId, 'follow_request');
   }
 
   /**
-   * A request was approved (after `followed` recorded the follow): the request leaves the owner's
-   * list, the follow it became is no news to the one who approved it (read, so the badge does
-   * not rise at their own click), and the requester is told.
+   * A request was approved: the request leaves the owner's list, the follow it became is no news
+   * to the one who approved it (recorded read, so the badge does not rise at their own click),
+   * and the requester is told. One transaction: the owner's badge goes from the request straight
+   * to nothing.
    */
-  followRequestApproved(trx: Kysely<DB>, requesterId: string, ownerId: string): Promise<void> {
-    return this.#safely(trx, 'follow request approved', async () => {
+  async followRequestApproved(requesterId: string, ownerId: string): Promise<void> {
+    const follow = { followerId: requesterId, followeeId: ownerId };
+    await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       await deleteFollowNotification(trx, requesterId, ownerId, 'follow_request');
-      await markFollowNotificationRead(trx, requesterId, ownerId, now);
-      await insertNotifications(trx, [
-        {
-          id: newId(),
-          user_id: requesterId,
-          actor_id: ownerId,
-          type: 'follow_accepted',
-          post_id: null,
-          comment_id: null,
-          created_at: now,
-        },
-      ]);
+      await notifyWhileFollowing(trx, this.#dialect, follow, {
+        id: newId(),
+        userId: ownerId,
+        actorId: requesterId,
+        type: 'follow',
+        createdAt: now,
+        readAt: now,
+        once: true,
+      });
+      await notifyWhileFollowing(trx, this.#dialect, follow, {
+        id: newId(),
+        userId: requesterId,
+        actorId: ownerId,
+        type: 'follow_accepted',
+        createdAt: now,
+        readAt: null,
+        once: false,
+      });
     });
+  }
+
+  /** A block: neither keeps news of the other. */
+  blocked(blockerId: string, blockedId: string): Promise<void> {
+    return deleteNotificationsBetween(this.db, blockerId, blockedId);
   }
 
   /**
    * A caption was written (a new post) or changed: the people it mentions now are told once,
    * those it no longer mentions lose their notification, the others keep theirs (read or not).
+   * The caption is read as it is now, the post held meanwhile: two edits in a row end with the
+   * mentions of the last, whichever event is handled first.
    */
-  captionWritten(
-    trx: Kysely<DB>,
-    post: { id: string; authorId: string; caption: string | null },
-  ): Promise<void> {
-    return this.#safely(trx, 'caption mentions', async () => {
+  async captionWritten(postId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const post = await findCaptionToTell(trx, this.#dialect, postId);
+      if (!post) return;
+      const authorId = post.author_id;
       const wanted = new Set(
-        await this.#mentionable(trx, post.id, post.authorId, post.caption ?? ''),
+        await this.#mentionable(
+          trx,
+          { id: authorId, isPrivate: Boolean(post.author_is_private) },
+          authorId,
+          post.caption ?? '',
+        ),
       );
-      const told = new Set(await listCaptionMentionRecipients(trx, post.authorId, post.id));
+      const told = new Set(await listCaptionMentionRecipients(trx, authorId, postId));
       await deleteCaptionMentions(
         trx,
-        post.authorId,
-        post.id,
+        authorId,
+        postId,
         [...told].filter((userId) => !wanted.has(userId)),
       );
       const createdAt = nowIso();
@@ -277,9 +288,9 @@ export class NotificationsService {
           .map((userId) => ({
             id: newId(),
             user_id: userId,
-            actor_id: post.authorId,
+            actor_id: authorId,
             type: 'mention' as const,
-            post_id: post.id,
+            post_id: postId,
             comment_id: null,
             created_at: createdAt,
           })),
@@ -293,7 +304,7 @@ export class NotificationsService {
    */
   async #mentionable(
     trx: Kysely<DB>,
-    postId: string,
+    postAuthor: { id: string; isPrivate: boolean },
     writerId: string,
     text: string,
   ): Promise<string[]> {
@@ -304,26 +315,8 @@ export class NotificationsService {
     const people = (await findPeopleByUsernames(trx, usernames))
       .map((person) => person.id)
       .filter((id) => id !== writerId && !hidden.has(id));
-    if (people.length === 0) return [];
-    const owner = await findPostOwner(trx, postId);
-    if (!owner) return [];
-    if (!owner.is_private) return people;
-    const followers = await followersAmong(trx, owner.id, people);
-    return people.filter((id) => id === owner.id || followers.has(id));
-  }
-
-  /**
-   * Runs `work` in a savepoint of the action's transaction: on failure only the notification is
-   * rolled back (PostgreSQL would otherwise refuse the rest of the transaction) and reported.
-   */
-  async #safely(trx: Kysely<DB>, action: string, work: () => Promise<unknown>): Promise<void> {
-    await sql`savepoint notification`.execute(trx);
-    try {
-      await work();
-    } catch (error) {
-      this.#report(error, action);
-      await sql`rollback to savepoint notification`.execute(trx);
-    }
-    await sql`release savepoint notification`.execute(trx);
+    if (people.length === 0 || !postAuthor.isPrivate) return people;
+    const followers = await followersAmong(trx, postAuthor.id, people);
+    return people.filter((id) => id === postAuthor.id || followers.has(id));
   }
 }

@@ -22,7 +22,6 @@ import {
 import { addToPostsCount } from '../repositories/profiles.repository';
 import { deleteTagsOfPost } from '../repositories/post-tags.repository';
 import { reindexCaption } from './discovery-index';
-import type { NotificationsService } from './notifications.service';
 import type { PostReadsService } from './post-reads.service';
 import { canSeeContentOf } from './visibility';
 
@@ -45,7 +44,6 @@ export class PostEditsService {
   constructor(
     private readonly infra: Infrastructure,
     private readonly postReads: PostReadsService,
-    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -54,11 +52,13 @@ export class PostEditsService {
    */
   async update(postId: string, userId: string, change: UpdatePostRequest): Promise<Post> {
     let removedKeys: string[] = [];
+    let edited = false;
     const post = await this.infra.database.db.transaction().execute(async (trx) => {
       await requireAuthor(trx, postId, userId);
       if (change.caption === undefined && change.images === undefined) {
         return this.postReads.get(postId, userId, trx);
       }
+      edited = true;
       // Two edits, or an edit and a delete, of one post take turns: each reads what the other left.
       if (!(await lockPost(trx, postId))) throw notFound();
       const editedAt = nowIso();
@@ -69,14 +69,17 @@ export class PostEditsService {
       if (change.caption !== undefined) {
         await updatePostCaption(trx, postId, change.caption, editedAt);
         await reindexCaption(trx, { id: postId, authorId: userId }, change.caption);
-        await this.notifications.captionWritten(trx, {
-          id: postId,
-          authorId: userId,
-          caption: change.caption,
-        });
       }
       return this.postReads.get(postId, userId, trx);
     });
+    if (edited) {
+      await this.infra.events.publish({
+        type: 'post.edited',
+        postId,
+        authorId: userId,
+        captionChanged: change.caption !== undefined,
+      });
+    }
     await this.infra.storage.discard(removedKeys);
     return post;
   }
@@ -129,9 +132,8 @@ export class PostEditsService {
   }
 
   async #delete(postId: string, authorOf: (trx: Kysely<DB>) => Promise<string>): Promise<void> {
-    let authorId = '';
     const keys = await this.infra.database.db.transaction().execute(async (trx) => {
-      authorId = await authorOf(trx);
+      const authorId = await authorOf(trx);
       // A concurrent delete of the same post waits here, then finds no post: 404.
       if (!(await lockPost(trx, postId))) throw notFound();
       const keys = await deleteImagesOfPost(trx, postId);
@@ -143,6 +145,5 @@ export class PostEditsService {
       return keys;
     });
     await this.infra.storage.discard(keys);
-    await this.infra.events.publish({ type: 'post.deleted', postId, authorId });
   }
 }

@@ -138,17 +138,14 @@ export class ProfilesService {
         if (uniqueViolation(error) !== null) throw conflictFor(false, true);
         throw error;
       });
-    await this.infra.events.publish({ type: 'profile.updated', profileId: userId });
-    const profile = await this.get(userId);
-    for (const followerId of approved) {
+    for (const requesterId of approved) {
       await this.infra.events.publish({
-        type: 'follow.added',
-        followerId,
-        followeeId: userId,
-        followersCount: profile.followers_count,
+        type: 'follow_request.approved',
+        requesterId,
+        ownerId: userId,
       });
     }
-    return profile;
+    return this.get(userId);
   }
 
   /**

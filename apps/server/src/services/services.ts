@@ -34,13 +34,13 @@ import { VariantBackfillService } from './variant-backfill.service';
 export function createServices(infra: Infrastructure) {
   const notifications = new NotificationsService(infra);
   const blocks = new BlocksService(infra);
-  const follows = new FollowsService(infra, notifications);
+  const follows = new FollowsService(infra);
   const profiles = new ProfilesService(infra, follows);
   const postReads = new PostReadsService(infra);
-  const createPost = new CreatePostService(infra, postReads, notifications);
+  const createPost = new CreatePostService(infra, postReads);
   const stories = new StoriesService(infra);
-  const postEdits = new PostEditsService(infra, postReads, notifications);
-  const comments = new CommentsService(infra, notifications);
+  const postEdits = new PostEditsService(infra, postReads);
+  const comments = new CommentsService(infra);
   const moderation = new ModerationService(infra, profiles);
   return {
     auth: new AuthService(infra, profiles),
@@ -55,7 +55,7 @@ export function createServices(infra: Infrastructure) {
     imports: new ImportService(infra, createPost),
     postEdits,
     saves: new SavesService(infra, postReads),
-    likes: new LikesService(infra, notifications),
+    likes: new LikesService(infra),
     comments,
     moderation,
     admin: new AdminService(infra),

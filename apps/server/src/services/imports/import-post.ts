@@ -118,7 +118,7 @@ export async function importPost(
         { photos, caption },
         {
           createdAt: post.createdAt ?? undefined,
-          quiet: true,
+          imported: true,
           alongside: (trx, postId) =>
             recordImportedPost(trx, {
               user_id: userId,

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../domain-events';
+import { EventBus } from '../event-bus';
+import type { NotificationRecorder } from './notifications';
+import { subscribeNotifications } from './notifications';
+
+/** A recorder that writes down each call, as `method arg1 arg2`. */
+function recordingNotifications() {
+  const calls: string[] = [];
+  const record =
+    (method: string) =>
+    async (...args: string[]) => {
+      calls.push([method, ...args].join(' '));
+    };
+  const recorder: NotificationRecorder = {
+    liked: record('liked'),
+    unliked: record('unliked'),
+    commented: record('commented'),
+    captionWritten: record('captionWritten'),
+    followed: record('followed'),
+    unfollowed: record('unfollowed'),
+    followRequested: record('followRequested'),
+    followRequestApproved: record('followRequestApproved'),
+    followRequestEnded: record('followRequestEnded'),
+    blocked: record('blocked'),
+  };
+  return { calls, recorder };
+}
+
+async function callsFor(events: DomainEvent[]) {
+  const bus = new EventBus((error) => {
+    throw error;
+  });
+  const { calls, recorder } = recordingNotifications();
+  subscribeNotifications(bus, recorder);
+  for (const event of events) await bus.publish(event);
+  return calls;
+}
+
+describe('notification subscribers', () => {
+  it('record likes, comments and follows, and remove them when undone', async () => {
+    expect(
+      await callsFor([
+        { type: 'like.added', postId: 'post', userId: 'fan', likesCount: 1 },
+        { type: 'like.removed', postId: 'post', userId: 'fan', likesCount: 0 },
+        { type: 'comment.added', commentId: 'comment', postId: 'post', userId: 'fan' },
+        { type: 'follow.added', followerId: 'fan', followeeId: 'author', followersCount: 1 },
+        { type: 'follow.removed', followerId: 'fan', followeeId: 'author', followersCount: 0 },
+      ]),
+    ).toEqual([
+      'liked fan post',
+      'unliked fan post',
+      'commented comment',
+      'followed fan author',
+      'unfollowed fan author',
+    ]);
+  });
+
+  it('follow a request from its asking to its answer, and forget what a block ends', async () => {
+    expect(
+      await callsFor([
+        { type: 'follow_request.sent', requesterId: 'asker', ownerId: 'owner' },
+        { type: 'follow_request.approved', requesterId: 'asker', ownerId: 'owner' },
+        { type: 'follow_request.ended', requesterId: 'other', ownerId: 'owner' },
+        { type: 'block.added', blockerId: 'owner', blockedId: 'asker' },
+      ]),
+    ).toEqual([
+      'followRequested asker owner',
+      'followRequestApproved asker owner',
+      'followRequestEnded other owner',
+      'blocked owner asker',
+    ]);
+  });
+
+  it("tell a caption's mentions when it is written, not an import's nor an edit of photos only", async () => {
+    expect(
+      await callsFor([
+        { type: 'post.created', postId: 'shared', authorId: 'author', imported: false },
+        { type: 'post.created', postId: 'imported', authorId: 'author', imported: true },
+        { type: 'post.edited', postId: 'recaptioned', authorId: 'author', captionChanged: true },
+        { type: 'post.edited', postId: 'reordered', authorId: 'author', captionChanged: false },
+      ]),
+    ).toEqual(['captionWritten shared', 'captionWritten recaptioned']);
+  });
+
+  it('leave the other events alone', async () => {
+    expect(
+      await callsFor([
+        { type: 'session.ended', userId: 'fan', tokenHash: 'hash' },
+        { type: 'instance.updated' },
+      ]),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { EventBus } from '../event-bus';
+import type { NotificationsService } from '../../services/notifications.service';
+
+/** What the notification subscribers call: the recording side of the notifications service. */
+export type NotificationRecorder = Pick<
+  NotificationsService,
+  | 'liked'
+  | 'unliked'
+  | 'commented'
+  | 'captionWritten'
+  | 'followed'
+  | 'unfollowed'
+  | 'followRequested'
+  | 'followRequestApproved'
+  | 'followRequestEnded'
+  | 'blocked'
+>;
+
+/**
+ * Notifications: what people did to you, recorded once the action committed, and removed when it
+ * is undone. A post, comment or account that goes takes its notifications with it through the
+ * foreign keys, so their deletions need no subscriber here.
+ */
+export function subscribeNotifications(events: EventBus, notifications: NotificationRecorder) {
+  events.on('like.added', (event) => notifications.liked(event.userId, event.postId));
+  events.on('like.removed', (event) => notifications.unliked(event.userId, event.postId));
+  events.on('comment.added', (event) => notifications.commented(event.commentId));
+  events.on('post.created', async (event) => {
+    // An import's captions were written elsewhere, long ago: nobody is told of their mentions.
+    if (!event.imported) await notifications.captionWritten(event.postId);
+  });
+  events.on('post.edited', async (event) => {
+    if (event.captionChanged) await notifications.captionWritten(event.postId);
+  });
+  events.on('follow.added', (event) => notifications.followed(event.followerId, event.followeeId));
+  events.on('follow.removed', (event) =>
+    notifications.unfollowed(event.followerId, event.followeeId),
+  );
+  events.on('follow_request.sent', (event) =>
+    notifications.followRequested(event.requesterId, event.ownerId),
+  );
+  events.on('follow_request.approved', (event) =>
+    notifications.followRequestApproved(event.requesterId, event.ownerId),
+  );
+  events.on('follow_request.ended', (event) =>
+    notifications.followRequestEnded(event.requesterId, event.ownerId),
+  );
+  events.on('block.added', (event) => notifications.blocked(event.blockerId, event.blockedId));
+}
