@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
-import { accountPages, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { backgroundOf } from '@/lib/overlay-location';
 import { HomeRoute } from './routes/home';
 import { loadStoryRoute } from './routes/load-story-route';
@@ -56,9 +56,6 @@ const NotificationsRoute = lazy(() =>
   import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute })),
 );
 const StoryRoute = lazy(() => loadStoryRoute().then((m) => ({ default: m.StoryRoute })));
-const PlaceholderPage = lazy(() =>
-  import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
-);
 const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -69,26 +66,6 @@ export function prefetchPages(): void {
   void import('./routes/post');
   void import('./routes/post-dialog');
 }
-
-/** Settings pages with their own route below; the others show a placeholder. */
-const builtAccountPages = new Set([
-  'edit',
-  'password',
-  'sessions',
-  'delete',
-  'import',
-  'blocked',
-  'password/reset',
-]);
-
-const placeholders: { path: string; title: string }[] = [
-  ...Object.entries(accountPages)
-    .filter(([page]) => !builtAccountPages.has(page))
-    .map(([page, title]) => ({
-      path: paths.account.to(page as keyof typeof accountPages),
-      title,
-    })),
-];
 
 /**
  * Every address of the app (API.md, "Addresses"); anything else is the not-found page. A post or
@@ -124,9 +101,6 @@ export function AppRoutes() {
           <Route path={paths.story.pattern} element={<StoryRoute />} />
           <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
           <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />
-          {placeholders.map(({ path, title }) => (
-            <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
-          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
