@@ -1,3 +1,4 @@
+import { endpointPath } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -34,7 +35,7 @@ export function AccountLinks() {
       <Link className={link} to={paths.account.to('import')}>
         Import posts
       </Link>
-      <a className={link} href="/api/me/export" download>
+      <a className={link} href={endpointPath('exportArchive')} download>
         Download your data
       </a>
       <p className="-mt-2 text-xs text-muted">

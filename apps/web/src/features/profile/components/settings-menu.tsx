@@ -1,3 +1,4 @@
+import { endpointPath } from '@pinhole/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Settings } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -55,7 +56,7 @@ export function SettingsMenu() {
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item asChild className={item}>
-            <a href="/api/me/export" download>
+            <a href={endpointPath('exportArchive')} download>
               Download your data
             </a>
           </DropdownMenu.Item>

@@ -1,4 +1,4 @@
-import { limits, type Suggestion } from '@pinhole/contracts';
+import { endpointPath, limits, type Suggestion } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ProfileName } from '@/components/ui/profile-name';
@@ -68,7 +68,7 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
               <span aria-hidden> · </span>
             </li>
             <li>
-              <a href="/api/docs" className="hover:underline">
+              <a href={endpointPath('apiDocs')} className="hover:underline">
                 API
               </a>
             </li>
