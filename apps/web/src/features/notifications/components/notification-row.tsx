@@ -1,9 +1,8 @@
-import type { Notification, ProfileSummary } from '@pinhole/contracts';
+import { pagePaths, type Notification, type ProfileSummary } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ProfileName } from '@/components/ui/profile-name';
-import { paths } from '@/config/paths';
 import { useClock } from '@/lib/clock';
 import { isSameOriginUrl } from '@/lib/image-sources';
 import { OverlayLink } from '@/lib/overlay-link';
@@ -40,7 +39,12 @@ export function NotificationRow({
       data-unread={group.unread ? '' : undefined}
       className={`flex items-center gap-3 px-4 py-2 ${group.unread ? 'bg-sky-50' : ''}`}
     >
-      <Link to={paths.profile.to(actor.username)} tabIndex={-1} aria-hidden className="shrink-0">
+      <Link
+        to={pagePaths.profile.to(actor.username)}
+        tabIndex={-1}
+        aria-hidden
+        className="shrink-0"
+      >
         <Avatar name={actor.username} src={actor.avatar_url} size={44} />
       </Link>
       <p className="line-clamp-3 min-w-0 flex-1 text-sm break-words">
@@ -122,7 +126,7 @@ function Trailing({
 
 function PostThumbnail({ post }: { post: NonNullable<Notification['post']> }) {
   return (
-    <OverlayLink to={paths.post.to(post.id)} className="shrink-0">
+    <OverlayLink to={pagePaths.post.to(post.id)} className="shrink-0">
       {isSameOriginUrl(post.thumbnail_url) ? (
         <img
           src={post.thumbnail_url}

@@ -1,4 +1,4 @@
-import type { ProfileSummary } from '@pinhole/contracts';
+import { pagePaths, type ProfileSummary } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -7,7 +7,6 @@ import { LoadError } from '@/components/ui/load-error';
 import { ProfileName } from '@/components/ui/profile-name';
 import { Spinner } from '@/components/ui/spinner';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { paths } from '@/config/paths';
 import { useStoryViewers } from '@/features/stories/api/get-story-viewers';
 
 interface StoryViewersDialogProps {
@@ -45,7 +44,7 @@ export function StoryViewersDialog({
                   data-testid="story-viewer"
                   className="flex items-center gap-3 px-4 py-2"
                 >
-                  <Link to={paths.profile.to(profile.username)} tabIndex={-1} aria-hidden>
+                  <Link to={pagePaths.profile.to(profile.username)} tabIndex={-1} aria-hidden>
                     <Avatar name={profile.username} src={profile.avatar_url} size={44} />
                   </Link>
                   <div className="flex min-w-0 flex-1 flex-col">

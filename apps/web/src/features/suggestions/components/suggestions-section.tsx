@@ -1,7 +1,6 @@
-import type { Suggestion } from '@pinhole/contracts';
+import { pagePaths, type Suggestion } from '@pinhole/contracts';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { SuggestionRow } from './suggestion-row';
 
 const looks = {
@@ -35,7 +34,7 @@ export function SuggestionsSection({ people, renderFollow, look }: SuggestionsSe
         <h2 id={headingId} className={style.heading}>
           Suggestions for you
         </h2>
-        <Link to={paths.explorePeople.to()} className={style.seeAll}>
+        <Link to={pagePaths.explorePeople.to()} className={style.seeAll}>
           See All
         </Link>
       </div>

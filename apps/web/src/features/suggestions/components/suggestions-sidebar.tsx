@@ -1,8 +1,7 @@
-import { endpointPath, limits, type Suggestion } from '@pinhole/contracts';
+import { pagePaths, endpointPath, limits, type Suggestion } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ProfileName } from '@/components/ui/profile-name';
-import { paths } from '@/config/paths';
 import { useAccountSwitcher } from '@/lib/auth/account-switcher-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
@@ -62,7 +61,7 @@ export function SuggestionsSidebar({ renderFollow }: SuggestionsSidebarProps) {
               Privacy and Terms had none. The API reference is the server's, not the app's. */}
           <ul className="flex flex-wrap gap-x-1">
             <li>
-              <Link to={paths.about.to()} className="hover:underline">
+              <Link to={pagePaths.about.to()} className="hover:underline">
                 About
               </Link>
               <span aria-hidden> · </span>
