@@ -44,3 +44,71 @@ export const reservedUsernames: ReadonlySet<string> = new Set([
   'www',
   'pinhole',
 ]);
+
+const segment = encodeURIComponent;
+
+/** The settings pages, each at `/accounts/<name>`. */
+export const accountPageNames = [
+  'edit',
+  'password',
+  'sessions',
+  'delete',
+  'import',
+  'blocked',
+  'password/reset',
+] as const;
+export type AccountPageName = (typeof accountPageNames)[number];
+
+/**
+ * Every page of the app, written once for the server (which answers each address with the app's
+ * page, drawn or not) and the web client (whose router matches each `pattern`, and whose links are
+ * built by `to`). Usernames and ids are encoded, so a name with odd characters can never reach
+ * into another path. No zod here: the first screen's script builds its links from this table.
+ */
+export const pagePaths = {
+  home: { pattern: '/', to: () => '/' },
+  profile: { pattern: '/:username', to: (username: string) => `/${segment(username)}` },
+  profileSaved: {
+    pattern: '/:username/saved',
+    to: (username: string) => `/${segment(username)}/saved`,
+  },
+  profileTagged: {
+    pattern: '/:username/tagged',
+    to: (username: string) => `/${segment(username)}/tagged`,
+  },
+  followers: {
+    pattern: '/:username/followers',
+    to: (username: string) => `/${segment(username)}/followers`,
+  },
+  following: {
+    pattern: '/:username/following',
+    to: (username: string) => `/${segment(username)}/following`,
+  },
+  post: { pattern: '/p/:id', to: (id: string) => `/p/${segment(id)}` },
+  /** Who liked a post: a dialog over the page on wide screens, a page of its own otherwise. */
+  likedBy: { pattern: '/p/:id/liked_by', to: (id: string) => `/p/${segment(id)}/liked_by` },
+  explore: { pattern: '/explore', to: () => '/explore' },
+  explorePeople: { pattern: '/explore/people', to: () => '/explore/people' },
+  exploreTag: {
+    pattern: '/explore/tags/:tag',
+    to: (tag: string) => `/explore/tags/${segment(tag)}`,
+  },
+  story: {
+    pattern: '/stories/:username/:id',
+    to: (username: string, id: string) => `/stories/${segment(username)}/${segment(id)}`,
+  },
+  notifications: { pattern: '/notifications', to: () => '/notifications' },
+  /** The settings pages, one address each (`/accounts/edit`, …): see `accountPageNames`. */
+  account: { to: (page: AccountPageName) => `/accounts/${page}` },
+  admin: { pattern: '/admin', to: () => '/admin' },
+  /** The instance's name, description, rules and contact. */
+  about: { pattern: '/about', to: () => '/about' },
+} as const;
+
+/** Every page's route, the settings pages one by one: what the server answers as a page. */
+export function pagePatterns(): string[] {
+  return [
+    ...Object.values(pagePaths).flatMap((page) => ('pattern' in page ? [page.pattern] : [])),
+    ...accountPageNames.map((name) => pagePaths.account.to(name)),
+  ];
+}

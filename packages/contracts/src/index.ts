@@ -19,3 +19,5 @@ export * from './notifications';
 export * from './story';
 export * from './safety';
 export * from './instance';
+export * from './endpoints';
+export * from './endpoint-schemas';

@@ -1,4 +1,10 @@
-import { postPageImageSizes, srcSet, type Post, type Profile } from '@pinhole/contracts';
+import {
+  pagePatterns,
+  postPageImageSizes,
+  srcSet,
+  type Post,
+  type Profile,
+} from '@pinhole/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
@@ -159,6 +165,17 @@ describe.each(dialects)('the addresses of people and posts on %s', (dialect) => 
         expect(page.text, id).toContain(notFoundTitle);
       }
     });
+  });
+
+  it("answers every page of the contracts' table (the web router's too) as the app", async () => {
+    const samples: Record<string, string> = { username: bob.username, id: post.id, tag: 'sunset' };
+    for (const pattern of pagePatterns()) {
+      const path = pattern.replace(/:(\w+)/g, (_, name: string) => samples[name] ?? name);
+      const page = await server.request(path, { cookie: alice.cookie });
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(page.text, path).not.toContain(notFoundTitle);
+    }
   });
 
   it('the client’s other pages are its HTML, with the session only', async () => {

@@ -1,35 +1,31 @@
+import { pagePaths, pagePatterns } from '@pinhole/contracts';
+
 /**
- * The addresses the web client owns (docs/api.md, "Addresses") and the rules for paths outside them:
- * which misses are the client's not-found page, and which trailing slashes are only a typo.
+ * The addresses the web client owns (their table is `pagePaths` in the contracts) and the rules
+ * for paths outside them: which misses are the client's not-found page, and which trailing
+ * slashes are only a typo.
  */
 
-/** `/:username` and its tabs: the profile's own page draws each. */
-export const profilePaths = [
-  '/:username',
-  '/:username/saved',
-  '/:username/tagged',
-  '/:username/followers',
-  '/:username/following',
-];
+const { home, post, profile, profileSaved, profileTagged, followers, following } = pagePaths;
 
-/** The client's other pages: the server knows nothing they need, it only owns their addresses. */
-export const otherPagePaths = [
-  '/explore',
-  '/explore/people',
-  '/explore/tags/:tag',
-  '/stories/:username/:id',
-  '/notifications',
-  '/accounts/edit',
-  '/accounts/password',
-  '/accounts/sessions',
-  '/accounts/import',
-  '/accounts/blocked',
-  '/accounts/delete',
-  '/accounts/password/reset',
-  '/admin',
-  '/about',
-  '/p/:id/liked_by',
-];
+/** `/:username` and its tabs: the profile's own page draws each. */
+export const profilePaths: string[] = [
+  profile,
+  profileSaved,
+  profileTagged,
+  followers,
+  following,
+].map((page) => page.pattern);
+
+/**
+ * The client's other pages: the server knows nothing they need, it only owns their addresses.
+ * Every page of the contracts' table that is not the home, a post or a profile, so a page added
+ * there is answered here without a second list to keep.
+ */
+export const otherPagePaths = pagePatterns().filter(
+  (pattern) =>
+    pattern !== home.pattern && pattern !== post.pattern && !profilePaths.includes(pattern),
+);
 
 /** First segments whose misses stay a JSON 404: the API, stored files and the built scripts. */
 const nonPageSegments = new Set(['api', 'assets', 'storage']);

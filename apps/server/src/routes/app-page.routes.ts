@@ -5,6 +5,7 @@ import {
   feedImageSizes,
   feedKindOf,
   limits,
+  pagePaths,
   postPageImageSizes,
   srcSet,
   usernamePattern,
@@ -254,7 +255,7 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
     /** The routes of the client's pages; HTML, so hidden from the API reference. */
     routes: async (app: FastifyInstance): Promise<void> => {
       const hide = { schema: { hide: true } };
-      app.get('/', hide, (request, reply) => send(request, reply, home));
+      app.get(pagePaths.home.pattern, hide, (request, reply) => send(request, reply, home));
       for (const path of profilePaths) {
         app.get(path, hide, (request, reply) => {
           const { username } = request.params as { username: string };
@@ -262,7 +263,7 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
           return send(request, reply, profilePage(username));
         });
       }
-      app.get('/p/:id', hide, (request, reply) =>
+      app.get(pagePaths.post.pattern, hide, (request, reply) =>
         send(request, reply, postPage((request.params as { id: string }).id)),
       );
       for (const path of otherPagePaths) {

@@ -1,4 +1,4 @@
-import { limits, type Post, type Profile } from '@pinhole/contracts';
+import { limits, pagePaths, type Post, type Profile } from '@pinhole/contracts';
 
 /** What a page's `<head>` says about it: its title, and the tags link previews are drawn from. */
 export interface PageHead {
@@ -82,7 +82,7 @@ function previewImage(post: Post): { url: string; width: number; height: number 
 /** `/p/:id`, as Instagram's web titles and describes a post. */
 export function postHead(post: Post, origin: URL): PageHead {
   const { username } = post.author;
-  const url = new URL(`/p/${encodeURIComponent(post.id)}`, origin).href;
+  const url = new URL(pagePaths.post.to(post.id), origin).href;
   const caption = post.caption === null ? '' : oneLine(post.caption);
   const title = caption
     ? `${username} on ${siteName}: "${shorten(caption, titleCaptionLength)}"`
@@ -114,7 +114,7 @@ export function postHead(post: Post, origin: URL): PageHead {
 /** `/:username` and its tabs, as Instagram's web titles and describes a profile. */
 export function profileHead(profile: Profile, origin: URL): PageHead {
   const { username } = profile;
-  const url = new URL(`/${encodeURIComponent(username)}`, origin).href;
+  const url = new URL(pagePaths.profile.to(username), origin).href;
   const name = oneLine(profile.full_name) || username;
   const title = `${name} (@${username}) • ${siteName} photos`;
   const description =

@@ -1,4 +1,4 @@
-import { safetyMessages } from '@pinhole/contracts';
+import { pagePaths, safetyMessages } from '@pinhole/contracts';
 import { hashPassword } from '../auth/password';
 import { hashSecretToken, newSecretToken } from '../auth/session-token';
 import type { Infrastructure } from '../context';
@@ -21,8 +21,8 @@ import { findUserByEmail } from '../repositories/users.repository';
 /** How long a reset link works. */
 export const resetLinkLifetimeMs = 60 * 60 * 1000;
 
-/** The page of the web client that reads the token (apps/web config/paths.ts). */
-export const resetPagePath = '/accounts/password/reset';
+/** The page of the web client that reads the token. */
+export const resetPagePath = pagePaths.account.to('password/reset');
 
 /** Where the work done after a request answered reports: the server's logger. */
 export interface ResetLog {

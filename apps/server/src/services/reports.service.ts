@@ -6,7 +6,7 @@ import type {
   ReportsPage,
   ReportsQuery,
 } from '@pinhole/contracts';
-import { limits } from '@pinhole/contracts';
+import { limits, pagePaths } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import { AppError, notFound } from '../errors';
 import { newId, nowIso } from '../ids';
@@ -195,7 +195,7 @@ export class ReportsService {
         text: post.text,
         image_url: smallest ? urls.post(smallest.key, Boolean(post.is_private)) : null,
         author: summary,
-        href: `/p/${post.id}`,
+        href: pagePaths.post.to(post.id),
       };
     }
     if (row.target_type === 'comment') {
@@ -205,7 +205,7 @@ export class ReportsService {
         text: comment.text,
         image_url: null,
         author: summary,
-        href: `/p/${comment.post_id}`,
+        href: pagePaths.post.to(comment.post_id),
       };
     }
     const text = [author.full_name, author.bio].filter(Boolean).join('\n');
@@ -213,7 +213,7 @@ export class ReportsService {
       text: text || null,
       image_url: urls.avatar(author.avatar_key),
       author: summary,
-      href: `/${author.username}`,
+      href: pagePaths.profile.to(author.username),
     };
   }
 }

@@ -1,9 +1,8 @@
-import type { Profile } from '@pinhole/contracts';
+import { pagePaths, type Profile } from '@pinhole/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ArrowLeftRight, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
-import { paths } from '@/config/paths';
 import { iconButton } from './icon-button';
 
 interface AccountMenuProps {
@@ -39,7 +38,7 @@ export function AccountMenu({ profile, active, onSignOut, onSwitchAccounts }: Ac
             {profile.username}
           </DropdownMenu.Label>
           <DropdownMenu.Item asChild className={menuItem}>
-            <Link to={paths.profile.to(profile.username)}>
+            <Link to={pagePaths.profile.to(profile.username)}>
               <UserRound aria-hidden className="size-4" />
               Profile
             </Link>

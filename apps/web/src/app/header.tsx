@@ -1,9 +1,9 @@
+import { pagePaths } from '@pinhole/contracts';
 import { Compass, House, MessageCircle, SquarePlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useMounted } from '@/lib/use-mounted';
 import { usePageLocation } from '@/lib/overlay-location';
@@ -29,9 +29,9 @@ export function Header({ onCreate, onSignIn, onSignOut, onSwitchAccounts, onInte
   const { profile } = useAuth();
   // With a post open over a page, the page underneath is where the reader is.
   const { pathname } = usePageLocation();
-  const atHome = pathname === paths.home.to();
-  const atExplore = pathname === paths.explore.to();
-  const ownProfile = profile ? paths.profile.to(profile.username) : null;
+  const atHome = pathname === pagePaths.home.to();
+  const atExplore = pathname === pagePaths.explore.to();
+  const ownProfile = profile ? pagePaths.profile.to(profile.username) : null;
   const atOwnProfile =
     ownProfile !== null && (pathname === ownProfile || pathname.startsWith(`${ownProfile}/`));
   const mounted = useMounted();
@@ -57,7 +57,7 @@ export function Header({ onCreate, onSignIn, onSignOut, onSwitchAccounts, onInte
             font arrives, it is wider and pushed the buttons onto a second row on a phone, and the
             whole page moved up when the font came (a layout shift of 0.05). */}
         <Link
-          to={paths.home.to()}
+          to={pagePaths.home.to()}
           className="flex h-11 w-[92px] shrink-0 items-center overflow-hidden px-1 font-brand text-[32px] leading-none whitespace-nowrap"
         >
           Pinhole
@@ -68,7 +68,7 @@ export function Header({ onCreate, onSignIn, onSignOut, onSwitchAccounts, onInte
         />
         <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:ml-0 sm:gap-2">
           <Link
-            to={paths.home.to()}
+            to={pagePaths.home.to()}
             aria-label="Home"
             aria-current={atHome ? 'page' : undefined}
             className={iconButton}
@@ -77,7 +77,7 @@ export function Header({ onCreate, onSignIn, onSignOut, onSwitchAccounts, onInte
           </Link>
           {/* Instagram's compass: without it `/explore` was reachable only by typing it. */}
           <Link
-            to={paths.explore.to()}
+            to={pagePaths.explore.to()}
             aria-label="Explore"
             aria-current={atExplore ? 'page' : undefined}
             className={iconButton}

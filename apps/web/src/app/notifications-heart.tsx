@@ -1,6 +1,6 @@
+import { pagePaths } from '@pinhole/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { usePageLocation } from '@/lib/overlay-location';
 import { HeartButton } from '@/features/notifications/components/heart-button';
@@ -21,7 +21,7 @@ const loadSignedInHeart = () => import('./signed-in-heart').then((module) => mod
 export function NotificationsHeart({ onSignIn }: { onSignIn: () => void }) {
   const userId = useAuth().user?.id ?? null;
   const navigate = useNavigate();
-  const atPage = usePageLocation().pathname === paths.notifications.to();
+  const atPage = usePageLocation().pathname === pagePaths.notifications.to();
   const [SignedInHeart, setSignedInHeart] = useState<typeof SignedInHeartType | null>(null);
 
   useEffect(() => {
@@ -42,7 +42,7 @@ export function NotificationsHeart({ onSignIn }: { onSignIn: () => void }) {
     <HeartButton
       count={0}
       active={atPage}
-      onClick={userId === null ? onSignIn : () => void navigate(paths.notifications.to())}
+      onClick={userId === null ? onSignIn : () => void navigate(pagePaths.notifications.to())}
       className={iconButton}
     />
   );

@@ -62,7 +62,6 @@ describe('addresses', () => {
     await Promise.all([
       import('./routes/profile'),
       import('./routes/post'),
-      import('./routes/placeholder'),
       import('./routes/not-found'),
       import('./routes/explore'),
       import('./routes/explore-tag'),

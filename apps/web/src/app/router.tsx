@@ -1,7 +1,7 @@
+import { pagePaths } from '@pinhole/contracts';
 import { lazy, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
-import { accountPages, paths } from '@/config/paths';
 import { backgroundOf } from '@/lib/overlay-location';
 import { HomeRoute } from './routes/home';
 import { loadStoryRoute } from './routes/load-story-route';
@@ -56,9 +56,6 @@ const NotificationsRoute = lazy(() =>
   import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute })),
 );
 const StoryRoute = lazy(() => loadStoryRoute().then((m) => ({ default: m.StoryRoute })));
-const PlaceholderPage = lazy(() =>
-  import('./routes/placeholder').then((m) => ({ default: m.PlaceholderPage })),
-);
 const NotFoundPage = lazy(() =>
   import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -70,80 +67,59 @@ export function prefetchPages(): void {
   void import('./routes/post-dialog');
 }
 
-/** Settings pages with their own route below; the others show a placeholder. */
-const builtAccountPages = new Set([
-  'edit',
-  'password',
-  'sessions',
-  'delete',
-  'import',
-  'blocked',
-  'password/reset',
-]);
-
-const placeholders: { path: string; title: string }[] = [
-  ...Object.entries(accountPages)
-    .filter(([page]) => !builtAccountPages.has(page))
-    .map(([page, title]) => ({
-      path: paths.account.to(page as keyof typeof accountPages),
-      title,
-    })),
+/**
+ * Every page of the app, at the addresses of the contracts' `pagePaths` (which the server answers
+ * too); anything else is the not-found page.
+ */
+export const pageRoutes: RouteObject[] = [
+  { path: pagePaths.home.pattern, element: <HomeRoute /> },
+  { path: pagePaths.post.pattern, element: <PostRoute /> },
+  { path: pagePaths.likedBy.pattern, element: <LikedByRoute /> },
+  { path: pagePaths.profile.pattern, element: <ProfileRoute tab="posts" /> },
+  { path: pagePaths.profileSaved.pattern, element: <ProfileRoute tab="saved" /> },
+  { path: pagePaths.profileTagged.pattern, element: <ProfileRoute tab="tagged" /> },
+  { path: pagePaths.account.to('edit'), element: <AccountEditRoute /> },
+  { path: pagePaths.account.to('password'), element: <PasswordRoute /> },
+  { path: pagePaths.account.to('sessions'), element: <SessionsRoute /> },
+  { path: pagePaths.account.to('delete'), element: <DeleteAccountRoute /> },
+  { path: pagePaths.account.to('import'), element: <ImportRoute /> },
+  { path: pagePaths.account.to('blocked'), element: <BlockedRoute /> },
+  { path: pagePaths.admin.pattern, element: <AdminRoute /> },
+  { path: pagePaths.about.pattern, element: <AboutRoute /> },
+  { path: pagePaths.account.to('password/reset'), element: <PasswordResetRoute /> },
+  { path: pagePaths.explore.pattern, element: <ExploreRoute /> },
+  { path: pagePaths.exploreTag.pattern, element: <ExploreTagRoute /> },
+  { path: pagePaths.explorePeople.pattern, element: <ExplorePeopleRoute /> },
+  { path: pagePaths.notifications.pattern, element: <NotificationsRoute /> },
+  { path: pagePaths.story.pattern, element: <StoryRoute /> },
+  { path: pagePaths.followers.pattern, element: <PeopleRoute list="followers" /> },
+  { path: pagePaths.following.pattern, element: <PeopleRoute list="following" /> },
+  { path: '*', element: <NotFoundPage /> },
 ];
 
-/**
- * Every address of the app (docs/api.md, "Addresses"); anything else is the not-found page. A post or
- * a list of followers opened over a page (see `OverlayLink`) draws that page here, and itself as
- * a dialog on top.
- */
+/** A post or a list of people opened over a page (see `OverlayLink`): drawn as a dialog on top. */
+const overlayRoutes: RouteObject[] = [
+  { path: pagePaths.post.pattern, element: <PostDialogRoute /> },
+  { path: pagePaths.likedBy.pattern, element: <LikedByRoute dialog /> },
+  { path: pagePaths.followers.pattern, element: <PeopleDialogRoute list="followers" /> },
+  { path: pagePaths.following.pattern, element: <PeopleDialogRoute list="following" /> },
+];
+
+function Overlay() {
+  return useRoutes(overlayRoutes);
+}
+
+/** The page at the address, or the page it was opened over with itself as a dialog on top. */
 export function AppRoutes() {
   const location = useLocation();
   const background = backgroundOf(location);
+  const page = useRoutes(pageRoutes, background ?? location);
   return (
     <>
-      <Suspense fallback={<PageSpinner />}>
-        <Routes location={background ?? location}>
-          <Route path={paths.home.pattern} element={<HomeRoute />} />
-          <Route path={paths.post.pattern} element={<PostRoute />} />
-          <Route path={paths.likedBy.pattern} element={<LikedByRoute />} />
-          <Route path={paths.profile.pattern} element={<ProfileRoute tab="posts" />} />
-          <Route path={paths.profileSaved.pattern} element={<ProfileRoute tab="saved" />} />
-          <Route path={paths.profileTagged.pattern} element={<ProfileRoute tab="tagged" />} />
-          <Route path={paths.account.to('edit')} element={<AccountEditRoute />} />
-          <Route path={paths.account.to('password')} element={<PasswordRoute />} />
-          <Route path={paths.account.to('sessions')} element={<SessionsRoute />} />
-          <Route path={paths.account.to('delete')} element={<DeleteAccountRoute />} />
-          <Route path={paths.account.to('import')} element={<ImportRoute />} />
-          <Route path={paths.account.to('blocked')} element={<BlockedRoute />} />
-          <Route path={paths.admin.pattern} element={<AdminRoute />} />
-          <Route path={paths.about.pattern} element={<AboutRoute />} />
-          <Route path={paths.account.to('password/reset')} element={<PasswordResetRoute />} />
-          <Route path={paths.explore.pattern} element={<ExploreRoute />} />
-          <Route path={paths.exploreTag.pattern} element={<ExploreTagRoute />} />
-          <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
-          <Route path={paths.notifications.pattern} element={<NotificationsRoute />} />
-          <Route path={paths.story.pattern} element={<StoryRoute />} />
-          <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
-          <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />
-          {placeholders.map(({ path, title }) => (
-            <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <Suspense fallback={<PageSpinner />}>{page}</Suspense>
       {background && (
         <Suspense fallback={null}>
-          <Routes>
-            <Route path={paths.post.pattern} element={<PostDialogRoute />} />
-            <Route path={paths.likedBy.pattern} element={<LikedByRoute dialog />} />
-            <Route
-              path={paths.followers.pattern}
-              element={<PeopleDialogRoute list="followers" />}
-            />
-            <Route
-              path={paths.following.pattern}
-              element={<PeopleDialogRoute list="following" />}
-            />
-          </Routes>
+          <Overlay />
         </Suspense>
       )}
     </>

@@ -1,9 +1,8 @@
-import type { Post } from '@pinhole/contracts';
+import { pagePaths, type Post } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { AccountSwitcherContext } from '@/lib/auth/account-switcher-prompt';
 import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -84,7 +83,7 @@ export function Shell() {
   const signOut = async () => {
     try {
       await auth.signOut();
-      void navigate(paths.home.to());
+      void navigate(pagePaths.home.to());
     } catch (error) {
       console.error('Error signing out', error);
     }
@@ -95,7 +94,7 @@ export function Shell() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.posts });
     void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     void queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
-    void navigate(paths.home.to());
+    void navigate(pagePaths.home.to());
   };
 
   return (

@@ -1,6 +1,6 @@
+import { pagePaths } from '@pinhole/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { opensAsDialog } from '@/lib/overlay-link';
 import { usePageLocation } from '@/lib/overlay-location';
 import { useUnreadCount } from '@/features/notifications/api/unread-count';
@@ -21,7 +21,7 @@ export function SignedInHeart({ userId }: { userId: string }) {
   useNotificationEvents(userId);
   const count = useUnreadCount(userId);
   const navigate = useNavigate();
-  const atPage = usePageLocation().pathname === paths.notifications.to();
+  const atPage = usePageLocation().pathname === pagePaths.notifications.to();
   const [open, setOpen] = useState(false);
   // Moving on (a link in it, Back) leaves the panel behind: it closes as the address changes.
   const { key } = useLocation();
@@ -35,7 +35,7 @@ export function SignedInHeart({ userId }: { userId: string }) {
 
   const onClick = () => {
     if (atPage || !opensAsDialog()) {
-      void navigate(paths.notifications.to());
+      void navigate(pagePaths.notifications.to());
       return;
     }
     setPanelMounted(true);

@@ -1,4 +1,16 @@
-import { messages, type ErrorBody } from '@pinhole/contracts';
+import {
+  endpointMethod,
+  endpointPath,
+  endpointSchemas,
+  messages,
+  type EndpointBody,
+  type EndpointName,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type ErrorBody,
+  type ParamsArgument,
+} from '@pinhole/contracts';
 
 /** An answer from the API that is not a success, carrying the server's `{ error }` body. */
 export class ApiError extends Error {
@@ -24,16 +36,6 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-/**
- * The answer a request is checked against before it reaches a component: a contract schema in
- * development and tests, where a drift between client and server should fail loudly at the
- * boundary. Production builds pass `undefined` (call sites write
- * `import.meta.env.DEV ? schema : undefined`, which the build folds away): the client is served
- * by the very server it talks to, from the same build, and checking every answer cost the first
- * visit zod's 25 kB (gzip) and the main thread a parse of every page.
- */
-export type ResponseCheck<T> = { parse(data: unknown): T } | undefined;
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -54,8 +56,18 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, 'internal', messages.internal);
 }
 
-function checked<T>(check: ResponseCheck<T>, data: unknown): T {
-  return check ? check.parse(data) : (data as T);
+/**
+ * The answer, checked against its contract schema in development and tests, where a drift between
+ * client and server should fail loudly at the boundary. Production builds fold the condition to
+ * `undefined` and so leave the schemas (and zod) out of the bundle: the client is served by the
+ * very server it talks to, from the same build, and checking every answer cost the first visit
+ * zod's 25 kB (gzip) and the main thread a parse of every page.
+ */
+function checked<N extends EndpointName>(name: N, data: unknown): EndpointResponse<N> {
+  const schema: { parse(data: unknown): unknown } | undefined = import.meta.env.DEV
+    ? (endpointSchemas[name] as { response?: { parse(data: unknown): unknown } }).response
+    : undefined;
+  return (schema ? schema.parse(data) : data) as EndpointResponse<N>;
 }
 
 function noticeStatus(status: number): void {
@@ -71,21 +83,33 @@ function parseJson(text: string): unknown {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
-  body?: unknown;
-  signal?: AbortSignal;
-}
+/** Where a call goes and what it sends: its path parameters, query string and JSON body. */
+export type ApiCall<N extends EndpointName> = ParamsArgument<N> &
+  (EndpointBody<N> extends undefined ? { body?: undefined } : { body: EndpointBody<N> }) & {
+    query?: EndpointQuery;
+    signal?: AbortSignal | undefined;
+  };
 
-/** Calls the API on the same origin; the answer is checked with `check` when there is one. */
-export async function apiRequest<T>(
-  path: string,
-  check: ResponseCheck<T>,
-  { method = 'GET', body, signal }: RequestOptions = {},
-): Promise<T> {
-  const response = await fetch(path, {
-    method,
+/** Calls with nothing to send need no second argument. */
+type ApiCallArguments<N extends EndpointName> =
+  Record<string, never> extends ApiCall<N> ? [call?: ApiCall<N>] : [call: ApiCall<N>];
+
+/**
+ * Makes the call `name` of the endpoint table on the same origin: its method and address come
+ * from the table, its answer is checked against the contract in development.
+ */
+export async function apiRequest<N extends EndpointName>(
+  name: N,
+  ...[call]: ApiCallArguments<N>
+): Promise<EndpointResponse<N>> {
+  const { params, query, body, signal } = (call ?? {}) as {
+    params?: EndpointParams<N>;
+    query?: EndpointQuery;
+    body?: unknown;
+    signal?: AbortSignal | undefined;
+  };
+  const response = await fetch(endpointPath(name, params, query), {
+    method: endpointMethod(name),
     credentials: 'same-origin',
     headers: {
       accept: 'application/json',
@@ -97,46 +121,32 @@ export async function apiRequest<T>(
   noticeStatus(response.status);
   const data = parseJson(await response.text());
   if (!response.ok) throw toApiError(response.status, data);
-  return checked(check, data);
+  return checked(name, data);
 }
 
-/** Like `apiRequest` for calls that answer 204 with no body. */
-export async function apiSend(path: string, options: RequestOptions = {}): Promise<void> {
-  const { method = 'POST', body, signal } = options;
-  const response = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-    signal: signal ?? null,
-  });
-  noticeStatus(response.status);
-  if (!response.ok) throw toApiError(response.status, parseJson(await response.text()));
-}
+/** The calls that take a file: multipart bodies, so no JSON request schema. */
+type UploadEndpoint = 'createPost' | 'createStory' | 'changeAvatar' | 'startImport';
 
 export interface UploadOptions {
-  /** POST by default; a replaced file (a profile picture) is a PUT. */
-  method?: 'POST' | 'PUT';
   signal?: AbortSignal;
   /** Fraction of the request body sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
 
 /**
- * Posts multipart form data. Uses XMLHttpRequest because fetch cannot report upload progress,
+ * Sends multipart form data (a photo, an archive) to a call without path parameters. Uses XMLHttpRequest because fetch cannot report upload progress,
  * which matters for a 5 MB photo on a phone connection.
  */
-export function apiUpload<T>(
-  path: string,
-  check: ResponseCheck<T>,
+export function apiUpload<N extends UploadEndpoint>(
+  name: N,
   form: FormData,
-  { method = 'POST', signal, onProgress }: UploadOptions = {},
-): Promise<T> {
+  { signal, onProgress }: UploadOptions = {},
+): Promise<EndpointResponse<N>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     const abort = () => request.abort();
     const done = () => signal?.removeEventListener('abort', abort);
-    request.open(method, path);
+    request.open(endpointMethod(name), endpointPath(name));
     request.withCredentials = true;
     request.setRequestHeader('accept', 'application/json');
     request.upload.addEventListener('progress', (event) => {
@@ -151,7 +161,7 @@ export function apiUpload<T>(
         return;
       }
       try {
-        resolve(checked(check, data));
+        resolve(checked(name, data));
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       }

@@ -1,5 +1,5 @@
+import { pagePaths } from '@pinhole/contracts';
 import type { CSSProperties, ReactNode } from 'react';
-import { paths } from '@/config/paths';
 import { OverlayLink } from './overlay-link';
 
 interface PostLinkProps {
@@ -11,5 +11,5 @@ interface PostLinkProps {
 
 /** A link to `/p/:id`: on wide screens the post opens as a dialog over the current page. */
 export function PostLink({ postId, ...props }: PostLinkProps) {
-  return <OverlayLink to={paths.post.to(postId)} {...props} />;
+  return <OverlayLink to={pagePaths.post.to(postId)} {...props} />;
 }

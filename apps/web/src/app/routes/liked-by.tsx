@@ -1,8 +1,8 @@
+import { pagePaths } from '@pinhole/contracts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { namesNothing } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { pageTitle } from '@/lib/page-titles';
@@ -36,7 +36,7 @@ export function LikedByRoute() {
     <div className="mx-auto w-full max-w-[600px] pt-4 sm:pt-8">
       <div className="flex flex-col items-center gap-1 border-b border-line pb-3">
         <h1 className="text-base font-semibold">{title}</h1>
-        <Link to={paths.post.to(post.id)} className="text-sm text-muted hover:underline">
+        <Link to={pagePaths.post.to(post.id)} className="text-sm text-muted hover:underline">
           Post by {post.author.username}
         </Link>
       </div>

@@ -1,5 +1,5 @@
+import { pagePaths } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/document-title';
 import { notFoundTitle } from '@/lib/page-titles';
 
@@ -14,7 +14,7 @@ export function NotFoundPage() {
       <h1 className="text-2xl font-semibold">Sorry, this page isn&apos;t available.</h1>
       <p className="text-base">
         The link you followed may be broken, or the page may have been removed.{' '}
-        <Link to={paths.home.to()} className="text-link hover:underline">
+        <Link to={pagePaths.home.to()} className="text-link hover:underline">
           Go back to Pinhole.
         </Link>
       </p>

@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router-dom';
-import { accountPages } from '@/config/paths';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -7,7 +6,7 @@ import { pageTitle } from '@/lib/page-titles';
 
 /** `/accounts/password/reset?token=…`: where a reset email leads, signed in or not. */
 export function PasswordResetRoute() {
-  const title = accountPages['password/reset'];
+  const title = 'Reset password';
   useDocumentTitle(pageTitle(title));
   const [params] = useSearchParams();
   const promptSignIn = useSignInPrompt();

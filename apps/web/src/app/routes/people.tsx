@@ -1,7 +1,7 @@
+import { pagePaths } from '@pinhole/contracts';
 import { Link, useParams } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { namesNothing } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { pageTitle } from '@/lib/page-titles';
@@ -33,7 +33,7 @@ export function PeopleRoute({ list }: { list: Exclude<ListKind, 'likes'> }) {
       <div className="flex flex-col items-center gap-1 border-b border-line pb-3">
         <h1 className="text-base font-semibold">{peopleTitles[list]}</h1>
         <Link
-          to={paths.profile.to(profile.username)}
+          to={pagePaths.profile.to(profile.username)}
           className="text-sm text-muted hover:underline"
         >
           {profile.username}

@@ -1,7 +1,7 @@
+import { pagePaths } from '@pinhole/contracts';
 import { useNavigate } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { namesNothing } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { postTitle } from '@/lib/page-titles';
@@ -23,7 +23,7 @@ export function PostContent({ postId, variant }: { postId: string; variant: 'pag
   const navigate = useNavigate();
   // A deleted post's page goes home; its dialog closes onto the page it was opened over.
   const leave = () =>
-    void (variant === 'page' ? navigate(paths.home.to(), { replace: true }) : navigate(-1));
+    void (variant === 'page' ? navigate(pagePaths.home.to(), { replace: true }) : navigate(-1));
   useDocumentTitle(post && postTitle(post));
 
   // Before the data: a post deleted while its dialog is open keeps its last copy in the cache.

@@ -1,8 +1,7 @@
-import { limits, reservedUsernames, usernamePattern } from '@pinhole/contracts';
+import { pagePaths, limits, reservedUsernames, usernamePattern } from '@pinhole/contracts';
 import { Navigate, useParams } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { namesNothing } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -49,7 +48,7 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
             Please sign in to view your profile.
           </p>
         );
-      return <Navigate to={paths.profile.to(profile.username)} replace />;
+      return <Navigate to={pagePaths.profile.to(profile.username)} replace />;
     }
     // Someone the reader blocked: their header, then "You blocked …" with Unblock; no Follow
     // button, menu or story ring (their stories answer 404 to the reader).

@@ -1,8 +1,7 @@
-import type { Mention } from '@pinhole/contracts';
+import { pagePaths, type Mention } from '@pinhole/contracts';
 import { findEntities, reservedUsernames } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 
 /**
  * A caption or a comment with its `#tags` leading to their page and its `@names` to their
@@ -25,8 +24,8 @@ export function LinkedText({ text, mentions }: { text: string; mentions?: readon
     if (entity.start > shownUpTo) nodes.push(text.slice(shownUpTo, entity.start));
     const to =
       entity.kind === 'hashtag'
-        ? paths.exploreTag.to(entity.value)
-        : paths.profile.to(entity.value);
+        ? pagePaths.exploreTag.to(entity.value)
+        : pagePaths.profile.to(entity.value);
     nodes.push(
       <Link key={entity.start} to={to} className="text-link hover:underline">
         {text.slice(entity.start, entity.end)}

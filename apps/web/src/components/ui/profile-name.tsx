@@ -1,5 +1,5 @@
+import { pagePaths } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 
 /** A username in bold that leads to its profile (captions, comments, lists of people). */
 export function ProfileName({
@@ -10,7 +10,10 @@ export function ProfileName({
   className?: string;
 }) {
   return (
-    <Link to={paths.profile.to(username)} className={`font-semibold hover:text-muted ${className}`}>
+    <Link
+      to={pagePaths.profile.to(username)}
+      className={`font-semibold hover:text-muted ${className}`}
+    >
       {username}
     </Link>
   );

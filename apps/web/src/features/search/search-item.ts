@@ -1,5 +1,4 @@
-import type { Hashtag, ProfileSummary } from '@pinhole/contracts';
-import { paths } from '@/config/paths';
+import { pagePaths, type Hashtag, type ProfileSummary } from '@pinhole/contracts';
 
 /** One row of the search box's list: a person or a hashtag, found now or chosen before. */
 export type SearchItem =
@@ -13,6 +12,6 @@ export function itemKey(item: SearchItem): string {
 /** Where choosing the row goes. */
 export function itemPath(item: SearchItem): string {
   return item.kind === 'profile'
-    ? paths.profile.to(item.profile.username)
-    : paths.exploreTag.to(item.hashtag.name);
+    ? pagePaths.profile.to(item.profile.username)
+    : pagePaths.exploreTag.to(item.hashtag.name);
 }

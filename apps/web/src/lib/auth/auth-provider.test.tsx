@@ -2,7 +2,7 @@ import { messages } from '@pinhole/contracts';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiSend } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { makeProfile, signedInSession } from '@/testing/factories';
 import { apiError, callsTo, deferred, json, mockApi } from '@/testing/mock-api';
 import { renderWithApp } from '@/testing/render';
@@ -59,7 +59,7 @@ describe('AuthProvider', () => {
     renderWithApp(<Probe />);
     expect(await screen.findByText('signed in as alice')).toBeInTheDocument();
     await act(async () => {
-      await apiSend('/api/posts/p/like', { method: 'PUT' }).catch(() => undefined);
+      await apiRequest('like', { params: { id: 'p' } }).catch(() => undefined);
     });
     await waitFor(() => expect(screen.getByText('signed out')).toBeInTheDocument());
   });

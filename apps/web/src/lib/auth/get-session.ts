@@ -1,4 +1,4 @@
-import { sessionResponseSchema, type SessionResponse } from '@pinhole/contracts';
+import { type SessionResponse } from '@pinhole/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,10 +7,7 @@ export const signedOut: SessionResponse = { user: null, profile: null };
 
 export async function getSession(): Promise<SessionResponse> {
   try {
-    return await apiRequest(
-      '/api/auth/session',
-      import.meta.env.DEV ? sessionResponseSchema : undefined,
-    );
+    return await apiRequest('session');
   } catch (error) {
     // The spec: a profile load failure is logged and the profile becomes null.
     console.error('Error loading profile', error);

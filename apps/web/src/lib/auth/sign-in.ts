@@ -1,13 +1,10 @@
-import { authResponseSchema, type AuthResponse, type SignInRequest } from '@pinhole/contracts';
+import { type AuthResponse, type SignInRequest } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function signIn(input: SignInRequest): Promise<AuthResponse> {
-  return apiRequest('/api/auth/sign-in', import.meta.env.DEV ? authResponseSchema : undefined, {
-    method: 'POST',
-    body: input,
-  });
+  return apiRequest('signIn', { body: input });
 }
 
 export function useSignIn() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { signedOut } from './get-session';
 
 export function signOut(): Promise<void> {
-  return apiSend('/api/auth/sign-out', { method: 'POST' });
+  return apiRequest('signOut');
 }
 
 export function useSignOut() {

@@ -1,13 +1,10 @@
-import { authResponseSchema, type AuthResponse, type SignUpRequest } from '@pinhole/contracts';
+import { type AuthResponse, type SignUpRequest } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function signUp(input: SignUpRequest): Promise<AuthResponse> {
-  return apiRequest('/api/auth/sign-up', import.meta.env.DEV ? authResponseSchema : undefined, {
-    method: 'POST',
-    body: input,
-  });
+  return apiRequest('signUp', { body: input });
 }
 
 export function useSignUp() {

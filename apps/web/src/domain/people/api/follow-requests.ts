@@ -1,6 +1,6 @@
-import { limits, profileSummaryPageSchema } from '@pinhole/contracts';
+import { limits } from '@pinhole/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiSend } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** People waiting for the reader to answer their request to follow, a page at a time. */
@@ -8,13 +8,10 @@ export function useFollowRequests() {
   return useInfiniteQuery({
     queryKey: queryKeys.followRequests,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(limits.listDefaultLimit) });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiRequest(
-        `/api/me/follow-requests?${params.toString()}`,
-        import.meta.env.DEV ? profileSummaryPageSchema : undefined,
-        { signal },
-      );
+      return apiRequest('followRequests', {
+        query: { limit: limits.listDefaultLimit, cursor: pageParam },
+        signal,
+      });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
@@ -26,8 +23,10 @@ export function useAnswerRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ profileId, approve }: { profileId: string; approve: boolean }) => {
-      const path = `/api/me/follow-requests/${encodeURIComponent(profileId)}`;
-      return approve ? apiSend(`${path}/approve`) : apiSend(path, { method: 'DELETE' });
+      const params = { profileId };
+      return approve
+        ? apiRequest('approveFollowRequest', { params })
+        : apiRequest('declineFollowRequest', { params });
     },
     // Answered, or gone already (withdrawn, answered in another tab): the lists show what is left,
     // and the request's notification is then gone (an approval's became a follow).

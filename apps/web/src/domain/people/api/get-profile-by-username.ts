@@ -1,4 +1,4 @@
-import { profileSchema, type Profile } from '@pinhole/contracts';
+import { type Profile } from '@pinhole/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,11 +8,7 @@ export async function getProfileByUsername(
   signal?: AbortSignal,
 ): Promise<Profile> {
   try {
-    return await apiRequest(
-      `/api/profiles/by-username/${encodeURIComponent(username)}`,
-      import.meta.env.DEV ? profileSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('profileByUsername', { params: { username }, signal });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading profile', error);
     throw error;

@@ -1,4 +1,4 @@
-import { followResultSchema, type FollowResult } from '@pinhole/contracts';
+import type { FollowResult } from '@pinhole/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { findCachedProfile, updateCachedPerson } from '@/domain/people/profile-cache';
@@ -6,11 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** PUT follows (or asks, for a private account), DELETE unfollows or withdraws the request. */
 export function setFollow(profileId: string, follow: boolean): Promise<FollowResult> {
-  return apiRequest(
-    `/api/profiles/${encodeURIComponent(profileId)}/follow`,
-    import.meta.env.DEV ? followResultSchema : undefined,
-    { method: follow ? 'PUT' : 'DELETE' },
-  );
+  return apiRequest(follow ? 'follow' : 'unfollow', { params: { id: profileId } });
 }
 
 /** A person's relation to the reader, as a Follow button draws it. */

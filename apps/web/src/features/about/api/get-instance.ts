@@ -1,4 +1,3 @@
-import { instanceSchema } from '@pinhole/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +6,6 @@ import { queryKeys } from '@/lib/query-keys';
 export function useInstance() {
   return useQuery({
     queryKey: queryKeys.instance,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/instance', import.meta.env.DEV ? instanceSchema : undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest('instance', { signal }),
   });
 }

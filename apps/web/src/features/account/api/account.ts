@@ -1,18 +1,13 @@
-import {
-  accountSessionsResponseSchema,
-  profileSchema,
-  type ChangePasswordRequest,
-  type Profile,
-  type SessionResponse,
-  type UpdateProfileRequest,
+import type {
+  ChangePasswordRequest,
+  Profile,
+  SessionResponse,
+  UpdateProfileRequest,
 } from '@pinhole/contracts';
 import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiSend, apiUpload } from '@/lib/api-client';
+import { apiRequest, apiUpload } from '@/lib/api-client';
 import { signedOut } from '@/lib/auth/get-session';
 import { queryKeys } from '@/lib/query-keys';
-
-const check = <T>(schema: { parse(data: unknown): T }) =>
-  import.meta.env.DEV ? schema : undefined;
 
 const sessionsKey = ['account', 'sessions'] as const;
 
@@ -35,7 +30,7 @@ export function useUpdateProfile() {
   const changed = useProfileChanged();
   return useMutation({
     mutationFn: (patch: Partial<UpdateProfileRequest>) =>
-      apiRequest('/api/profiles/me', check(profileSchema), { method: 'PATCH', body: patch }),
+      apiRequest('updateProfile', { body: patch }),
     onSuccess: changed,
   });
 }
@@ -46,7 +41,7 @@ export function useChangeAvatar() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('image', file);
-      return apiUpload('/api/profiles/me/avatar', check(profileSchema), form, { method: 'PUT' });
+      return apiUpload('changeAvatar', form);
     },
     onSuccess: changed,
   });
@@ -55,8 +50,7 @@ export function useChangeAvatar() {
 export function useRemoveAvatar() {
   const changed = useProfileChanged();
   return useMutation({
-    mutationFn: () =>
-      apiRequest('/api/profiles/me/avatar', check(profileSchema), { method: 'DELETE' }),
+    mutationFn: () => apiRequest('removeAvatar'),
     onSuccess: changed,
   });
 }
@@ -64,8 +58,7 @@ export function useRemoveAvatar() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: ChangePasswordRequest) =>
-      apiSend('/api/auth/password', { method: 'POST', body: change }),
+    mutationFn: (change: ChangePasswordRequest) => apiRequest('changePassword', { body: change }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -73,7 +66,7 @@ export function useChangePassword() {
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: () => apiRequest('/api/auth/sessions', check(accountSessionsResponseSchema)),
+    queryFn: () => apiRequest('sessions'),
   });
 }
 
@@ -81,9 +74,7 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string | null) =>
-      apiSend(id === null ? '/api/auth/sessions' : `/api/auth/sessions/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-      }),
+      id === null ? apiRequest('endOtherSessions') : apiRequest('endSession', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -91,7 +82,7 @@ export function useEndSession() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => apiSend('/api/me', { method: 'DELETE', body: { password } }),
+    mutationFn: (password: string) => apiRequest('deleteAccount', { body: { password } }),
     onSuccess: () => {
       // Signed out, and nothing else of the account stays cached. The session's query is kept:
       // the AuthProvider observes it, and `clear()` removed it from under that observer, so the

@@ -1,10 +1,7 @@
-import { importStartedSchema, importStatusSchema, type ImportStatus } from '@pinhole/contracts';
+import type { ImportStatus } from '@pinhole/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiUpload } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const check = <T>(schema: { parse(data: unknown): T }) =>
-  import.meta.env.DEV ? schema : undefined;
 
 const importKey = (id: string) => ['account', 'import', id] as const;
 
@@ -20,7 +17,7 @@ export function useStartImport(onProgress: (fraction: number) => void) {
     mutationFn: ({ file, signal }: { file: File; signal: AbortSignal }) => {
       const form = new FormData();
       form.append('archive', file);
-      return apiUpload('/api/me/import', check(importStartedSchema), form, { signal, onProgress });
+      return apiUpload('startImport', form, { signal, onProgress });
     },
   });
 }
@@ -35,10 +32,7 @@ export function useImportStatus(id: string | null) {
     queryKey: importKey(id ?? ''),
     enabled: id !== null,
     queryFn: async () => {
-      const status = await apiRequest(
-        `/api/me/import/${encodeURIComponent(id ?? '')}`,
-        check(importStatusSchema),
-      );
+      const status = await apiRequest('importStatus', { params: { id: id ?? '' } });
       if (finished(status) && status.posts_imported > 0) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
         void queryClient.invalidateQueries({ queryKey: queryKeys.posts });

@@ -1,6 +1,6 @@
+import { pagePaths, endpointPath } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { pageTitle } from '@/lib/page-titles';
@@ -22,26 +22,26 @@ export function AccountLinks() {
   const link = 'text-sm font-semibold text-brand hover:text-brand-dark';
   return (
     <nav aria-label="Account settings" className="flex flex-col gap-3 border-t border-line pt-6">
-      <Link className={link} to={paths.account.to('password')}>
+      <Link className={link} to={pagePaths.account.to('password')}>
         Change password
       </Link>
-      <Link className={link} to={paths.account.to('sessions')}>
+      <Link className={link} to={pagePaths.account.to('sessions')}>
         Where you&apos;re signed in
       </Link>
-      <Link className={link} to={paths.account.to('blocked')}>
+      <Link className={link} to={pagePaths.account.to('blocked')}>
         Blocked accounts
       </Link>
-      <Link className={link} to={paths.account.to('import')}>
+      <Link className={link} to={pagePaths.account.to('import')}>
         Import posts
       </Link>
-      <a className={link} href="/api/me/export" download>
+      <a className={link} href={endpointPath('exportArchive')} download>
         Download your data
       </a>
       <p className="-mt-2 text-xs text-muted">
         A zip with your profile, posts, comments, likes, follows and saved posts as JSON, and the
         originals of your photos.
       </p>
-      <Link className="text-sm font-semibold text-red-600" to={paths.account.to('delete')}>
+      <Link className="text-sm font-semibold text-red-600" to={pagePaths.account.to('delete')}>
         Delete account
       </Link>
     </nav>

@@ -1,7 +1,7 @@
+import { pagePaths } from '@pinhole/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { paths } from '@/config/paths';
 import { accountDeletedNotice, withNotice } from '@/lib/notice';
 import { useDeleteAccount } from '@/features/account/api/account';
 
@@ -17,7 +17,7 @@ export function DeleteAccountForm() {
     // Home, saying what happened: a page that silently changed would leave the reader unsure.
     remove.mutate(password, {
       onSuccess: () =>
-        navigate(paths.home.to(), { replace: true, state: withNotice(accountDeletedNotice) }),
+        navigate(pagePaths.home.to(), { replace: true, state: withNotice(accountDeletedNotice) }),
     });
   };
   return (

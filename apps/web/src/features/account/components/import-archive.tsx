@@ -1,8 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { limits, messages, type ImportStatus } from '@pinhole/contracts';
+import { pagePaths, limits, messages, type ImportStatus } from '@pinhole/contracts';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useImportStatus, useStartImport } from '@/features/account/api/imports';
@@ -83,7 +82,7 @@ function ImportResult({ status, onAgain }: { status: ImportStatus; onAgain: () =
       <div className="flex flex-wrap items-center gap-4">
         {username && status.posts_imported > 0 && (
           <Link
-            to={paths.profile.to(username)}
+            to={pagePaths.profile.to(username)}
             className="text-sm font-semibold text-brand hover:text-brand-dark"
           >
             See your posts

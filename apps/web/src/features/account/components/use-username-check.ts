@@ -1,5 +1,6 @@
 import { messages, usernameSchema, type Profile } from '@pinhole/contracts';
 import { useEffect, useState } from 'react';
+import { apiRequest } from '@/lib/api-client';
 
 /** The message for a username the sign-up rules refuse (invalid, reserved), or null. */
 export function usernameRuleProblem(name: string): string | null {
@@ -24,13 +25,9 @@ export function useUsernameCheck(username: string, own: Profile): string | null 
     if (ruleProblem || name === own.username) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/profiles/by-username/${encodeURIComponent(name)}`, {
-        signal: controller.signal,
-        headers: { accept: 'application/json' },
-      })
-        .then((response) => {
-          if (response.ok) setTaken(name);
-        })
+      // Found is taken; any failure (404 above all) leaves the name to the server to judge.
+      apiRequest('profileByUsername', { params: { username: name }, signal: controller.signal })
+        .then(() => setTaken(name))
         .catch(() => undefined);
     }, debounceMs);
     return () => {

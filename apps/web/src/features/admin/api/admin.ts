@@ -1,12 +1,5 @@
 import {
-  adminStatsSchema,
-  adminUsersPageSchema,
-  auditPageSchema,
-  inviteSchema,
-  invitesListSchema,
   limits,
-  reportSchema,
-  reportsPageSchema,
   type CreateInviteInput,
   type ReportResolution,
   type ReportStatus,
@@ -21,8 +14,6 @@ import {
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-const check = <T>(schema: T): T | undefined => (import.meta.env.DEV ? schema : undefined);
-
 /** Everything the admin page caches sits under this prefix. */
 export const adminKeys = {
   all: ['admin'] as const,
@@ -33,19 +24,18 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
 };
 
-function pageUrl(path: string, cursor: string | null, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams({ limit: String(limits.listDefaultLimit), ...extra });
-  if (cursor) params.set('cursor', cursor);
-  return `${path}?${params.toString()}`;
-}
+/** A page of an admin list, with the list's own filters. */
+const pageQuery = (cursor: string | null, filters: Record<string, string> = {}) => ({
+  limit: limits.listDefaultLimit,
+  ...filters,
+  cursor,
+});
 
 export function useReports(status: ReportStatus) {
   return useInfiniteQuery({
     queryKey: adminKeys.reports(status),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(pageUrl('/api/admin/reports', pageParam, { status }), check(reportsPageSchema), {
-        signal,
-      }),
+      apiRequest('adminReports', { query: pageQuery(pageParam, { status }), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
   });
@@ -55,11 +45,7 @@ export function useAdminUsers(q: string) {
   return useInfiniteQuery({
     queryKey: adminKeys.users(q),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(
-        pageUrl('/api/admin/users', pageParam, q ? { q } : {}),
-        check(adminUsersPageSchema),
-        { signal },
-      ),
+      apiRequest('adminUsers', { query: pageQuery(pageParam, q ? { q } : {}), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
   });
@@ -68,14 +54,14 @@ export function useAdminUsers(q: string) {
 export function useAdminStats() {
   return useQuery({
     queryKey: adminKeys.stats,
-    queryFn: ({ signal }) => apiRequest('/api/admin/stats', check(adminStatsSchema), { signal }),
+    queryFn: ({ signal }) => apiRequest('adminStats', { signal }),
   });
 }
 
 export function useInvites() {
   return useQuery({
     queryKey: adminKeys.invites,
-    queryFn: ({ signal }) => apiRequest('/api/admin/invites', check(invitesListSchema), { signal }),
+    queryFn: ({ signal }) => apiRequest('invites', { signal }),
   });
 }
 
@@ -83,7 +69,7 @@ export function useAuditLog() {
   return useInfiniteQuery({
     queryKey: adminKeys.audit,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(pageUrl('/api/admin/audit', pageParam), check(auditPageSchema), { signal }),
+      apiRequest('auditLog', { query: pageQuery(pageParam), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
   });
@@ -104,11 +90,7 @@ export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reportId, action }: { reportId: string; action: ReportResolution }) =>
-      apiRequest(
-        `/api/admin/reports/${encodeURIComponent(reportId)}/resolve`,
-        check(reportSchema),
-        { method: 'POST', body: { action } },
-      ),
+      apiRequest('resolveReport', { params: { id: reportId }, body: { action } }),
     onSuccess: () => afterAction(queryClient),
     onError: (error) => console.error('Error resolving the report', error),
   });
@@ -118,11 +100,7 @@ export function useSetSuspended() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, suspend }: { userId: string; suspend: boolean }) =>
-      apiRequest(
-        `/api/admin/users/${encodeURIComponent(userId)}/${suspend ? 'suspend' : 'unsuspend'}`,
-        undefined,
-        { method: 'POST' },
-      ),
+      apiRequest(suspend ? 'suspendUser' : 'unsuspendUser', { params: { id: userId } }),
     onSuccess: () => afterAction(queryClient),
     onError: (error) => console.error('Error suspending', error),
   });
@@ -131,8 +109,7 @@ export function useSetSuspended() {
 export function useCreateInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateInviteInput) =>
-      apiRequest('/api/admin/invites', check(inviteSchema), { method: 'POST', body: input }),
+    mutationFn: (input: CreateInviteInput) => apiRequest('createInvite', { body: input }),
     onSuccess: () => afterAction(queryClient),
     onError: (error) => console.error('Error creating the invite', error),
   });

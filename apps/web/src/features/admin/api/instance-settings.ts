@@ -1,16 +1,14 @@
-import { instanceSchema, type Instance, type UpdateInstanceInput } from '@pinhole/contracts';
+import type { Instance, UpdateInstanceInput } from '@pinhole/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { adminKeys } from './admin';
 
-const check = import.meta.env.DEV ? instanceSchema : undefined;
-
 /** What `/about` shows now: the editor starts from it. */
 export function useInstanceSettings() {
   return useQuery({
     queryKey: queryKeys.instance,
-    queryFn: ({ signal }) => apiRequest('/api/instance', check, { signal }),
+    queryFn: ({ signal }) => apiRequest('instance', { signal }),
   });
 }
 
@@ -18,8 +16,7 @@ export function useInstanceSettings() {
 export function useUpdateInstance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateInstanceInput) =>
-      apiRequest('/api/admin/instance', check, { method: 'PUT', body: input }),
+    mutationFn: (input: UpdateInstanceInput) => apiRequest('updateInstance', { body: input }),
     onSuccess: async (instance: Instance) => {
       queryClient.setQueryData(queryKeys.instance, instance);
       await queryClient.invalidateQueries({ queryKey: adminKeys.audit });

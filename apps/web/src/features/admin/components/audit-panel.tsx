@@ -1,5 +1,5 @@
+import { pagePaths } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useAuditLog } from '@/features/admin/api/admin';
 import { PagedListState } from './paged-list';
@@ -24,7 +24,7 @@ export function AuditPanel() {
               <span className="min-w-0 break-words">
                 {entry.actor ? (
                   <Link
-                    to={paths.profile.to(entry.actor.username)}
+                    to={pagePaths.profile.to(entry.actor.username)}
                     className="font-semibold hover:underline"
                   >
                     {entry.actor.username}

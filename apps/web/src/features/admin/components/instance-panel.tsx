@@ -1,4 +1,5 @@
 import {
+  pagePaths,
   instanceLimits,
   updateInstanceSchema,
   type Instance,
@@ -10,7 +11,6 @@ import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useInstanceSettings, useUpdateInstance } from '@/features/admin/api/instance-settings';
 
@@ -65,7 +65,7 @@ function InstanceForm({ instance }: { instance: Instance }) {
     <section aria-label="About page" className="flex max-w-[600px] flex-col gap-4">
       <p className="text-sm text-muted">
         What everyone sees on{' '}
-        <Link to={paths.about.to()} className="font-semibold text-brand hover:underline">
+        <Link to={pagePaths.about.to()} className="font-semibold text-brand hover:underline">
           the About page
         </Link>
         .

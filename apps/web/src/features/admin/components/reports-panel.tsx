@@ -1,4 +1,5 @@
 import {
+  pagePaths,
   reportReasonLabels,
   type Report,
   type ReportResolution,
@@ -8,7 +9,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useReports, useResolveReport } from '@/features/admin/api/admin';
@@ -80,7 +80,7 @@ function ReportCard({ report }: { report: Report }) {
         <span className="text-muted">
           reported by{' '}
           <Link
-            to={paths.profile.to(report.reporter.username)}
+            to={pagePaths.profile.to(report.reporter.username)}
             className="font-semibold text-neutral-900 hover:underline"
           >
             {report.reporter.username}

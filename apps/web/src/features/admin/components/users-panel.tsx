@@ -1,10 +1,9 @@
-import type { AdminUser } from '@pinhole/contracts';
+import { pagePaths, type AdminUser } from '@pinhole/contracts';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { countedLabel } from '@/lib/format';
@@ -77,7 +76,7 @@ function UserRow({ user }: { user: AdminUser }) {
       <Avatar name={user.username} src={user.avatar_url} size={40} />
       <div className="flex min-w-0 flex-1 flex-col text-sm">
         <span className="flex flex-wrap items-center gap-1.5">
-          <Link to={paths.profile.to(user.username)} className="font-semibold hover:underline">
+          <Link to={pagePaths.profile.to(user.username)} className="font-semibold hover:underline">
             {user.username}
           </Link>
           {user.role === 'admin' && (

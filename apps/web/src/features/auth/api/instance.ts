@@ -1,4 +1,3 @@
-import { instanceInfoSchema } from '@pinhole/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,10 +8,7 @@ import { apiRequest } from '@/lib/api-client';
 export function useInstanceInfo(enabled: boolean) {
   return useQuery({
     queryKey: ['instance'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/instance', import.meta.env.DEV ? instanceInfoSchema : undefined, {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiRequest('instance', { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

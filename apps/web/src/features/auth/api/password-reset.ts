@@ -1,10 +1,10 @@
 import type { PasswordResetConfirm } from '@pinhole/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiSend } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/auth/password-reset`: 202 whether or not the email has an account. */
 export function requestPasswordReset(email: string): Promise<void> {
-  return apiSend('/api/auth/password-reset', { body: { email } });
+  return apiRequest('requestPasswordReset', { body: { email } });
 }
 
 export function useRequestPasswordReset() {
@@ -13,7 +13,7 @@ export function useRequestPasswordReset() {
 
 /** `POST /api/auth/password-reset/confirm`: the new password; every session of the account ends. */
 export function confirmPasswordReset(input: PasswordResetConfirm): Promise<void> {
-  return apiSend('/api/auth/password-reset/confirm', { body: input });
+  return apiRequest('confirmPasswordReset', { body: input });
 }
 
 export function useConfirmPasswordReset() {

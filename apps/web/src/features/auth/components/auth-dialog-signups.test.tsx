@@ -10,7 +10,15 @@ import { AuthDialog } from './auth-dialog';
 function setup(signups: 'open' | 'invite' | 'closed') {
   const fetchMock = mockApi({
     'GET /api/auth/session': { user: null, profile: null },
-    'GET /api/instance': { signups },
+    // The whole instance, as the server answers it; the form reads only `signups`.
+    'GET /api/instance': {
+      signups,
+      name: 'Pinhole',
+      description: '',
+      rules: [],
+      contact_email: '',
+      stats: { users: 1, posts: 0 },
+    },
     'POST /api/auth/sign-up': json(
       { ...signedInSession(makeProfile()), session: { token: 't', expires_at: 'x' } },
       201,

@@ -1,18 +1,11 @@
-import { commentSchema, limits, type Comment } from '@pinhole/contracts';
+import { limits, type Comment } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isNotFound } from '@/lib/api-client';
 import { updateCachedPost } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 export function addComment(postId: string, content: string): Promise<Comment> {
-  return apiRequest(
-    `/api/posts/${encodeURIComponent(postId)}/comments`,
-    import.meta.env.DEV ? commentSchema : undefined,
-    {
-      method: 'POST',
-      body: { content },
-    },
-  );
+  return apiRequest('addComment', { params: { id: postId }, body: { content } });
 }
 
 export function useAddComment(postId: string) {

@@ -1,11 +1,11 @@
 import type { Comment } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend, isNotFound } from '@/lib/api-client';
+import { apiRequest, isNotFound } from '@/lib/api-client';
 import { updateCachedPost } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 export function deleteComment(commentId: string): Promise<void> {
-  return apiSend(`/api/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' });
+  return apiRequest('deleteComment', { params: { id: commentId } });
 }
 
 /** The comment leaves its post's lists and counts everywhere they are cached. */

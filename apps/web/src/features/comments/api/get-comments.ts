@@ -1,15 +1,11 @@
-import { commentListSchema, type Comment } from '@pinhole/contracts';
+import type { Comment } from '@pinhole/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export async function getComments(postId: string, signal?: AbortSignal): Promise<Comment[]> {
   try {
-    const { comments } = await apiRequest(
-      `/api/posts/${encodeURIComponent(postId)}/comments`,
-      import.meta.env.DEV ? commentListSchema : undefined,
-      { signal },
-    );
+    const { comments } = await apiRequest('comments', { params: { id: postId }, signal });
     return comments;
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading comments', error);

@@ -1,4 +1,4 @@
-import { postSchema, type Post } from '@pinhole/contracts';
+import type { Post } from '@pinhole/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
 
@@ -25,10 +25,7 @@ export function createPost({
   if (photos.some(({ altText }) => altText.trim() !== ''))
     for (const { altText } of photos) form.append('alt_text', altText.trim());
   for (const { file } of photos) form.append('image', file);
-  return apiUpload('/api/posts', import.meta.env.DEV ? postSchema : undefined, form, {
-    signal,
-    onProgress,
-  });
+  return apiUpload('createPost', form, { signal, onProgress });
 }
 
 export function useCreatePost() {

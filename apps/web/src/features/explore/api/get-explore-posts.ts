@@ -1,4 +1,4 @@
-import { limits, postPageSchema, type PostPage } from '@pinhole/contracts';
+import { limits, type PostPage } from '@pinhole/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,14 +7,11 @@ export async function getExplorePage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PostPage> {
-  const params = new URLSearchParams({ limit: String(limits.gridDefaultLimit) });
-  if (cursor) params.set('cursor', cursor);
   try {
-    return await apiRequest(
-      `/api/explore?${params.toString()}`,
-      import.meta.env.DEV ? postPageSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('explore', {
+      query: { limit: limits.gridDefaultLimit, cursor },
+      signal,
+    });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading explore', error);
     throw error;

@@ -1,4 +1,4 @@
-import { hashtagPostsSchema, limits, type HashtagPosts } from '@pinhole/contracts';
+import { limits, type HashtagPosts } from '@pinhole/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,14 +8,12 @@ export async function getHashtagPostsPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<HashtagPosts> {
-  const params = new URLSearchParams({ limit: String(limits.gridDefaultLimit) });
-  if (cursor) params.set('cursor', cursor);
   try {
-    return await apiRequest(
-      `/api/hashtags/${encodeURIComponent(name)}/posts?${params.toString()}`,
-      import.meta.env.DEV ? hashtagPostsSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('hashtagPosts', {
+      params: { name },
+      query: { limit: limits.gridDefaultLimit, cursor },
+      signal,
+    });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading hashtag', error);
     throw error;

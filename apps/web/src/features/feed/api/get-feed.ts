@@ -1,4 +1,4 @@
-import { limits, postPageSchema, type FeedKind, type PostPage } from '@pinhole/contracts';
+import { limits, type FeedKind, type PostPage } from '@pinhole/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,16 +8,13 @@ export async function getFeedPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PostPage> {
-  const params = new URLSearchParams({ limit: String(limits.homeFeedLimit) });
   // Everyone's feed keeps the address it always had: the server caches that page for all.
-  if (kind === 'following') params.set('feed', 'following');
-  if (cursor) params.set('cursor', cursor);
+  const feed = kind === 'following' ? 'following' : undefined;
   try {
-    return await apiRequest(
-      `/api/posts?${params.toString()}`,
-      import.meta.env.DEV ? postPageSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('feed', {
+      query: { limit: limits.homeFeedLimit, feed, cursor },
+      signal,
+    });
   } catch (error) {
     // The spec: feed failures are only logged; the page keeps working.
     if (!signal?.aborted) console.error('Error loading posts', error);

@@ -1,4 +1,4 @@
-import { limits, profileSummaryPageSchema, type ProfileSummaryPage } from '@pinhole/contracts';
+import { limits, type EndpointName, type ProfileSummaryPage } from '@pinhole/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -6,10 +6,12 @@ import { queryKeys } from '@/lib/query-keys';
 /** A person's followers or followees, or the people who liked a post. */
 export type PeopleList = 'followers' | 'following' | 'likes';
 
-const listPath = (ownerId: string, list: PeopleList) =>
-  list === 'likes'
-    ? `/api/posts/${encodeURIComponent(ownerId)}/likes`
-    : `/api/profiles/${encodeURIComponent(ownerId)}/${list}`;
+/** The call that reads each list; `ownerId` is the post's id for likes, the person's otherwise. */
+const callOf = {
+  followers: 'followers',
+  following: 'following',
+  likes: 'likers',
+} as const satisfies Record<PeopleList, EndpointName>;
 
 export async function getPeoplePage(
   ownerId: string,
@@ -17,14 +19,12 @@ export async function getPeoplePage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<ProfileSummaryPage> {
-  const params = new URLSearchParams({ limit: String(limits.listDefaultLimit) });
-  if (cursor) params.set('cursor', cursor);
   try {
-    return await apiRequest(
-      `${listPath(ownerId, list)}?${params.toString()}`,
-      import.meta.env.DEV ? profileSummaryPageSchema : undefined,
-      { signal },
-    );
+    return await apiRequest(callOf[list], {
+      params: { id: ownerId },
+      query: { limit: limits.listDefaultLimit, cursor },
+      signal,
+    });
   } catch (error) {
     if (!signal?.aborted) console.error(`Error loading ${list}`, error);
     throw error;

@@ -1,3 +1,4 @@
+import { pagePaths } from '@pinhole/contracts';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -6,7 +7,6 @@ import { LoadMore } from '@/components/ui/load-more';
 import { ProfileName } from '@/components/ui/profile-name';
 import { Spinner } from '@/components/ui/spinner';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { usePeople, type PeopleList as ListKind } from '@/features/follows/api/get-people';
 import { FollowButton } from '@/domain/people/components/follow-button';
@@ -48,7 +48,7 @@ export function PeopleList({ ownerId, list }: { ownerId: string; list: ListKind 
     <ul className="flex flex-col">
       {people.map((person) => (
         <li key={person.id} data-testid="person" className="flex items-center gap-3 px-4 py-2">
-          <Link to={paths.profile.to(person.username)} tabIndex={-1} aria-hidden>
+          <Link to={pagePaths.profile.to(person.username)} tabIndex={-1} aria-hidden>
             <Avatar name={person.username} src={person.avatar_url} size={44} />
           </Link>
           <div className="flex min-w-0 flex-1 flex-col">

@@ -1,4 +1,4 @@
-import { limits, notificationPageSchema, type NotificationPage } from '@pinhole/contracts';
+import { limits, type NotificationPage } from '@pinhole/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -10,14 +10,11 @@ export async function getNotificationsPage(
     signal,
   }: { limit?: number; signal?: AbortSignal } = {},
 ): Promise<NotificationPage> {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (cursor) params.set('cursor', cursor);
   try {
-    return await apiRequest(
-      `/api/notifications?${params.toString()}`,
-      import.meta.env.DEV ? notificationPageSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('notifications', {
+      query: { limit, cursor },
+      signal,
+    });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading notifications', error);
     throw error;

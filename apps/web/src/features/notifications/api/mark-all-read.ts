@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { setUnreadCount } from './get-unread-count';
 
 export function markAllRead(): Promise<void> {
-  return apiSend('/api/notifications/read', { method: 'POST' });
+  return apiRequest('markNotificationsRead');
 }
 
 /**

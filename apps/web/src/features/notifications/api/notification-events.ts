@@ -1,7 +1,8 @@
+import { endpointPath } from '@pinhole/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshUnreadCount, setUnreadCount } from './get-unread-count';
 
-export const eventsPath = '/api/events';
+export const eventsPath = endpointPath('events');
 
 /**
  * EventSource retries a dropped connection by itself, but gives up for good on an answer that is

@@ -1,8 +1,7 @@
-import type { Notification } from '@pinhole/contracts';
+import { pagePaths, type Notification } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ProfileName } from '@/components/ui/profile-name';
-import { paths } from '@/config/paths';
 import { FollowButton } from '@/domain/people/components/follow-button';
 import { FollowRequestAnswer } from '@/domain/people/components/follow-request-answer';
 import { useClock } from '@/lib/clock';
@@ -29,7 +28,12 @@ export function NotificationRow({ group }: NotificationRowProps) {
       data-unread={group.unread ? '' : undefined}
       className={`flex items-center gap-3 px-4 py-2 ${group.unread ? 'bg-sky-50' : ''}`}
     >
-      <Link to={paths.profile.to(actor.username)} tabIndex={-1} aria-hidden className="shrink-0">
+      <Link
+        to={pagePaths.profile.to(actor.username)}
+        tabIndex={-1}
+        aria-hidden
+        className="shrink-0"
+      >
         <Avatar name={actor.username} src={actor.avatar_url} size={44} />
       </Link>
       <p className="line-clamp-3 min-w-0 flex-1 text-sm break-words">
@@ -105,7 +109,7 @@ function Trailing({ notification }: { notification: Notification }) {
 
 function PostThumbnail({ post }: { post: NonNullable<Notification['post']> }) {
   return (
-    <OverlayLink to={paths.post.to(post.id)} className="shrink-0">
+    <OverlayLink to={pagePaths.post.to(post.id)} className="shrink-0">
       {isSameOriginUrl(post.thumbnail_url) ? (
         <img
           src={post.thumbnail_url}

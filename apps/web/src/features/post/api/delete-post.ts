@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend, isNotFound } from '@/lib/api-client';
+import { apiRequest, isNotFound } from '@/lib/api-client';
 import { removeCachedPost } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 export function deletePost(postId: string): Promise<void> {
-  return apiSend(`/api/posts/${encodeURIComponent(postId)}`, { method: 'DELETE' });
+  return apiRequest('deletePost', { params: { id: postId } });
 }
 
 /**

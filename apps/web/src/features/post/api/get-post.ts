@@ -1,4 +1,4 @@
-import { postSchema, type Post } from '@pinhole/contracts';
+import { type Post } from '@pinhole/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { findCachedPost } from '@/domain/posts/post-cache';
@@ -6,11 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export async function getPost(postId: string, signal?: AbortSignal): Promise<Post> {
   try {
-    return await apiRequest(
-      `/api/posts/${encodeURIComponent(postId)}`,
-      import.meta.env.DEV ? postSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('post', { params: { id: postId }, signal });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading post', error);
     throw error;

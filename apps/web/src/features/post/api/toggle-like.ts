@@ -1,4 +1,4 @@
-import { likeResultSchema, type LikeResult, type Post } from '@pinhole/contracts';
+import { type LikeResult, type Post } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isNotFound } from '@/lib/api-client';
 import { updateCachedPost } from '@/domain/posts/post-cache';
@@ -6,13 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** PUT likes, DELETE unlikes; both are idempotent, so a repeated click cannot double-count. */
 export function setLike(postId: string, liked: boolean): Promise<LikeResult> {
-  return apiRequest(
-    `/api/posts/${encodeURIComponent(postId)}/like`,
-    import.meta.env.DEV ? likeResultSchema : undefined,
-    {
-      method: liked ? 'PUT' : 'DELETE',
-    },
-  );
+  return apiRequest(liked ? 'like' : 'unlike', { params: { id: postId } });
 }
 
 interface ToggleLikeInput {

@@ -1,4 +1,4 @@
-import { saveResultSchema, type Post, type SaveResult } from '@pinhole/contracts';
+import { type Post, type SaveResult } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isNotFound } from '@/lib/api-client';
 import { updateCachedPost } from '@/domain/posts/post-cache';
@@ -6,11 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** PUT saves, DELETE unsaves; both are idempotent. */
 export function setSaved(postId: string, saved: boolean): Promise<SaveResult> {
-  return apiRequest(
-    `/api/posts/${encodeURIComponent(postId)}/save`,
-    import.meta.env.DEV ? saveResultSchema : undefined,
-    { method: saved ? 'PUT' : 'DELETE' },
-  );
+  return apiRequest(saved ? 'save' : 'unsave', { params: { id: postId } });
 }
 
 interface ToggleSaveInput {

@@ -1,14 +1,10 @@
-import { postSchema, type Post, type UpdatePostBody } from '@pinhole/contracts';
+import { type Post, type UpdatePostBody } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { updateCachedPost } from '@/domain/posts/post-cache';
 
 export function updatePost(postId: string, body: UpdatePostBody): Promise<Post> {
-  return apiRequest(
-    `/api/posts/${encodeURIComponent(postId)}`,
-    import.meta.env.DEV ? postSchema : undefined,
-    { method: 'PATCH', body },
-  );
+  return apiRequest('updatePost', { params: { id: postId }, body });
 }
 
 /** The author's edit; the post as the server answers replaces every cached copy of it. */

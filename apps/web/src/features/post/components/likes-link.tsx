@@ -1,4 +1,4 @@
-import { paths } from '@/config/paths';
+import { pagePaths } from '@pinhole/contracts';
 import { OverlayLink } from '@/lib/overlay-link';
 
 /**
@@ -8,7 +8,7 @@ import { OverlayLink } from '@/lib/overlay-link';
 export function LikesLink({ postId, label }: { postId: string; label: string }) {
   return (
     <p className="text-sm font-semibold">
-      <OverlayLink to={paths.likedBy.to(postId)} className="hover:underline">
+      <OverlayLink to={pagePaths.likedBy.to(postId)} className="hover:underline">
         {label}
       </OverlayLink>
     </p>

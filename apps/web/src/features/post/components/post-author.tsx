@@ -1,12 +1,11 @@
-import type { Post } from '@pinhole/contracts';
+import { pagePaths, type Post } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { paths } from '@/config/paths';
 
 /** The author's avatar and name, both leading to their profile. */
 export function PostAuthor({ author }: { author: Post['author'] }) {
-  const to = paths.profile.to(author.username);
+  const to = pagePaths.profile.to(author.username);
   return (
     <div className="flex min-w-0 items-center gap-3">
       {/* The name beside it is the link people read; the avatar repeats it for pointers only. */}

@@ -1,9 +1,9 @@
-import type { Post } from '@pinhole/contracts';
+import { pagePaths, type Post } from '@pinhole/contracts';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Toast } from '@/components/ui/toast';
-import { absoluteUrl, paths } from '@/config/paths';
+import { absoluteUrl } from '@/lib/absolute-url';
 import { DeletePostDialog } from './delete-post-dialog';
 
 // The edit dialog brings the photo strip and its drag-and-drop library: only for an author who
@@ -47,7 +47,7 @@ export function PostOptionsDialog({
   const copyLink = async () => {
     onOpenChange(false);
     try {
-      await navigator.clipboard.writeText(absoluteUrl(paths.post.to(postId)));
+      await navigator.clipboard.writeText(absoluteUrl(pagePaths.post.to(postId)));
       setMessage('Link copied');
     } catch (error) {
       console.error('Error copying link', error);
@@ -101,7 +101,11 @@ export function PostOptionsDialog({
                 Report
               </button>
             )}
-            <Link to={paths.post.to(postId)} onClick={() => onOpenChange(false)} className={option}>
+            <Link
+              to={pagePaths.post.to(postId)}
+              onClick={() => onOpenChange(false)}
+              className={option}
+            >
               Go to post
             </Link>
             <button type="button" onClick={() => void copyLink()} className={option}>

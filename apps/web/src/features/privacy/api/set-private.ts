@@ -1,13 +1,10 @@
-import { profileSchema, type Profile, type SessionResponse } from '@pinhole/contracts';
+import { type Profile, type SessionResponse } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function setPrivate(isPrivate: boolean): Promise<Profile> {
-  return apiRequest('/api/profiles/me', import.meta.env.DEV ? profileSchema : undefined, {
-    method: 'PATCH',
-    body: { is_private: isPrivate },
-  });
+  return apiRequest('updateProfile', { body: { is_private: isPrivate } });
 }
 
 /**

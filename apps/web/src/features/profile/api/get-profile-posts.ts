@@ -1,4 +1,4 @@
-import { limits, postPageSchema, type PostPage } from '@pinhole/contracts';
+import { limits, type PostPage } from '@pinhole/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,14 +8,12 @@ export async function getProfilePostsPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PostPage> {
-  const params = new URLSearchParams({ limit: String(limits.homeFeedLimit) });
-  if (cursor) params.set('cursor', cursor);
   try {
-    return await apiRequest(
-      `/api/profiles/${encodeURIComponent(profileId)}/posts?${params.toString()}`,
-      import.meta.env.DEV ? postPageSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('profilePosts', {
+      params: { id: profileId },
+      query: { limit: limits.homeFeedLimit, cursor },
+      signal,
+    });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading posts', error);
     throw error;

@@ -1,4 +1,4 @@
-import { limits, postPageSchema, type PostPage } from '@pinhole/contracts';
+import { limits, type PostPage } from '@pinhole/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,14 +7,11 @@ export async function getSavedPostsPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PostPage> {
-  const params = new URLSearchParams({ limit: String(limits.savedDefaultLimit) });
-  if (cursor) params.set('cursor', cursor);
   try {
-    return await apiRequest(
-      `/api/me/saved?${params.toString()}`,
-      import.meta.env.DEV ? postPageSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('savedPosts', {
+      query: { limit: limits.savedDefaultLimit, cursor },
+      signal,
+    });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading saved posts', error);
     throw error;

@@ -1,4 +1,4 @@
-import { limits, postPageSchema, type PostPage } from '@pinhole/contracts';
+import { limits, type PostPage } from '@pinhole/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,14 +8,12 @@ export async function getTaggedPostsPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PostPage> {
-  const params = new URLSearchParams({ limit: String(limits.gridDefaultLimit) });
-  if (cursor) params.set('cursor', cursor);
   try {
-    return await apiRequest(
-      `/api/profiles/${encodeURIComponent(profileId)}/tagged?${params.toString()}`,
-      import.meta.env.DEV ? postPageSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('taggedPosts', {
+      params: { id: profileId },
+      query: { limit: limits.gridDefaultLimit, cursor },
+      signal,
+    });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading tagged posts', error);
     throw error;

@@ -1,8 +1,7 @@
-import { isSafeWebUrl, type Profile } from '@pinhole/contracts';
+import { pagePaths, isSafeWebUrl, type Profile } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { LinkedText } from '@/components/ui/linked-text';
-import { paths } from '@/config/paths';
 import { FollowButton } from '@/domain/people/components/follow-button';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { countNoun, formatCount } from '@/lib/format';
@@ -42,13 +41,13 @@ export function ProfileHeader({
       key: 'followers',
       label: countNoun(profile.followers_count, 'follower', 'followers'),
       value: profile.followers_count,
-      to: listed ? paths.followers.to(profile.username) : undefined,
+      to: listed ? pagePaths.followers.to(profile.username) : undefined,
     },
     {
       key: 'following',
       label: 'following',
       value: profile.following_count,
-      to: listed ? paths.following.to(profile.username) : undefined,
+      to: listed ? pagePaths.following.to(profile.username) : undefined,
     },
   ];
 
@@ -138,7 +137,7 @@ function ProfileTitle({ profile, own, menu }: ProfileHeaderProps) {
       {own && (
         <div className="flex items-center gap-2">
           <Link
-            to={paths.account.to('edit')}
+            to={pagePaths.account.to('edit')}
             className="rounded-lg bg-neutral-100 px-4 py-1.5 text-sm font-semibold text-neutral-900 hover:bg-neutral-200"
           >
             Edit profile

@@ -1,8 +1,7 @@
-import type { Profile } from '@pinhole/contracts';
+import { pagePaths, type Profile } from '@pinhole/contracts';
 import { Bookmark, Grid3x3, SquareUser, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { keepScroll } from '@/lib/scroll-state';
 import { ProfileHeader } from './profile-header';
 import { PrivateAccountNotice } from './private-account-notice';
@@ -13,9 +12,9 @@ import { TaggedPostsGrid } from './tagged-posts-grid';
 export type ProfileTab = 'posts' | 'saved' | 'tagged';
 
 const tabs: { value: ProfileTab; label: string; icon: LucideIcon; to: (u: string) => string }[] = [
-  { value: 'posts', label: 'POSTS', icon: Grid3x3, to: paths.profile.to },
-  { value: 'saved', label: 'SAVED', icon: Bookmark, to: paths.profileSaved.to },
-  { value: 'tagged', label: 'TAGGED', icon: SquareUser, to: paths.profileTagged.to },
+  { value: 'posts', label: 'POSTS', icon: Grid3x3, to: pagePaths.profile.to },
+  { value: 'saved', label: 'SAVED', icon: Bookmark, to: pagePaths.profileSaved.to },
+  { value: 'tagged', label: 'TAGGED', icon: SquareUser, to: pagePaths.profileTagged.to },
 ];
 
 interface ProfileViewProps {

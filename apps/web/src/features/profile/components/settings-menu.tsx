@@ -1,7 +1,7 @@
+import { pagePaths, endpointPath } from '@pinhole/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Settings } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { isAdminUser } from '@/lib/auth/roles';
 import { useSignOut } from '@/lib/auth/sign-out';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -18,7 +18,7 @@ export function SettingsMenu() {
   const signOutAndGoHome = async () => {
     try {
       await signOut();
-      void navigate(paths.home.to());
+      void navigate(pagePaths.home.to());
     } catch (error) {
       console.error('Error signing out', error);
     }
@@ -38,37 +38,37 @@ export function SettingsMenu() {
           className="z-50 min-w-56 rounded-xl border border-line bg-white p-1.5 shadow-lg"
         >
           <DropdownMenu.Item asChild className={item}>
-            <Link to={paths.account.to('edit')}>Edit profile</Link>
+            <Link to={pagePaths.account.to('edit')}>Edit profile</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={item}>
-            <Link to={paths.account.to('password')}>Change password</Link>
+            <Link to={pagePaths.account.to('password')}>Change password</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={item}>
-            <Link to={paths.account.to('sessions')}>Where you&apos;re signed in</Link>
+            <Link to={pagePaths.account.to('sessions')}>Where you&apos;re signed in</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={item}>
-            <Link to={paths.account.to('blocked')}>Blocked accounts</Link>
+            <Link to={pagePaths.account.to('blocked')}>Blocked accounts</Link>
           </DropdownMenu.Item>
           {isAdmin && (
             <DropdownMenu.Item asChild className={item}>
-              <Link to={paths.admin.to()}>Admin</Link>
+              <Link to={pagePaths.admin.to()}>Admin</Link>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item asChild className={item}>
-            <a href="/api/me/export" download>
+            <a href={endpointPath('exportArchive')} download>
               Download your data
             </a>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={item}>
-            <Link to={paths.account.to('import')}>Import posts</Link>
+            <Link to={pagePaths.account.to('import')}>Import posts</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={`${item} text-red-600`}>
-            <Link to={paths.account.to('delete')}>Delete account</Link>
+            <Link to={pagePaths.account.to('delete')}>Delete account</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           {/* The sidebar's footer, with its About link, is not drawn on a phone. */}
           <DropdownMenu.Item asChild className={item}>
-            <Link to={paths.about.to()}>About this instance</Link>
+            <Link to={pagePaths.about.to()}>About this instance</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={item} onSelect={() => void signOutAndGoHome()}>
             Sign out

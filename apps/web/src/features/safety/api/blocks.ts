@@ -1,10 +1,4 @@
-import {
-  blockedPageSchema,
-  blockResultSchema,
-  limits,
-  type BlockedPage,
-  type Profile,
-} from '@pinhole/contracts';
+import { limits, type BlockedPage, type Profile } from '@pinhole/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -16,13 +10,10 @@ export async function getBlockedPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<BlockedPage> {
-  const params = new URLSearchParams({ limit: String(limits.listDefaultLimit) });
-  if (cursor) params.set('cursor', cursor);
-  return apiRequest(
-    `/api/me/blocks?${params.toString()}`,
-    import.meta.env.DEV ? blockedPageSchema : undefined,
-    { signal },
-  );
+  return apiRequest('blockedPeople', {
+    query: { limit: limits.listDefaultLimit, cursor },
+    signal,
+  });
 }
 
 export function useBlockedPeople() {
@@ -45,11 +36,7 @@ export function useSetBlock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ profileId, block }: { profileId: string; block: boolean }) =>
-      apiRequest(
-        `/api/profiles/${encodeURIComponent(profileId)}/block`,
-        import.meta.env.DEV ? blockResultSchema : undefined,
-        { method: block ? 'PUT' : 'DELETE' },
-      ),
+      apiRequest(block ? 'block' : 'unblock', { params: { id: profileId } }),
     onSuccess: async (_result, { profileId, block }) => {
       // A block ended the follows and requests both ways (an unblock does not bring them back).
       queryClient.setQueriesData<Profile>({ queryKey: queryKeys.profiles }, (profile) =>

@@ -1,4 +1,4 @@
-import { limits, searchResultSchema, type SearchResult } from '@pinhole/contracts';
+import { limits, type SearchResult } from '@pinhole/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -14,13 +14,8 @@ export function searchTermOf(text: string): string {
 }
 
 export async function search(q: string, signal?: AbortSignal): Promise<SearchResult> {
-  const params = new URLSearchParams({ q });
   try {
-    return await apiRequest(
-      `/api/search?${params.toString()}`,
-      import.meta.env.DEV ? searchResultSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('search', { query: { q }, signal });
   } catch (error) {
     if (!signal?.aborted) console.error('Error searching', error);
     throw error;

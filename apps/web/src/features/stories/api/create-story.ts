@@ -1,4 +1,4 @@
-import { storySchema, type Story, type StoryTrays } from '@pinhole/contracts';
+import { type Story, type StoryTrays } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -13,10 +13,7 @@ export interface CreateStoryInput {
 export function createStory({ file, signal, onProgress }: CreateStoryInput): Promise<Story> {
   const form = new FormData();
   form.append('image', file);
-  return apiUpload('/api/stories', import.meta.env.DEV ? storySchema : undefined, form, {
-    signal,
-    onProgress,
-  });
+  return apiUpload('createStory', form, { signal, onProgress });
 }
 
 /** Shares a photo to the reader's story: their tile shows it at once, then the server settles it. */

@@ -1,11 +1,11 @@
 import type { StoryTrays } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend, isNotFound } from '@/lib/api-client';
+import { apiRequest, isNotFound } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { withoutStory } from '@/features/stories/story-trays';
 
 export function deleteStory(storyId: string): Promise<void> {
-  return apiSend(`/api/stories/${encodeURIComponent(storyId)}`, { method: 'DELETE' });
+  return apiRequest('deleteStory', { params: { id: storyId } });
 }
 
 /** The story leaves the reader's tray at once; the trays are read again when next shown. */

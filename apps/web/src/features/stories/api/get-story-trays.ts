@@ -1,13 +1,11 @@
-import { storyTraysSchema, type StoryTrays } from '@pinhole/contracts';
+import { type StoryTrays } from '@pinhole/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export async function getStoryTrays(signal?: AbortSignal): Promise<StoryTrays> {
   try {
-    return await apiRequest('/api/stories', import.meta.env.DEV ? storyTraysSchema : undefined, {
-      signal,
-    });
+    return await apiRequest('storyTrays', { signal });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading stories', error);
     throw error;

@@ -1,4 +1,4 @@
-import { storyViewersSchema, type StoryViewers } from '@pinhole/contracts';
+import { type StoryViewers } from '@pinhole/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,11 +8,7 @@ export async function getStoryViewers(
   signal?: AbortSignal,
 ): Promise<StoryViewers> {
   try {
-    return await apiRequest(
-      `/api/stories/${encodeURIComponent(storyId)}/viewers`,
-      import.meta.env.DEV ? storyViewersSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('storyViewers', { params: { id: storyId }, signal });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading story viewers', error);
     throw error;

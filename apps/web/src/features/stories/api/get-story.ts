@@ -1,15 +1,11 @@
-import { storySchema, type Story } from '@pinhole/contracts';
+import { type Story } from '@pinhole/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, namesNothing } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export async function getStory(storyId: string, signal?: AbortSignal): Promise<Story> {
   try {
-    return await apiRequest(
-      `/api/stories/${encodeURIComponent(storyId)}`,
-      import.meta.env.DEV ? storySchema : undefined,
-      { signal },
-    );
+    return await apiRequest('story', { params: { id: storyId }, signal });
   } catch (error) {
     // A story gone (expired, deleted) is an answer the viewer shows, not a failure.
     if (!signal?.aborted && !namesNothing(error)) console.error('Error loading story', error);

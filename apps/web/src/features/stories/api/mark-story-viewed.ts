@@ -1,11 +1,11 @@
 import type { Story, StoryTrays } from '@pinhole/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend, isNotFound } from '@/lib/api-client';
+import { apiRequest, isNotFound } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { withoutStory, withStoryViewed } from '@/features/stories/story-trays';
 
 export function markStoryViewed(storyId: string): Promise<void> {
-  return apiSend(`/api/stories/${encodeURIComponent(storyId)}/view`, { method: 'PUT' });
+  return apiRequest('markStoryViewed', { params: { id: storyId } });
 }
 
 /**

@@ -1,6 +1,6 @@
+import { pagePaths } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useStoryTrays } from '@/features/stories/api/get-story-trays';
 import { openingStory } from '@/features/stories/story-sequence';
@@ -26,7 +26,7 @@ export function StoryAvatarLink({ author, children }: StoryAvatarLinkProps) {
   if (!tray) return children;
   return (
     <Link
-      to={paths.story.to(author.username, openingStory(tray).id)}
+      to={pagePaths.story.to(author.username, openingStory(tray).id)}
       state={openedInApp}
       aria-label={`Story by ${author.username}, ${tray.has_unviewed ? 'not seen yet' : 'seen'}`}
       className="block size-full rounded-full"

@@ -1,4 +1,4 @@
-import { limits, type Story, type StoryTray } from '@pinhole/contracts';
+import { pagePaths, limits, type Story, type StoryTray } from '@pinhole/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Eye, Pause, Play, Trash2, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState, type PointerEvent } from 'react';
@@ -6,7 +6,6 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { paths } from '@/config/paths';
 import { useClock } from '@/lib/clock';
 import { thumbHashUrl } from '@/lib/thumbhash-url';
 import { timeLabel } from '@/lib/time-label';
@@ -130,7 +129,7 @@ export function StoryPlayer({
     onContextMenu: (event: { preventDefault: () => void }) => event.preventDefault(),
   };
 
-  const profilePath = paths.profile.to(author.username);
+  const profilePath = pagePaths.profile.to(author.username);
   const placeholder = loaded ? null : thumbHashUrl(story.image.placeholder);
 
   return (

@@ -1,7 +1,6 @@
-import type { StoryTray } from '@pinhole/contracts';
+import { pagePaths, type StoryTray } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
-import { paths } from '@/config/paths';
 import { openingStory } from '@/features/stories/story-sequence';
 import { openedInApp } from '@/features/stories/story-location';
 import { StoryRing } from './story-ring';
@@ -12,7 +11,7 @@ export function StoryTile({ tray }: { tray: StoryTray }) {
   return (
     <li data-testid="story" className="flex w-16 shrink-0 flex-col items-center">
       <Link
-        to={paths.story.to(author.username, openingStory(tray).id)}
+        to={pagePaths.story.to(author.username, openingStory(tray).id)}
         state={openedInApp}
         className="flex w-full flex-col items-center gap-1 rounded-lg"
       >

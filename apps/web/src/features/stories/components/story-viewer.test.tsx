@@ -1,10 +1,9 @@
-import type { StoryTrays } from '@pinhole/contracts';
+import { pagePaths, type StoryTrays } from '@pinhole/contracts';
 import { limits } from '@pinhole/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
 import { callsTo, json, mockApi } from '@/testing/mock-api';
@@ -46,8 +45,8 @@ function openStory(
   queryClient.setQueryData(queryKeys.storyTrays(session.user?.id ?? null), data);
   const view = renderAsReader(
     <Routes>
-      <Route path={paths.story.pattern} element={<Viewer />} />
-      <Route path={paths.home.pattern} element={<p>Home</p>} />
+      <Route path={pagePaths.story.pattern} element={<Viewer />} />
+      <Route path={pagePaths.home.pattern} element={<p>Home</p>} />
     </Routes>,
     session,
     queryClient,
@@ -348,7 +347,7 @@ describe('from the strip to the viewer and back', () => {
     const { location } = renderAsReader(
       <Routes>
         <Route path="/" element={<StoriesStrip />} />
-        <Route path={paths.story.pattern} element={<Viewer />} />
+        <Route path={pagePaths.story.pattern} element={<Viewer />} />
       </Routes>,
       signedInSession(alice),
     );

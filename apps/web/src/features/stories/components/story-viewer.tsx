@@ -1,11 +1,10 @@
-import type { Story, StoryTrays } from '@pinhole/contracts';
+import { pagePaths, type Story, type StoryTrays } from '@pinhole/contracts';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { namesNothing } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
@@ -74,11 +73,11 @@ export function StoryViewer({ storyId }: StoryViewerProps) {
 
   const close = () => {
     if (wasOpenedInApp(location.state)) void navigate(-1);
-    else void navigate(paths.home.to(), { replace: true });
+    else void navigate(pagePaths.home.to(), { replace: true });
   };
   // One history entry for the whole viewing: Back (or close) leaves the viewer at once.
   const open = (story: Story) =>
-    void navigate(paths.story.to(story.author.username, story.id), {
+    void navigate(pagePaths.story.to(story.author.username, story.id), {
       replace: true,
       state: location.state as unknown,
     });

@@ -1,3 +1,4 @@
+import { pagePaths } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog } from '@/components/ui/dialog';
@@ -5,7 +6,6 @@ import { LoadError } from '@/components/ui/load-error';
 import { ProfileName } from '@/components/ui/profile-name';
 import { Spinner } from '@/components/ui/spinner';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { paths } from '@/config/paths';
 import { FollowButton } from '@/domain/people/components/follow-button';
 import { useStoryViewers } from '@/features/stories/api/get-story-viewers';
 
@@ -41,7 +41,7 @@ export function StoryViewersDialog({
                   data-testid="story-viewer"
                   className="flex items-center gap-3 px-4 py-2"
                 >
-                  <Link to={paths.profile.to(profile.username)} tabIndex={-1} aria-hidden>
+                  <Link to={pagePaths.profile.to(profile.username)} tabIndex={-1} aria-hidden>
                     <Avatar name={profile.username} src={profile.avatar_url} size={44} />
                   </Link>
                   <div className="flex min-w-0 flex-1 flex-col">

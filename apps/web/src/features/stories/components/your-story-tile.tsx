@@ -1,7 +1,6 @@
-import type { StoryTray } from '@pinhole/contracts';
+import { pagePaths, type StoryTray } from '@pinhole/contracts';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { newestStory, openingStory } from '@/features/stories/story-sequence';
 import { openedInApp } from '@/features/stories/story-location';
 import { storySource } from '@/features/stories/story-image';
@@ -27,7 +26,7 @@ export function YourStoryTile({ tray, onAdd }: YourStoryTileProps) {
   return (
     <li data-testid="your-story" className="relative flex w-16 shrink-0 flex-col items-center">
       <Link
-        to={paths.story.to(tray.author.username, openingStory(tray).id)}
+        to={pagePaths.story.to(tray.author.username, openingStory(tray).id)}
         state={openedInApp}
         className="flex w-full flex-col items-center gap-1 rounded-lg"
       >

@@ -1,4 +1,4 @@
-import { limits, suggestionListSchema, type SuggestionList } from '@pinhole/contracts';
+import { limits, type SuggestionList } from '@pinhole/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -9,14 +9,11 @@ export async function getSuggestions(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<SuggestionList> {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (cursor) params.set('cursor', cursor);
   try {
-    return await apiRequest(
-      `/api/suggestions?${params.toString()}`,
-      import.meta.env.DEV ? suggestionListSchema : undefined,
-      { signal },
-    );
+    return await apiRequest('suggestions', {
+      query: { limit, cursor },
+      signal,
+    });
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading suggestions', error);
     throw error;

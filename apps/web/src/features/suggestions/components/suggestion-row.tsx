@@ -1,9 +1,8 @@
-import type { Suggestion } from '@pinhole/contracts';
+import { pagePaths, type Suggestion } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ProfileName } from '@/components/ui/profile-name';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { paths } from '@/config/paths';
 import { FollowButton } from '@/domain/people/components/follow-button';
 
 interface SuggestionRowProps {
@@ -44,7 +43,7 @@ export function SuggestionRow({
 /** The avatar leads where the name beside it does; only the name is announced. */
 export function AvatarLink({ username, src }: { username: string; src?: string | null }) {
   return (
-    <Link to={paths.profile.to(username)} tabIndex={-1} aria-hidden className="shrink-0">
+    <Link to={pagePaths.profile.to(username)} tabIndex={-1} aria-hidden className="shrink-0">
       <Avatar name={username} src={src} size={44} />
     </Link>
   );

@@ -1,7 +1,6 @@
-import type { Suggestion } from '@pinhole/contracts';
+import { pagePaths, type Suggestion } from '@pinhole/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { SuggestionRow } from './suggestion-row';
 
 const looks = {
@@ -36,7 +35,7 @@ export function SuggestionsSection({ people, look, onFollowChange }: Suggestions
         <h2 id={headingId} className={style.heading}>
           Suggestions for you
         </h2>
-        <Link to={paths.explorePeople.to()} className={style.seeAll}>
+        <Link to={pagePaths.explorePeople.to()} className={style.seeAll}>
           See All
         </Link>
       </div>

@@ -1,7 +1,6 @@
-import { limits } from '@pinhole/contracts';
+import { pagePaths, endpointPath, limits } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { ProfileName } from '@/components/ui/profile-name';
-import { paths } from '@/config/paths';
 import { useAccountSwitcher } from '@/lib/auth/account-switcher-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
@@ -54,13 +53,13 @@ export function SuggestionsSidebar() {
               Help, Press, Jobs, Privacy and Terms had none. The API reference is the server's, not the app's. */}
           <ul className="flex flex-wrap gap-x-1">
             <li>
-              <Link to={paths.about.to()} className="hover:underline">
+              <Link to={pagePaths.about.to()} className="hover:underline">
                 About
               </Link>
               <span aria-hidden> · </span>
             </li>
             <li>
-              <a href="/api/docs" className="hover:underline">
+              <a href={endpointPath('apiDocs')} className="hover:underline">
                 API
               </a>
             </li>
