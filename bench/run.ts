@@ -40,7 +40,7 @@ import {
   seedQueryTimeoutMs,
 } from '../apps/server/src/seed/seed.service';
 import { benchPhotoOptions, makeSyntheticPhoto } from '../apps/server/src/media/synthetic-photo';
-import { encodeCursor } from '../apps/server/src/services/post-cursor';
+import { encodeCursor } from '../apps/server/src/pagination/post-cursor';
 import type { PostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { freePort, startPostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { buildBenchArchive, runExport, runImport } from './lib/account';

@@ -3,8 +3,8 @@ import type { Database } from './db/database';
 import type { EventBus } from './events/event-bus';
 import type { createImageQueue } from './media/image-queue';
 import type { Metrics } from './metrics/metrics';
-import type { MediaUrlSigner } from './services/media-urls';
-import type { ReadCaches } from './services/read-caches';
+import type { MediaUrlSigner } from './storage/media-urls';
+import type { ReadCaches } from './cache/read-caches';
 import type { Services } from './services/services';
 import type { Storage } from './storage/storage';
 

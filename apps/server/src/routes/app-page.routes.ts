@@ -31,7 +31,7 @@ import { firstScreenRenderer } from './first-screen-renderer';
 import { inlineStylesheets } from './inline-stylesheets';
 import { sendEncoded } from './schemas';
 import { readViewer } from './viewer';
-import { EncodedBody } from '../services/caching/encoded-body';
+import { EncodedBody } from '../cache/encoded-body';
 
 const signedOut: SessionResponse = { user: null, profile: null };
 const htmlType = 'text/html; charset=utf-8';

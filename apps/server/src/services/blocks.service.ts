@@ -15,8 +15,8 @@ import {
 } from '../repositories/follows.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
-import { decodeCursor, encodeCursor } from './post-cursor';
-import { toProfileSummary } from './profile-summary';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
+import { toProfileSummary } from '../views/profile-summary';
 
 /**
  * Blocks (API.md, Safety and moderation). A block ends the follows and pending requests both

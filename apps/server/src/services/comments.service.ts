@@ -12,9 +12,9 @@ import {
 } from '../repositories/comments.repository';
 import { addToCommentsCount } from '../repositories/posts.repository';
 import type { NotificationsService } from './notifications.service';
-import { findMentionedPeople } from './mentioned-people';
-import { toComment } from './post-json';
-import { requireVisiblePost } from './visibility';
+import { findMentionedPeople } from '../views/mentioned-people';
+import { toComment } from '../views/post-json';
+import { requireVisiblePost } from '../policies/visibility';
 
 export class CommentsService {
   constructor(

@@ -18,8 +18,8 @@ import {
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import type { NotificationsService } from './notifications.service';
-import { peoplePage } from './people-page';
-import { canSeeContentOf } from './visibility';
+import { peoplePage } from '../views/people-page';
+import { canSeeContentOf } from '../policies/visibility';
 
 export const privateAccount = () => new AppError('forbidden', messages.accountPrivate);
 

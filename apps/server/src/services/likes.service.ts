@@ -5,8 +5,8 @@ import { newId, nowIso } from '../ids';
 import { deleteLike, insertLike, listLikers } from '../repositories/likes.repository';
 import { addToLikesCount, getLikesCount } from '../repositories/posts.repository';
 import type { NotificationsService } from './notifications.service';
-import { peoplePage } from './people-page';
-import { requireVisiblePost } from './visibility';
+import { peoplePage } from '../views/people-page';
+import { requireVisiblePost } from '../policies/visibility';
 
 export class LikesService {
   constructor(

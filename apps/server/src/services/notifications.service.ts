@@ -23,10 +23,10 @@ import {
   notifyPostAuthor,
 } from '../repositories/notifications.repository';
 import { storedVariants } from '../repositories/stored-variants';
-import type { MediaUrls } from './media-urls';
-import { mediaUrls } from './media-urls';
-import { decodeCursor, encodeCursor } from './post-cursor';
-import { toProfileSummary } from './profile-summary';
+import type { MediaUrls } from '../storage/media-urls';
+import { mediaUrls } from '../storage/media-urls';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
+import { toProfileSummary } from '../views/profile-summary';
 
 export type NotificationFailureReporter = (error: unknown, action: string) => void;
 

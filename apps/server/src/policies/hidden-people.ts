@@ -2,8 +2,8 @@ import type { Post } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { listBlockedEitherWay } from '../repositories/blocks.repository';
-import { cacheTags } from './caching/cache-tags';
-import type { ReadCaches } from './read-caches';
+import { cacheTags } from '../cache/cache-tags';
+import type { ReadCaches } from '../cache/read-caches';
 
 const nobody: ReadonlySet<string> = new Set();
 
