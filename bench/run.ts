@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { AppContext } from '../apps/server/src/context';
+import type { AppContext } from '../apps/server/src/app-context';
 import { createContext } from '../apps/server/src/create-context';
 import { loadConfig } from '../apps/server/src/env';
 import type { ProcessedImage } from '../apps/server/src/media/image';

@@ -4,7 +4,7 @@
  * against the follow rows afterwards.
  */
 import type autocannon from 'autocannon';
-import type { AppContext } from '../../apps/server/src/context';
+import type { AppContext } from '../../apps/server/src/app-context';
 import { listPosts } from '../../apps/server/src/repositories/posts.repository';
 import { encodeCursor } from '../../apps/server/src/pagination/post-cursor';
 import type { LoadResult } from './load';

@@ -10,7 +10,7 @@ import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import type { AppContext } from './context';
+import type { AppContext } from './app-context';
 import { dependencyFailure } from './dependency-errors';
 import { answerNotFound, notFound, rateLimited, sendError, toAppError } from './errors';
 import { loggerOptions } from './logger-options';

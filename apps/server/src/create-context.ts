@@ -1,5 +1,6 @@
 import os from 'node:os';
-import type { AppContext, Clock } from './context';
+import type { AppContext } from './app-context';
+import type { Clock } from './context';
 import { systemClock } from './context';
 import type { OpenDatabaseOptions } from './db/database';
 import { openDatabase } from './db/database';

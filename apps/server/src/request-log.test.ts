@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from './app';
-import type { AppContext } from './context';
+import type { AppContext } from './app-context';
 import { createContext } from './create-context';
 import { loadConfig } from './env';
 

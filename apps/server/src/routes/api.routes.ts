@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { answerNotFound } from '../errors';
 import { accountRoutes } from './account.routes';
 import { adminRoutes } from './admin.routes';

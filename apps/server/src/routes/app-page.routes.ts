@@ -14,7 +14,7 @@ import {
   type SessionResponse,
 } from '@pinhole/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { AppError, notFound, sendError } from '../errors';
 import type { Viewer } from '../services/auth.service';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gridQuerySchema, postPageSchema } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { exploreCandidates } from '../services/discovery-lists.service';
 import { exploreFormula } from '../discovery/explore-ranking';
 import { errorResponses, sendEncoded } from './schemas';

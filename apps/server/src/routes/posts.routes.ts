@@ -13,7 +13,7 @@ import {
   profileListQuerySchema,
   profileSummaryPageSchema,
 } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { rateLimits } from '../rate-limits';
 import { maxPostUploadBytes, readUpload, uploadGuards } from './read-upload';
 import { errorResponses, sendEncoded, writeFailures } from './schemas';

@@ -11,7 +11,7 @@ import {
   updateProfileSchema,
   usernameParamsSchema,
 } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { errorResponses, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { postPageSchema, savedPostsQuerySchema } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { errorResponses } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 

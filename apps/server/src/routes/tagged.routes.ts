@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gridQuerySchema, idParamsSchema, postPageSchema } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { errorResponses, sendEncoded } from './schemas';
 
 /** `/api/profiles/:id/tagged`: the TAGGED tab. Apart from profiles.routes.ts, as discovery. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { unauthenticated } from '../errors';
 import type { Viewer } from '../services/auth.service';
 import { readSessionToken, setSessionCookie } from './session-cookie';

@@ -20,7 +20,7 @@ import { hashtagsOf, limits, mentionsOf } from '@pinhole/contracts';
 import type { Insertable, Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '../auth/password';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { searchTermsOf } from '../db/migrations/0007-discovery-and-notifications';
 import type {
   DB,
