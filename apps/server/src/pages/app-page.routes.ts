@@ -29,8 +29,8 @@ import { allowingBootScript } from './deferred-boot';
 import { notFoundHead, postHead, profileHead } from './link-previews';
 import { firstScreenRenderer } from './first-screen-renderer';
 import { inlineStylesheets } from './inline-stylesheets';
-import { sendEncoded } from './schemas';
-import { readViewer } from './viewer';
+import { sendEncoded } from '../routes/schemas';
+import { readViewer } from '../routes/viewer';
 import { EncodedBody } from '../cache/encoded-body';
 
 const signedOut: SessionResponse = { user: null, profile: null };
