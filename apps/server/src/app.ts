@@ -14,7 +14,7 @@ import type { AppContext } from './app-context';
 import { dependencyFailure } from './dependency-errors';
 import { answerNotFound, notFound, rateLimited, sendError, toAppError } from './errors';
 import { loggerOptions } from './logger-options';
-import { originCheck } from './origin-check';
+import { originCheck } from './plugins/origin-check';
 import { registerApiReference, registerOpenApi } from './openapi/openapi';
 import { requireRouteSchemas } from './openapi/require-schemas';
 import { apiRoutes } from './routes/api.routes';

@@ -1,7 +1,7 @@
 import { messages } from '@pinhole/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Config } from './env';
-import { AppError, forbidden } from './errors';
+import type { Config } from '../env';
+import { AppError, forbidden } from '../errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
