@@ -293,3 +293,5 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
     },
   };
 }
+
+export type AppPages = ReturnType<typeof appPages>;
