@@ -36,7 +36,7 @@ export async function readViewer(
 
 /**
  * The `/api` hook. A read may be answered from the caches: first they forget what changed since
- * the last request (services/read-caches.ts). A write reads its session uncached.
+ * the last request (cache/read-caches.ts). A write reads its session uncached.
  */
 export function attachViewer(context: AppContext): onRequestAsyncHookHandler {
   return async (request, reply) => {

@@ -23,9 +23,9 @@ import { toProfileSummary } from '../views/profile-summary';
  * ways, moving the counters in the same transaction and only for rows really removed (as
  * unfollow does), and forgets the notifications either had from the other. What each list and
  * call hides is decided where that list is read: direct reads and writes ask
- * `isBlockedEitherWay` (services/visibility.ts), lists read from the database add `notBlockedWith`
+ * `isBlockedEitherWay` (policies/visibility.ts), lists read from the database add `notBlockedWith`
  * to their query, and lists served from the shared caches drop the people in the viewer's
- * `hiddenPeopleOf` set after the cache (services/hidden-people.ts).
+ * `hiddenPeopleOf` set after the cache (policies/hidden-people.ts).
  */
 export class BlocksService {
   constructor(private readonly infra: Infrastructure) {}
