@@ -4,6 +4,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { noImportCircle } from './scripts/lint-import-circles.js';
 import tseslint from 'typescript-eslint';
 
 // Every folder under features/ is a feature, read at load so a new folder gets the boundary rule.
@@ -22,6 +23,56 @@ const webLayerRule = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns: [climbingImport, ...patterns] }],
 });
 const appImport = { group: ['@/app/**'], message: 'Only the app layer imports from src/app.' };
+
+// The server's layers, top to bottom, and what each may not import (a layer below never imports
+// one above). Flat config replaces a rule's options rather than merging them, so each folder gets
+// one entry holding every pattern that applies to it; the last entry matching a file wins.
+const sharpImport = { name: 'sharp', message: 'sharp is imported only in src/media/.' };
+const forbid = (folders, message) => ({
+  group: folders.flatMap((folder) => [`**/${folder}/**`, `**/${folder}`]),
+  message,
+});
+const noHttp = forbid(
+  ['routes', 'pages', 'plugins', 'app', 'app-context'],
+  'HTTP lives in routes/, pages/ and plugins/: nothing below them imports it.',
+);
+const noServices = forbid(
+  ['services'],
+  'Services call down into this folder, never the other way.',
+);
+const noSql = {
+  group: ['**/repositories/**', 'kysely'],
+  message: 'Routes and pages call services, not SQL.',
+};
+const sharedBelowServices = ['policies', 'views', 'pagination', 'discovery'];
+const noSharedBelowServices = forbid(
+  sharedBelowServices,
+  'Policies, views, cursors and the discovery index sit above this folder and read from it.',
+);
+const noCache = forbid(['cache'], 'The read caches sit above this folder.');
+const serverLayers = [
+  { files: ['**/*.ts'], forbidden: [] },
+  { files: ['{routes,pages,plugins}/**/*.ts'], forbidden: [noSql] },
+  { files: ['services/**/*.ts'], forbidden: [noHttp] },
+  {
+    files: sharedBelowServices.map((folder) => `${folder}/**/*.ts`),
+    forbidden: [noHttp, noServices],
+  },
+  {
+    files: ['cache/**/*.ts', 'context.ts'],
+    forbidden: [noHttp, noServices, noSharedBelowServices],
+  },
+  {
+    files: ['{repositories,storage,db}/**/*.ts'],
+    forbidden: [noHttp, noServices, noSharedBelowServices, noCache],
+  },
+  // The only folder that may import sharp.
+  {
+    files: ['media/**/*.ts'],
+    forbidden: [noHttp, noServices, noSharedBelowServices, noCache],
+    sharp: true,
+  },
+];
 
 export default tseslint.config(
   {
@@ -115,49 +166,41 @@ export default tseslint.config(
       appImport,
     ),
   })),
+  // No import circle anywhere in the apps and packages: a circle means two files that cannot be
+  // read, tested or moved apart. import-x/no-cycle leaves out type-only imports, which tie files
+  // as tightly; scripts/lint-import-circles.js counts them too.
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX, pinhole: { rules: { 'no-import-circle': noImportCircle } } },
     settings: {
       // import-x reads only the extensions it is told about; TypeScript files are all of them here.
       'import-x/extensions': ['.ts', '.tsx'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: `${import.meta.dirname}/apps/web/tsconfig.json`,
+          noWarnOnMultipleProjects: true,
+          project: ['apps/web', 'apps/server', 'packages/contracts'].map(
+            (workspace) => `${import.meta.dirname}/${workspace}/tsconfig.json`,
+          ),
         }),
       ],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'pinhole/no-import-circle': 'error',
+    },
   },
-  // Server layering: SQL only in repositories, sharp only in media/.
-  {
-    files: ['apps/server/src/**/*.ts'],
-    ignores: [
-      'apps/server/src/media/**',
-      'apps/server/src/**/*.test.ts',
-      'apps/server/src/test/**',
-    ],
+  // Server layering. Imports flow one way: pages/plugins/routes → services → policies, views,
+  // pagination, discovery → cache → repositories, media, storage; SQL only in repositories, sharp
+  // only in media/. Each folder gets one entry holding every rule that applies to it.
+  ...serverLayers.map(({ files, forbidden, sharp = false }) => ({
+    files: files.map((pattern) => `apps/server/src/${pattern}`),
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'sharp', message: 'sharp is imported only in src/media/.' }] },
+        sharp ? { patterns: forbidden } : { paths: [sharpImport], patterns: forbidden },
       ],
     },
-  },
-  {
-    files: ['apps/server/src/routes/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'sharp', message: 'sharp is imported only in src/media/.' }],
-          patterns: [
-            { group: ['**/repositories/**', 'kysely'], message: 'Routes call services, not SQL.' },
-          ],
-        },
-      ],
-    },
-  },
+  })),
 );

@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { AppContext } from '../apps/server/src/context';
+import type { AppContext } from '../apps/server/src/app-context';
 import { createContext } from '../apps/server/src/create-context';
 import { loadConfig } from '../apps/server/src/env';
 import type { ProcessedImage } from '../apps/server/src/media/image';
@@ -40,7 +40,7 @@ import {
   seedQueryTimeoutMs,
 } from '../apps/server/src/seed/seed.service';
 import { benchPhotoOptions, makeSyntheticPhoto } from '../apps/server/src/seed/synthetic-photo';
-import { encodeCursor } from '../apps/server/src/services/post-cursor';
+import { encodeCursor } from '../apps/server/src/pagination/post-cursor';
 import type { PostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { freePort, startPostgresCluster } from '../apps/server/src/test/postgres-cluster';
 import { buildBenchArchive, runExport, runImport } from './lib/account';

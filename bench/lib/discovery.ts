@@ -3,7 +3,7 @@
  * first page, each read signed in by several people in turn.
  */
 import type autocannon from 'autocannon';
-import type { AppContext } from '../../apps/server/src/context';
+import type { AppContext } from '../../apps/server/src/app-context';
 import { firstNames, lastNames } from '../../apps/server/src/seed/content';
 import type { LoadResult } from './load';
 import { runLoad } from './load';

@@ -4,9 +4,9 @@
  * against the follow rows afterwards.
  */
 import type autocannon from 'autocannon';
-import type { AppContext } from '../../apps/server/src/context';
+import type { AppContext } from '../../apps/server/src/app-context';
 import { listPosts } from '../../apps/server/src/repositories/posts.repository';
-import { encodeCursor } from '../../apps/server/src/services/post-cursor';
+import { encodeCursor } from '../../apps/server/src/pagination/post-cursor';
 import type { LoadResult } from './load';
 import { runLoad } from './load';
 import type { LoadSettings } from './scenarios';

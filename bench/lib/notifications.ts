@@ -2,7 +2,7 @@
  * The notifications list of a busy person, many open event streams on one instance,
  * and how long a like takes to reach its author's stream (on one instance, or across two).
  */
-import type { AppContext } from '../../apps/server/src/context';
+import type { AppContext } from '../../apps/server/src/app-context';
 import { sql } from 'kysely';
 import { newId } from '../../apps/server/src/ids';
 import type { OpenedStream } from '../../apps/server/src/test/event-stream';

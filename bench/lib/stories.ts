@@ -4,7 +4,7 @@
  * (viewer, story) pair so every request writes a row.
  */
 import type autocannon from 'autocannon';
-import type { AppContext } from '../../apps/server/src/context';
+import type { AppContext } from '../../apps/server/src/app-context';
 import type { LoadResult } from './load';
 import { runLoad } from './load';
 import type { LoadSettings } from './scenarios';

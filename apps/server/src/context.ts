@@ -3,9 +3,8 @@ import type { Database } from './db/database';
 import type { EventBus } from './events/event-bus';
 import type { createImageQueue } from './media/image-queue';
 import type { Metrics } from './metrics/metrics';
-import type { MediaUrlSigner } from './services/media-urls';
-import type { ReadCaches } from './services/read-caches';
-import type { Services } from './services/services';
+import type { MediaUrlSigner } from './storage/media-urls';
+import type { ReadCaches } from './cache/read-caches';
 import type { Storage } from './storage/storage';
 
 /**
@@ -33,9 +32,4 @@ export interface Infrastructure {
   clock: Clock;
   /** Prometheus metrics, only when METRICS_TOKEN is set (undefined: nothing is measured). */
   metrics: Metrics | undefined;
-}
-
-/** Everything a request may need, built once at start and handed to routes. */
-export interface AppContext extends Infrastructure {
-  services: Services;
 }

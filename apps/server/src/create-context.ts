@@ -1,5 +1,6 @@
 import os from 'node:os';
-import type { AppContext, Clock } from './context';
+import type { AppContext } from './app-context';
+import type { Clock } from './context';
 import { systemClock } from './context';
 import type { OpenDatabaseOptions } from './db/database';
 import { openDatabase } from './db/database';
@@ -9,8 +10,8 @@ import { subscribeAll } from './events/subscribers/subscribe-all';
 import { createImageQueue } from './media/image-queue';
 import { createMetrics } from './metrics/metrics';
 import { readMediaUrlKey } from './repositories/instance-secrets.repository';
-import { MediaUrlSigner } from './services/media-urls';
-import { createReadCaches } from './services/read-caches';
+import { MediaUrlSigner } from './storage/media-urls';
+import { createReadCaches } from './cache/read-caches';
 import { createServices } from './services/services';
 import { LocalStorage } from './storage/local';
 import { S3Storage } from './storage/s3';

@@ -1,4 +1,4 @@
-import type { AppContext } from './context';
+import type { AppContext } from './app-context';
 
 interface MaintenanceLog {
   info(details: object, message: string): void;

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 
 /**
  * One `npm run admin -- <name> …` subcommand. `run` answers the one line to print; a failure

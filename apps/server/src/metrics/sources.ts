@@ -2,7 +2,7 @@ import type { Registry } from 'prom-client';
 import { Counter, Gauge } from 'prom-client';
 import type { Database } from '../db/database';
 import type { ImageQueue } from '../media/image-queue';
-import type { ReadCacheName, ReadCaches } from '../services/read-caches';
+import type { ReadCacheName, ReadCaches } from '../cache/read-caches';
 
 /** What the app keeps anyway and the metrics read at each scrape: no request pays for them. */
 export interface MetricSources {

@@ -12,7 +12,7 @@ const maxRowsPerRead = 5_000;
 /**
  * Reads the change log (`cache_changes`, written by triggers) from where the last read stopped.
  * The first read only finds the current position and answers "everything": there is nothing to
- * keep yet. Not safe for concurrent reads: the caller (services/caching/change-feed.ts) runs one
+ * keep yet. Not safe for concurrent reads: the caller (cache/change-feed.ts) runs one
  * at a time.
  */
 export interface ChangeLogReader {

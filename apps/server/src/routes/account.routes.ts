@@ -10,7 +10,7 @@ import {
 } from '@pinhole/contracts';
 import { SignInThrottle } from '../auth/sign-in-throttle';
 import { sessionCookieName } from '../auth/session-token';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { AppError, rateLimited } from '../errors';
 import { rateLimits } from '../rate-limits';
 import { publicSessionId as currentPublicId } from '../services/account.service';

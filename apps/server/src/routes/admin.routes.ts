@@ -19,7 +19,7 @@ import {
 } from '@pinhole/contracts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { forbidden } from '../errors';
 import { errorResponses, writeFailures } from './schemas';
 import { requireViewer } from './viewer';

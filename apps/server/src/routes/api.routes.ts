@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { answerNotFound } from '../errors';
 import { accountRoutes } from './account.routes';
 import { adminRoutes } from './admin.routes';
@@ -13,7 +13,6 @@ import { hashtagRoutes } from './hashtags.routes';
 import { importRoutes } from './import.routes';
 import { followRequestRoutes } from './follow-requests.routes';
 import { notificationRoutes } from './notifications.routes';
-import { postChangeRoutes } from './post-changes.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
 import { instanceRoutes } from './instance.routes';
@@ -22,7 +21,6 @@ import { savedRoutes } from './saved.routes';
 import { searchRoutes } from './search.routes';
 import { storyRoutes } from './stories.routes';
 import { suggestionRoutes } from './suggestions.routes';
-import { taggedRoutes } from './tagged.routes';
 import { attachViewer } from './viewer';
 
 /** `/api`: the calls that know who is asking. Stored files and the client's pages never look. */
@@ -41,9 +39,8 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(accountRoutes(context));
     await api.register(profileRoutes(context), { prefix: '/profiles' });
     await api.register(postRoutes(context), { prefix: '/posts' });
-    await api.register(postChangeRoutes(context), { prefix: '/posts' });
-    await api.register(commentRoutes(context), { prefix: '/comments' });
-    await api.register(savedRoutes(context), { prefix: '/me/saved' });
+    await api.register(commentRoutes(context));
+    await api.register(savedRoutes(context));
     await api.register(exportRoutes(context), { prefix: '/me/export' });
     await api.register(importRoutes(context), { prefix: '/me/import' });
     await api.register(followRequestRoutes(context), { prefix: '/me/follow-requests' });
@@ -51,7 +48,6 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(searchRoutes(context), { prefix: '/search' });
     await api.register(hashtagRoutes(context), { prefix: '/hashtags' });
     await api.register(exploreRoutes(context), { prefix: '/explore' });
-    await api.register(taggedRoutes(context), { prefix: '/profiles' });
     await api.register(notificationRoutes(context), { prefix: '/notifications' });
     await api.register(eventRoutes(context), { prefix: '/events' });
     await api.register(storyRoutes(context), { prefix: '/stories' });

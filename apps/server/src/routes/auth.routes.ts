@@ -11,7 +11,7 @@ import {
 } from '@pinhole/contracts';
 import { SignInThrottle } from '../auth/sign-in-throttle';
 import { sessionCookieName } from '../auth/session-token';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { AppError, rateLimited } from '../errors';
 import { rateLimits } from '../rate-limits';
 import { errorResponses, noContent, writeFailures } from './schemas';

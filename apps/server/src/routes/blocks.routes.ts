@@ -5,7 +5,7 @@ import {
   idParamsSchema,
   profileListQuerySchema,
 } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { errorResponses, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 

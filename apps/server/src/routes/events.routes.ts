@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import type { EventSink } from '../services/event-streams.service';
 import { errorResponses } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gridQuerySchema, postPageSchema } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { exploreCandidates } from '../services/discovery-lists.service';
-import { exploreFormula } from '../services/explore-ranking';
+import { exploreFormula } from '../discovery/explore-ranking';
 import { errorResponses, sendEncoded } from './schemas';
 
 /** `/api/explore`: recent posts people are paying attention to, for visitors too. */

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { errorResponses } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 

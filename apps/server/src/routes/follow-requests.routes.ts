@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileListQuerySchema, profileSummaryPageSchema } from '@pinhole/contracts';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { errorResponses, noContent, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 

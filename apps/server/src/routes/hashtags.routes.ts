@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gridQuerySchema, hashtagParamsSchema, hashtagPostsSchema } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { errorResponses, sendEncoded } from './schemas';
 
 /** `/api/hashtags`: the posts that carry a hashtag. */

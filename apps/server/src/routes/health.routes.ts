@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { livenessSchema, readinessSchema } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { unavailableRetryAfterSeconds } from '../dependency-errors';
 import { AppError } from '../errors';
 import { errorResponses } from './schemas';

@@ -9,7 +9,7 @@ import {
   importStatusSchema,
   messages,
 } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
 import { multipartOverheadBytes } from './read-upload';
 import { errorResponses, writeFailures } from './schemas';

@@ -1,7 +1,7 @@
 import { notificationPageSchema } from '@pinhole/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../services/post-cursor';
+import { encodeCursor } from '../pagination/post-cursor';
 import type { TestUser } from '../test/harness';
 import {
   dialects,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationPageSchema, notificationQuerySchema } from '@pinhole/contracts';
-import type { AppContext } from '../context';
-import { EncodedBody } from '../services/caching/encoded-body';
+import type { AppContext } from '../app-context';
+import { EncodedBody } from '../cache/encoded-body';
 import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 

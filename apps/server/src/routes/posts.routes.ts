@@ -1,9 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  commentListSchema,
-  commentSchema,
-  createCommentSchema,
   createPostFormSchema,
   idParamsSchema,
   likeResultSchema,
@@ -12,16 +9,19 @@ import {
   postSchema,
   profileListQuerySchema,
   profileSummaryPageSchema,
+  updatePostSchema,
 } from '@pinhole/contracts';
-import type { AppContext } from '../context';
-import { rateLimits } from '../rate-limits';
+import type { AppContext } from '../app-context';
 import { maxPostUploadBytes, readUpload, uploadGuards } from './read-upload';
-import { errorResponses, sendEncoded, writeFailures } from './schemas';
+import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
 const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
 
-/** `/api/posts`: the feed, uploads, likes and comments. */
+/**
+ * `/api/posts` and `/api/posts/:id`: the feed, sharing, reading, editing and deleting a post, and
+ * its likes. Its comments are in comments.routes.ts, saving it in saved.routes.ts.
+ */
 export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { services } = context;
@@ -81,6 +81,40 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request) => services.postReads.get(request.params.id, viewerId(request)),
     );
 
+    app.patch(
+      '/:id',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          summary:
+            "Edit your post: its caption, and its photos' order and alt texts (photos left out are removed)",
+          tags: ['posts'],
+          params: idParamsSchema,
+          body: updatePostSchema,
+          response: { 200: postSchema, ...errorResponses(400, 401, 404, ...writeFailures) },
+        },
+      },
+      async (request) =>
+        services.postEdits.update(request.params.id, requireViewer(request).userId, request.body),
+    );
+
+    app.delete(
+      '/:id',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          summary: 'Delete your post with its likes, comments, saves and every stored file',
+          tags: ['posts'],
+          params: idParamsSchema,
+          response: { 204: noContent, ...errorResponses(400, 401, 404, ...writeFailures) },
+        },
+      },
+      async (request, reply) => {
+        await services.postEdits.delete(request.params.id, requireViewer(request).userId);
+        return reply.code(204).send();
+      },
+    );
+
     const likeSchema = (summary: string) => ({
       summary,
       tags: ['posts'],
@@ -113,50 +147,6 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => services.likes.likers(request.params.id, viewerId(request), request.query),
-    );
-
-    app.get(
-      '/:id/comments',
-      {
-        schema: {
-          summary: "A post's comments, oldest first",
-          tags: ['comments'],
-          params: idParamsSchema,
-          response: { 200: commentListSchema, ...errorResponses(400, 404) },
-        },
-      },
-      async (request) => ({
-        comments: await services.comments.list(request.params.id, viewerId(request)),
-      }),
-    );
-
-    app.post(
-      '/:id/comments',
-      {
-        config: {
-          rateLimit: { ...rateLimits.comment, keyGenerator: (r) => r.viewer?.userId ?? r.ip },
-        },
-        onRequest: requireSignedIn,
-        schema: {
-          summary: 'Comment on a post',
-          tags: ['comments'],
-          params: idParamsSchema,
-          body: createCommentSchema,
-          response: {
-            201: commentSchema,
-            ...errorResponses(400, 401, 404, 429, ...writeFailures),
-          },
-        },
-      },
-      async (request, reply) => {
-        const viewer = requireViewer(request);
-        const comment = await services.comments.add(
-          request.params.id,
-          viewer.userId,
-          request.body.content,
-        );
-        return reply.code(201).send(comment);
-      },
     );
   };
 }

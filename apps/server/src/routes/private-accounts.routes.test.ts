@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMediaUrlKey } from '../repositories/instance-secrets.repository';
-import { MediaUrlSigner, signingWindowMs } from '../services/media-urls';
+import { MediaUrlSigner, signingWindowMs } from '../storage/media-urls';
 import { followCountDrift } from '../test/crowd';
 import type { TestServer, TestUser } from '../test/harness';
 import {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   followResultSchema,
+  gridQuerySchema,
   idParamsSchema,
   postListQuerySchema,
   postPageSchema,
@@ -11,13 +12,16 @@ import {
   updateProfileSchema,
   usernameParamsSchema,
 } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { errorResponses, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
 const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
 
-/** `/api/profiles`: people, their posts and who follows whom. */
+/**
+ * `/api/profiles`: people, their posts and TAGGED tabs, and who follows whom. Blocking someone is
+ * in blocks.routes.ts, their picture in account.routes.ts.
+ */
 export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { services } = context;
@@ -67,6 +71,28 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
           { ...request.query, userId: id },
           viewerId(request),
         );
+        return sendEncoded(request, reply, body);
+      },
+    );
+
+    app.get(
+      '/:id/tagged',
+      {
+        schema: {
+          summary: 'Posts by others whose caption mentions this person, newest first',
+          description:
+            'A private account’s tab is its followers’ only (403 to anyone else), as its posts ' +
+            'are; posts of private accounts are in nobody’s tagged list.',
+          tags: ['discovery', 'profiles'],
+          params: idParamsSchema,
+          querystring: gridQuerySchema,
+          response: { 200: postPageSchema, ...errorResponses(400, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        await services.follows.requireVisible(id, viewerId(request));
+        const body = await services.discoveryLists.tagged(id, request.query, viewerId(request));
         return sendEncoded(request, reply, body);
       },
     );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportCreatedSchema, reportInputSchema } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { errorResponses, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 

@@ -1,7 +1,7 @@
 import { negotiate } from '@fastify/accept-negotiator';
 import { errorBodySchema } from '@pinhole/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EncodedBody } from '../services/caching/encoded-body';
+import type { EncodedBody } from '../cache/encoded-body';
 import { z } from 'zod';
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 | 507;

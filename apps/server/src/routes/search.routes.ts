@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limits, searchQuerySchema, searchResultSchema } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { errorResponses } from './schemas';
 
 /** `/api/search`: people and hashtags as someone types. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storedFileParamsSchema } from '@pinhole/contracts';
 import rangeParser from 'range-parser';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { notFound } from '../errors';
 import { isServedStorageKey } from '../storage/storage';
 import { errorResponses, noContent } from './schemas';

@@ -8,7 +8,7 @@ import {
   storyTraysSchema,
   storyViewersSchema,
 } from '@pinhole/contracts';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
 import { multipartOverheadBytes, readUpload, uploadGuards } from './read-upload';
 import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';

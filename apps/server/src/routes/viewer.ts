@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { unauthenticated } from '../errors';
 import type { Viewer } from '../services/auth.service';
 import { readSessionToken, setSessionCookie } from './session-cookie';
@@ -36,7 +36,7 @@ export async function readViewer(
 
 /**
  * The `/api` hook. A read may be answered from the caches: first they forget what changed since
- * the last request (services/read-caches.ts). A write reads its session uncached.
+ * the last request (cache/read-caches.ts). A write reads its session uncached.
  */
 export function attachViewer(context: AppContext): onRequestAsyncHookHandler {
   return async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { hasAnyUser } from './seed.repository';
 import { seedDatabase } from './seed.service';
 

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { DB } from '../db/schema';
 import type { Random } from '../random';
-import { searchTermsOf } from '../services/discovery-index';
+import { searchTermsOf } from '../discovery/discovery-index';
 import { bios, firstNames, lastNames } from './content';
 import type { FollowPlan } from './seed-follows';
 import { insertProfiles, insertSearchTerms, insertUsers } from './seed.repository';

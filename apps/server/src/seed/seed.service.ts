@@ -13,7 +13,7 @@
  */
 import type { ProcessedImage } from '../media/image';
 import { hashPassword } from '../auth/password';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { resetCacheChanges } from '../repositories/cache-changes.repository';
 import { createRandom } from '../random';
 import { writeComments } from './seed-comments';

@@ -24,7 +24,7 @@ import { listStoryFileKeysOf } from '../repositories/stories.repository';
 import type { StoredVariant } from '../repositories/stored-variants';
 import { storedVariants } from '../repositories/stored-variants';
 import { bucketName, mediaKey, mediaKindOf, newKeyNonce, variantKey } from '../storage/storage';
-import { imageWorkersBusy, rejectionToError } from './photo-pipeline';
+import { imageWorkersBusy, rejectionToError } from '../media/photo-pipeline';
 import type { ProfilesService } from './profiles.service';
 
 /** A session's id as the API shows it: derived from the stored hash, never the hash itself. */

@@ -12,9 +12,9 @@ import { nowIso } from '../ids';
 import { insertInvite, listLiveInvites } from '../repositories/invites.repository';
 import { instanceCounts, listAdminUsers } from '../repositories/moderation.repository';
 import { bucketName } from '../storage/storage';
-import { avatarUrl } from './media-urls';
+import { avatarUrl } from '../storage/media-urls';
 import { audit, type Actor } from './moderation.service';
-import { decodeCursor, encodeCursor } from './post-cursor';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Enough for any admin's list of live invites; older ones are past use anyway. */

@@ -27,8 +27,8 @@ import {
   firstAdminClaimed,
   insertUser,
 } from '../repositories/users.repository';
-import { cacheTags } from './caching/cache-tags';
-import { indexPersonNames } from './discovery-index';
+import { cacheTags } from '../cache/cache-tags';
+import { indexPersonNames } from '../discovery/discovery-index';
 import type { ProfilesService } from './profiles.service';
 
 /** Enough to tell a browser and system apart; a longer header is cut, not refused. */

@@ -11,8 +11,8 @@ import {
 } from '../repositories/follows.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
-import { decodeCursor, encodeCursor } from './post-cursor';
-import { toProfileSummary } from './profile-summary';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
+import { toProfileSummary } from '../views/profile-summary';
 
 /**
  * Blocks, a safety rule: a block ends the follows and pending requests both
@@ -20,9 +20,9 @@ import { toProfileSummary } from './profile-summary';
  * unfollow does); once it committed, its `block.added` has the notifications either had from
  * the other forgotten (events/subscribers/notifications.ts). What each list and call hides is
  * decided where that list is read: direct reads and writes ask `isBlockedEitherWay`
- * (services/visibility.ts), lists read from the database add `notBlockedWith` to their query,
+ * (policies/visibility.ts), lists read from the database add `notBlockedWith` to their query,
  * and lists served from the shared caches drop the people in the viewer's `hiddenPeopleOf` set
- * after the cache (services/hidden-people.ts).
+ * after the cache (policies/hidden-people.ts).
  */
 export class BlocksService {
   constructor(private readonly infra: Infrastructure) {}

@@ -11,9 +11,9 @@ import {
   listComments,
 } from '../repositories/comments.repository';
 import { addToCommentsCount } from '../repositories/posts.repository';
-import { findMentionedPeople } from './mentioned-people';
-import { toComment } from './post-json';
-import { requireVisiblePost } from './visibility';
+import { findMentionedPeople } from '../views/mentioned-people';
+import { toComment } from '../views/post-json';
+import { requireVisiblePost } from '../policies/visibility';
 
 export class CommentsService {
   constructor(private readonly infra: Infrastructure) {}

@@ -9,11 +9,11 @@ import type { NewPostImage } from '../repositories/post-images.repository';
 import { insertPostImages } from '../repositories/post-images.repository';
 import { insertPost } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
-import { indexNewPost } from './discovery-index';
-import { checkPhoto, decodePhoto, storePhoto } from './photo-pipeline';
+import { indexNewPost } from '../discovery/discovery-index';
+import { checkPhoto, decodePhoto, storePhoto } from '../media/photo-pipeline';
 import type { PostReadsService } from './post-reads.service';
 
-export { imageWorkersBusy, rejectionToError } from './photo-pipeline';
+export { imageWorkersBusy, rejectionToError } from '../media/photo-pipeline';
 
 /** A photo of a new post: where its bytes wait, and its alt text. */
 export interface NewPhoto {

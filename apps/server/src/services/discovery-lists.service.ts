@@ -10,11 +10,11 @@ import {
   listMentioningPosts,
 } from '../repositories/post-tags.repository';
 import type { PostRow } from '../repositories/posts.repository';
-import { cacheTags } from './caching/cache-tags';
-import type { EncodedBody } from './caching/encoded-body';
-import { decodeJsonCursor, encodeJsonCursor } from './cursor-codec';
-import { rankForExplore } from './explore-ranking';
-import { decodeCursor, encodeCursor } from './post-cursor';
+import { cacheTags } from '../cache/cache-tags';
+import type { EncodedBody } from '../cache/encoded-body';
+import { decodeJsonCursor, encodeJsonCursor } from '../pagination/cursor-codec';
+import { rankForExplore } from '../discovery/explore-ranking';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
 import type { LoadedPostPage, PostReadsService } from './post-reads.service';
 
 /** Explore ranks the newest public posts, this many: a bounded walk of posts_feed. */

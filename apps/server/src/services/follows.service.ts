@@ -17,8 +17,8 @@ import {
 } from '../repositories/follows.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
-import { peoplePage } from './people-page';
-import { canSeeContentOf } from './visibility';
+import { peoplePage } from '../views/people-page';
+import { canSeeContentOf } from '../policies/visibility';
 
 export const privateAccount = () => new AppError('forbidden', messages.accountPrivate);
 

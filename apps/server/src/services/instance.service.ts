@@ -7,7 +7,7 @@ import {
   findInstanceSettings,
   saveInstanceSettings,
 } from '../repositories/instance-settings.repository';
-import { cacheTags } from './caching/cache-tags';
+import { cacheTags } from '../cache/cache-tags';
 import { audit, type Actor } from './moderation.service';
 
 type Settings = Pick<Instance, 'name' | 'description' | 'rules' | 'contact_email'>;

@@ -4,8 +4,8 @@ import { notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import { deleteLike, insertLike, listLikers } from '../repositories/likes.repository';
 import { addToLikesCount, getLikesCount } from '../repositories/posts.repository';
-import { peoplePage } from './people-page';
-import { requireVisiblePost } from './visibility';
+import { peoplePage } from '../views/people-page';
+import { requireVisiblePost } from '../policies/visibility';
 
 export class LikesService {
   constructor(private readonly infra: Infrastructure) {}

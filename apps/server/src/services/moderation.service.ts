@@ -14,8 +14,8 @@ import {
   setRole,
   setSuspendedAt,
 } from '../repositories/moderation.repository';
-import { decodeCursor, encodeCursor } from './post-cursor';
-import { toProfileSummary } from './profile-summary';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
+import { toProfileSummary } from '../views/profile-summary';
 import type { ProfilesService } from './profiles.service';
 
 /** Who did it: an admin's id, or null for the command line (`npm run admin`). */

@@ -30,10 +30,10 @@ import {
   notifyPostAuthor,
 } from '../repositories/notifications.repository';
 import { storedVariants } from '../repositories/stored-variants';
-import type { MediaUrls } from './media-urls';
-import { mediaUrls } from './media-urls';
-import { decodeCursor, encodeCursor } from './post-cursor';
-import { toProfileSummary } from './profile-summary';
+import type { MediaUrls } from '../storage/media-urls';
+import { mediaUrls } from '../storage/media-urls';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
+import { toProfileSummary } from '../views/profile-summary';
 
 /**
  * What people did to you: likes and comments on your posts, follows and follow requests (and their

@@ -21,9 +21,9 @@ import {
 } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
 import { deleteTagsOfPost } from '../repositories/post-tags.repository';
-import { reindexCaption } from './discovery-index';
+import { reindexCaption } from '../discovery/discovery-index';
 import type { PostReadsService } from './post-reads.service';
-import { canSeeContentOf } from './visibility';
+import { canSeeContentOf } from '../policies/visibility';
 
 const notYourPost = () => new AppError('forbidden', messages.notYourPost);
 

@@ -8,25 +8,25 @@ import { listCommentPreviews } from '../repositories/comments.repository';
 import { listImagesOfPosts } from '../repositories/post-images.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import { findPostById, listPosts } from '../repositories/posts.repository';
-import { cacheTags } from './caching/cache-tags';
+import { cacheTags } from '../cache/cache-tags';
 import { setBounded } from '../bounded-map';
-import { EncodedBody } from './caching/encoded-body';
-import type { Tagged, TaggedCache } from './caching/tagged-cache';
-import { mediaUrls } from './media-urls';
-import { findMentionedPeople } from './mentioned-people';
-import { decodeCursor, encodeCursor } from './post-cursor';
-import type { ViewerPostState } from './post-json';
-import { noViewerState, openPostJson, pageJson, toComment, toPost } from './post-json';
-import type { SharedPostPage } from './read-caches';
-import { stateMask, viewerStatesAmong, viewerStatesFresh } from './viewer-post-states';
-import { canSeeContentOf } from './visibility';
+import { EncodedBody } from '../cache/encoded-body';
+import type { Tagged, TaggedCache } from '../cache/tagged-cache';
+import { mediaUrls } from '../storage/media-urls';
+import { findMentionedPeople } from '../views/mentioned-people';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
+import type { ViewerPostState } from '../views/post-json';
+import { noViewerState, openPostJson, pageJson, toComment, toPost } from '../views/post-json';
+import type { SharedPostPage } from '../cache/read-caches';
+import { stateMask, viewerStatesAmong, viewerStatesFresh } from '../views/viewer-post-states';
+import { canSeeContentOf } from '../policies/visibility';
 import {
   hiddenPeopleOf,
   withoutHiddenComments,
   withoutHiddenCounts,
   withoutHiddenCountsShared,
   withoutHiddenPosts,
-} from './hidden-people';
+} from '../policies/hidden-people';
 import { countActivityOf, listBlockedEitherWay } from '../repositories/blocks.repository';
 
 /** A list of posts: one person's (`userId`), a viewer's Following feed, or everyone's. */

@@ -15,9 +15,9 @@ import {
 import { storedVariants } from '../repositories/stored-variants';
 import { isAdmin } from '../repositories/users.repository';
 import type { Storage } from '../storage/storage';
-import { indexPersonNames } from './discovery-index';
+import { indexPersonNames } from '../discovery/discovery-index';
 import type { FollowsService } from './follows.service';
-import { avatarUrl } from './media-urls';
+import { avatarUrl } from '../storage/media-urls';
 
 export interface Relationship {
   followedByMe: boolean;

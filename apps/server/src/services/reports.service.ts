@@ -23,12 +23,12 @@ import {
 } from '../repositories/reports.repository';
 import { storedVariants } from '../repositories/stored-variants';
 import type { CommentsService } from './comments.service';
-import { mediaUrls } from './media-urls';
+import { mediaUrls } from '../storage/media-urls';
 import { audit, type ModerationService } from './moderation.service';
-import { decodeCursor, encodeCursor } from './post-cursor';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
 import type { PostEditsService } from './post-edits.service';
-import { toProfileSummary } from './profile-summary';
-import { canSeeContentOf } from './visibility';
+import { toProfileSummary } from '../views/profile-summary';
+import { canSeeContentOf } from '../policies/visibility';
 
 type Target = { type: Report['target_type']; id: string };
 

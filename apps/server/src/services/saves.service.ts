@@ -4,9 +4,9 @@ import type { Infrastructure } from '../context';
 import { nowIso } from '../ids';
 import { listSavedPosts } from '../repositories/posts.repository';
 import { deleteSave, insertSave } from '../repositories/saves.repository';
-import { decodeCursor, encodeCursor } from './post-cursor';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
 import type { PostReadsService } from './post-reads.service';
-import { requireVisiblePost } from './visibility';
+import { requireVisiblePost } from '../policies/visibility';
 
 /** Posts people save to look at again; only ever seen by the one who saved them. */
 export class SavesService {

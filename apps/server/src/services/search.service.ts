@@ -8,11 +8,11 @@ import {
   searchHashtags,
   searchPeople,
 } from '../repositories/search.repository';
-import { cacheTags } from './caching/cache-tags';
-import { hiddenPeopleOf } from './hidden-people';
-import type { Tagged } from './caching/tagged-cache';
-import { toProfileSummary } from './profile-summary';
-import type { Followee, FoundPerson, SharedSearch } from './read-caches';
+import { cacheTags } from '../cache/cache-tags';
+import { hiddenPeopleOf } from '../policies/hidden-people';
+import type { Tagged } from '../cache/tagged-cache';
+import { toProfileSummary } from '../views/profile-summary';
+import type { Followee, FoundPerson, SharedSearch } from '../cache/read-caches';
 
 /**
  * How long a search's order by followers, and its hashtags' counts, may lag. Who a search finds

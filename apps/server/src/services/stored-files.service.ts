@@ -9,7 +9,7 @@ export class StoredFilesService {
 
   /**
    * A private account's post and story files are served only with a valid signature (made for people who
-   * may see them, services/media-urls.ts): 404 otherwise, as if they did not exist. Returns when
+   * may see them, storage/media-urls.ts): 404 otherwise, as if they did not exist. Returns when
    * the signature expires (ms), or null for a file anyone may fetch. Privacy is read fresh for
    * every unsigned request (one query by key): an account that goes private closes its files at
    * once, on every instance.

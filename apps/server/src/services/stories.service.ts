@@ -18,15 +18,15 @@ import {
   listTrayStories,
   viewedAmong,
 } from '../repositories/stories.repository';
-import { cacheTags } from './caching/cache-tags';
-import { EncodedBody } from './caching/encoded-body';
-import type { Tagged } from './caching/tagged-cache';
-import { mediaUrls } from './media-urls';
-import { checkPhoto, decodePhoto, storePhoto } from './photo-pipeline';
-import { toProfileSummary } from './profile-summary';
-import type { StoryTraysEntry } from './read-caches';
-import { toStory, toTrays } from './story-json';
-import { canSeeContentOf } from './visibility';
+import { cacheTags } from '../cache/cache-tags';
+import { EncodedBody } from '../cache/encoded-body';
+import type { Tagged } from '../cache/tagged-cache';
+import { mediaUrls } from '../storage/media-urls';
+import { checkPhoto, decodePhoto, storePhoto } from '../media/photo-pipeline';
+import { toProfileSummary } from '../views/profile-summary';
+import type { StoryTraysEntry } from '../cache/read-caches';
+import { toStory, toTrays } from '../views/story-json';
+import { canSeeContentOf } from '../policies/visibility';
 import { listBlockedEitherWay } from '../repositories/blocks.repository';
 
 const notYourStory = () => new AppError('forbidden', messages.notYourStory);

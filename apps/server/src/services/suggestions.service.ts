@@ -7,11 +7,11 @@ import {
   listPopular,
   type SuggestedRow,
 } from '../repositories/suggestions.repository';
-import { cacheTags } from './caching/cache-tags';
-import { hiddenPeopleOf } from './hidden-people';
-import type { Tagged } from './caching/tagged-cache';
-import { decodeOffsetCursor, encodeOffsetCursor } from './offset-cursor';
-import { toProfileSummary } from './profile-summary';
+import { cacheTags } from '../cache/cache-tags';
+import { hiddenPeopleOf } from '../policies/hidden-people';
+import type { Tagged } from '../cache/tagged-cache';
+import { decodeOffsetCursor, encodeOffsetCursor } from '../pagination/offset-cursor';
+import { toProfileSummary } from '../views/profile-summary';
 
 /**
  * How long the ranking of "Popular on Pinhole" may lag behind follower counts. Whom a list

@@ -7,7 +7,8 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import type { AppContext, Clock } from '../context';
+import type { AppContext } from '../app-context';
+import type { Clock } from '../context';
 import { createContext } from '../create-context';
 import { loadConfig } from '../env';
 

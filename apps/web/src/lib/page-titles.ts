@@ -2,7 +2,7 @@ import type { Post, Profile } from '@pinhole/contracts';
 
 /**
  * The tab titles of a post's and a profile's page, as the server writes them into the HTML of a
- * deep link (apps/server/src/routes/link-previews.ts): moving around in the app must not change
+ * deep link (apps/server/src/pages/link-previews.ts): moving around in the app must not change
  * what a reload shows.
  */
 const siteName = 'Pinhole';

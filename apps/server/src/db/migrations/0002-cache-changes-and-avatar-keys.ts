@@ -3,7 +3,7 @@ import { PostgresAdapter, sql } from 'kysely';
 
 /**
  * What each table's triggers write to `cache_changes`: a topic naming what changed (see
- * services/caching/change-topics.ts). Triggers rather than application code, so that every writer
+ * cache/cache-tags.ts). Triggers rather than application code, so that every writer
  * is covered: a second instance, the seed, an admin command, a hand-made fix in a SQL shell.
  */
 const topics = {

@@ -7,7 +7,7 @@ interface TriggerSpec {
   table: string;
   event: string;
   row: 'new' | 'old';
-  /** SQL expressions naming what changed (see services/caching/cache-tags.ts). */
+  /** SQL expressions naming what changed (see cache/cache-tags.ts). */
   topics: string[];
 }
 
@@ -117,7 +117,7 @@ export const follows: Migration = {
       .expression(sql`target_id, created_at desc, requester_id desc`)
       .execute();
 
-    // Signs the URLs of private accounts' files (services/media-urls.ts). In the database, so
+    // Signs the URLs of private accounts' files (storage/media-urls.ts). In the database, so
     // every instance shares it with nothing to configure.
     await db.schema
       .createTable('instance_secrets')

@@ -5,7 +5,7 @@ interface TriggerSpec {
   name: string;
   table: string;
   event: string;
-  /** SQL expressions naming what changed (see services/caching/cache-tags.ts). */
+  /** SQL expressions naming what changed (see cache/cache-tags.ts). */
   topics: string[];
 }
 

@@ -4,7 +4,7 @@ import { PostgresAdapter, sql } from 'kysely';
 /**
  * A suspension (or its end) changes what every page shows of that person: their profile, their
  * posts in every list of several people's posts, their stories, their search entries. The topics
- * are the ones a change of privacy writes, plus stories and search (services/caching/cache-tags).
+ * are the ones a change of privacy writes, plus stories and search (cache/cache-tags).
  * A trigger rather than code, so the admin command and a hand-made fix are covered too.
  */
 const suspensionTopics = [

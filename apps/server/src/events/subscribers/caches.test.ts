@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '@pinhole/contracts';
-import { cacheTags } from '../../services/caching/cache-tags';
-import { TaggedCache } from '../../services/caching/tagged-cache';
+import { cacheTags } from '../../cache/cache-tags';
+import { TaggedCache } from '../../cache/tagged-cache';
 import { EventBus } from '../event-bus';
 import { subscribeCaches } from './caches';
 

@@ -1,5 +1,5 @@
 import type { EventBus } from '../event-bus';
-import { cacheTags } from '../../services/caching/cache-tags';
+import { cacheTags } from '../../cache/cache-tags';
 
 /** The read caches these subscribers forget in (services/read-caches.ts). */
 export interface ForgettingCaches {

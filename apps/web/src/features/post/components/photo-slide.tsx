@@ -49,7 +49,7 @@ export function PhotoSlide({
     className: `absolute inset-0 size-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}`,
   } as const;
   // The server draws every photo but the page's first (the largest paint) without its sources:
-  // the page's boot script (server routes/deferred-boot.ts) gives them back once the first photo
+  // the page's boot script (server pages/deferred-boot.ts) gives them back once the first photo
   // has been painted, to the photos then on screen, and to all of them when the app starts. On a phone's connection they would
   // otherwise share it with the first photo, which Lighthouse measured as 1.3-4 s of largest
   // paint instead of 1.3-2.2. Readers without script get them from the <noscript>.

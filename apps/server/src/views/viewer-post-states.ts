@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { likedPostIds } from '../repositories/likes.repository';
 import { savedPostIds } from '../repositories/saves.repository';
-import { cacheTags } from './caching/cache-tags';
-import type { TaggedCache } from './caching/tagged-cache';
+import { cacheTags } from '../cache/cache-tags';
+import type { TaggedCache } from '../cache/tagged-cache';
 import type { ViewerPostState } from './post-json';
-import type { ReadCaches } from './read-caches';
+import type { ReadCaches } from '../cache/read-caches';
 
 /**
  * Which of these posts the viewer has marked (liked or saved), from the viewer's cached states;

@@ -1,7 +1,8 @@
 import { messages } from '@pinhole/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Config } from './env';
-import { AppError, forbidden } from './errors';
+import fp from 'fastify-plugin';
+import type { Config } from '../env';
+import { AppError, forbidden } from '../errors';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -70,3 +71,11 @@ export function originCheck(
     if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden();
   };
 }
+
+/** The check above on every request: a state change from another site is refused. */
+export const originChecking = fp<{ config: Pick<Config, 'publicUrl' | 'publicUrlIsSet'> }>(
+  async (app, { config }) => {
+    app.addHook('onRequest', originCheck(config, app.log));
+  },
+  { name: 'origin-check' },
+);

@@ -15,7 +15,7 @@ import {
   type SessionResponse,
 } from '@pinhole/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../app-context';
 import { AppError, notFound, sendError } from '../errors';
 import type { Viewer } from '../services/auth.service';
 import {
@@ -30,9 +30,9 @@ import { allowingBootScript } from './deferred-boot';
 import { notFoundHead, postHead, profileHead } from './link-previews';
 import { firstScreenRenderer } from './first-screen-renderer';
 import { inlineStylesheets } from './inline-stylesheets';
-import { sendEncoded } from './schemas';
-import { readViewer } from './viewer';
-import { EncodedBody } from '../services/caching/encoded-body';
+import { sendEncoded } from '../routes/schemas';
+import { readViewer } from '../routes/viewer';
+import { EncodedBody } from '../cache/encoded-body';
 
 const signedOut: SessionResponse = { user: null, profile: null };
 const htmlType = 'text/html; charset=utf-8';
@@ -294,3 +294,5 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
     },
   };
 }
+
+export type AppPages = ReturnType<typeof appPages>;

@@ -1,4 +1,4 @@
-import { everythingChanged } from '../../repositories/cache-changes.repository';
+import { everythingChanged } from '../repositories/cache-changes.repository';
 
 /**
  * The names of what a cached value is built from. The change log's topics (written by the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeLogReader } from '../../repositories/cache-changes.repository';
+import type { ChangeLogReader } from '../repositories/cache-changes.repository';
 import { ChangeFeed } from './change-feed';
 
 /** A change log whose reads the test releases one at a time. */

@@ -4,8 +4,8 @@ import type { CommentRow } from '../repositories/comments.repository';
 import type { PostImageRow } from '../repositories/post-images.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import type { Storage } from '../storage/storage';
-import type { MediaUrls } from './media-urls';
-import { avatarUrl } from './media-urls';
+import type { MediaUrls } from '../storage/media-urls';
+import { avatarUrl } from '../storage/media-urls';
 import type { MentionedPeople } from './mentioned-people';
 import { mentionsIn } from './mentioned-people';
 

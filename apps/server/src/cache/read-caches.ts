@@ -2,12 +2,23 @@ import type { Hashtag, Instance, ProfileSummary, Suggestion } from '@pinhole/con
 import type { Database } from '../db/database';
 import { createChangeLogReader, pruneCacheChanges } from '../repositories/cache-changes.repository';
 import type { findLiveSession } from '../repositories/sessions.repository';
-import type { EncodedBody } from './caching/encoded-body';
-import type { SharedPost } from './hidden-people';
-import { tagsForChange } from './caching/cache-tags';
-import { ChangeFeed } from './caching/change-feed';
-import type { CacheStats } from './caching/tagged-cache';
-import { TaggedCache } from './caching/tagged-cache';
+import type { EncodedBody } from './encoded-body';
+import { tagsForChange } from './cache-tags';
+import { ChangeFeed } from './change-feed';
+import type { CacheStats } from './tagged-cache';
+import { TaggedCache } from './tagged-cache';
+
+/**
+ * A shared post's JSON and who appears in it: its author, its previewed commenters, and the people
+ * its caption and those comments mention.
+ */
+export interface SharedPost {
+  id: string;
+  openJson: string;
+  authorId: string;
+  commenterIds: readonly string[];
+  mentionedIds: readonly string[];
+}
 
 /** A page of posts as every reader sees it; only `liked_by_me` and `saved_by_me` differ. */
 export interface SharedPostPage {

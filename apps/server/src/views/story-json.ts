@@ -1,7 +1,7 @@
 import type { Story, StoryTray } from '@pinhole/contracts';
 import type { StoryRow } from '../repositories/stories.repository';
 import type { Storage } from '../storage/storage';
-import type { MediaUrls } from './media-urls';
+import type { MediaUrls } from '../storage/media-urls';
 import { toProfileSummary } from './profile-summary';
 
 /**

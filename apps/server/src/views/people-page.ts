@@ -5,7 +5,7 @@ import type { DB } from '../db/schema';
 import { followedAmong } from '../repositories/follows.repository';
 import type { ListedPersonRow, PeoplePageOptions } from '../repositories/people-lists.repository';
 import type { Storage } from '../storage/storage';
-import { decodeCursor, encodeCursor } from './post-cursor';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
 import { toProfileSummary } from './profile-summary';
 
 /**

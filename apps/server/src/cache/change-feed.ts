@@ -1,5 +1,5 @@
-import type { ChangeLogReader } from '../../repositories/cache-changes.repository';
-import { everythingChanged } from '../../repositories/cache-changes.repository';
+import type { ChangeLogReader } from '../repositories/cache-changes.repository';
+import { everythingChanged } from '../repositories/cache-changes.repository';
 
 export interface ChangeFeedOptions {
   /** Rows older than this are pruned from the log (see pruneCacheChanges). */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Storage } from '../storage/storage';
+import type { Storage } from './storage';
 
 /** The URL of a profile picture from its stored key (null: the initial-on-gradient fallback). */
 export function avatarUrl(storage: Storage, key: string | null): string | null {

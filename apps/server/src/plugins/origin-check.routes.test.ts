@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './test/harness';
-import { dialects, disposeTestServer, signUpUser, startTestServer } from './test/harness';
+import type { TestServer } from '../test/harness';
+import { dialects, disposeTestServer, signUpUser, startTestServer } from '../test/harness';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 

@@ -1,7 +1,7 @@
 import type { ProfileSummary } from '@pinhole/contracts';
 import type { PersonRow } from '../repositories/people-lists.repository';
 import type { Storage } from '../storage/storage';
-import { avatarUrl } from './media-urls';
+import { avatarUrl } from '../storage/media-urls';
 
 export function toProfileSummary(
   row: PersonRow,

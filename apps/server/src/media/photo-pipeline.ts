@@ -1,9 +1,9 @@
 import { messages } from '@pinhole/contracts';
 import { AppError, uploadRejected } from '../errors';
-import type { ProcessedImage } from '../media/image';
-import { ImageRejectedError, checkImage, processImage } from '../media/image';
-import type { ImageQueue } from '../media/image-queue';
-import { ImageQueueFullError } from '../media/image-queue';
+import type { ProcessedImage } from './image';
+import { ImageRejectedError, checkImage, processImage } from './image';
+import type { ImageQueue } from './image-queue';
+import { ImageQueueFullError } from './image-queue';
 import type { StoredVariant } from '../repositories/stored-variants';
 import type { MediaKind, Storage } from '../storage/storage';
 import { StorageKeyExistsError, mediaKey, newKeyNonce, variantKey } from '../storage/storage';

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from './app';
-import type { AppContext } from './context';
-import { createContext } from './create-context';
-import { loadConfig } from './env';
+import { buildApp } from '../app';
+import type { AppContext } from '../app-context';
+import { createContext } from '../create-context';
+import { loadConfig } from '../env';
 
 let context: AppContext;
 let app: Awaited<ReturnType<typeof buildApp>>;

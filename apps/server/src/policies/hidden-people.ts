@@ -2,8 +2,8 @@ import type { Post } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { listBlockedEitherWay } from '../repositories/blocks.repository';
-import { cacheTags } from './caching/cache-tags';
-import type { ReadCaches } from './read-caches';
+import { cacheTags } from '../cache/cache-tags';
+import type { ReadCaches, SharedPost } from '../cache/read-caches';
 
 const nobody: ReadonlySet<string> = new Set();
 
@@ -22,18 +22,6 @@ export function hiddenPeopleOf(
     value: new Set(await listBlockedEitherWay(db, viewerId)),
     tags: [cacheTags.blocksOf(viewerId)],
   }));
-}
-
-/**
- * A shared post's JSON and who appears in it: its author, its previewed commenters, and the people
- * its caption and those comments mention.
- */
-export interface SharedPost {
-  id: string;
-  openJson: string;
-  authorId: string;
-  commenterIds: readonly string[];
-  mentionedIds: readonly string[];
 }
 
 type PostPeople = Pick<Post, 'mentions' | 'comments_preview'>;
