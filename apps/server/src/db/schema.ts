@@ -281,6 +281,33 @@ export interface InstanceSettingsTable {
   updated_at: string;
 }
 
+/** A local person's (or the instance actor's) key pair as JWK (migration 0017). */
+export interface FederationKeysTable {
+  owner_id: string;
+  algorithm: 'RSASSA-PKCS1-v1_5' | 'Ed25519';
+  private_key: string;
+  public_key: string;
+  created_at: string;
+}
+
+/** Fedify's key–value store (migration 0017): `key` is the JSON of its key array. */
+export interface FederationKvTable {
+  key: string;
+  value: string;
+  expires_at: string | null;
+}
+
+/** Fedify's message queue (migration 0017). */
+export interface FederationQueueTable {
+  id: string;
+  message: string;
+  ordering_key: string | null;
+  ready_at: string;
+  /** Set while an instance works on it; past, the message is free to take again. */
+  claimed_until: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -310,4 +337,7 @@ export interface DB {
   audit_log: AuditLogTable;
   password_resets: PasswordResetsTable;
   instance_settings: InstanceSettingsTable;
+  federation_keys: FederationKeysTable;
+  federation_kv: FederationKvTable;
+  federation_queue: FederationQueueTable;
 }

@@ -1,0 +1,48 @@
+import type { Kysely, Migration } from 'kysely';
+
+/**
+ * ActivityPub through Fedify, kept in our own database so any instance of a cluster can sign,
+ * cache and deliver:
+ *
+ * - `federation_keys`: each local person's key pairs (RSA for draft-cavage and RFC 9421
+ *   signatures, Ed25519 for Object Integrity Proofs), as JWK, made on first need. The owner
+ *   `instance` is the instance actor's.
+ * - `federation_kv`: Fedify's key–value store (fetched documents, remote keys, idempotence
+ *   marks). `key` is the JSON of Fedify's key array; `expires_at` null keeps it for ever.
+ * - `federation_queue`: Fedify's message queue (deliveries out, activities in). A message is
+ *   taken by writing `claimed_until`; one whose taker died is taken again after that time, so a
+ *   crash or a restart loses nothing.
+ */
+export const federation: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('federation_keys')
+      .addColumn('owner_id', 'text', (c) => c.notNull())
+      .addColumn('algorithm', 'text', (c) => c.notNull())
+      .addColumn('private_key', 'text', (c) => c.notNull())
+      .addColumn('public_key', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('federation_keys_pk', ['owner_id', 'algorithm'])
+      .execute();
+    await db.schema
+      .createTable('federation_kv')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text')
+      .execute();
+    await db.schema
+      .createTable('federation_queue')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('ordering_key', 'text')
+      .addColumn('ready_at', 'text', (c) => c.notNull())
+      .addColumn('claimed_until', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('federation_queue_ready')
+      .on('federation_queue')
+      .columns(['ready_at'])
+      .execute();
+  },
+};
