@@ -13,6 +13,7 @@ import helmet from 'helmet';
 import type { AppContext } from './context';
 import { dependencyFailure } from './dependency-errors';
 import { answerNotFound, notFound, rateLimited, sendError, toAppError } from './errors';
+import { registerFederation } from './federation/federation.plugin';
 import { loggerOptions } from './logger-options';
 import { originCheck } from './origin-check';
 import { registerApiReference, registerOpenApi } from './openapi/openapi';
@@ -169,6 +170,8 @@ export async function buildApp(
 
   // A state change from another site is refused (origin-check.ts).
   app.addHook('onRequest', originCheck(config, app.log));
+  // ActivityPub paths go to Fedify before any body is parsed (federation/fastify-adapter.ts).
+  if (config.federation.enabled) registerFederation(app, context);
 
   context.events.reportErrorsTo((error, event) =>
     app.log.error({ err: error, event: event.type }, 'event handler failed'),
