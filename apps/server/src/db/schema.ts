@@ -308,6 +308,24 @@ export interface FederationQueueTable {
   created_at: string;
 }
 
+/** Where a remote person lives (migration 0017); their `profiles.username` is `user@host`. */
+export interface RemoteActorsTable {
+  profile_id: string;
+  actor_url: string;
+  inbox_url: string;
+  shared_inbox_url: string | null;
+  profile_url: string | null;
+  host: string;
+  updated_at: string;
+}
+
+/** The id of a remote person's Follow of a local one (migration 0017). */
+export interface RemoteFollowsTable {
+  follower_id: string;
+  followee_id: string;
+  activity_id: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -340,4 +358,6 @@ export interface DB {
   federation_keys: FederationKeysTable;
   federation_kv: FederationKvTable;
   federation_queue: FederationQueueTable;
+  remote_actors: RemoteActorsTable;
+  remote_follows: RemoteFollowsTable;
 }

@@ -14,7 +14,8 @@ export type DomainEvent =
   | { type: 'comment.added'; commentId: string; postId: string; userId: string }
   | { type: 'comment.deleted'; commentId: string; postId: string; userId: string }
   | { type: 'follow.added'; followerId: string; followeeId: string; followersCount: number }
-  | { type: 'follow.removed'; followerId: string; followeeId: string; followersCount: number };
+  | { type: 'follow.removed'; followerId: string; followeeId: string; followersCount: number }
+  | { type: 'follow_request.declined'; requesterId: string; ownerId: string };
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;

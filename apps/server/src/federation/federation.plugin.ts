@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { findInstanceSettings } from '../repositories/instance-settings.repository';
 import { instanceActorOf, instanceActorPath } from './actor';
+import { deliverDomainEvents } from './deliveries';
 import { addFederationHook } from './fastify-adapter';
 import type { FederationOptions } from './federation';
 import { createPinholeFederation } from './federation';
@@ -73,12 +74,16 @@ export function registerFederation(
     origin: context.config.publicUrl,
     answer: instanceAnswers(context, federation),
   });
+  const unsubscribe = deliverDomainEvents(federation, context);
   const stopQueue = new AbortController();
   app.addHook('onReady', () => {
     void federation
       .startQueue(undefined, { signal: stopQueue.signal })
       .catch((error: unknown) => app.log.error({ err: error }, 'federation queue stopped'));
   });
-  app.addHook('onClose', () => stopQueue.abort());
+  app.addHook('onClose', () => {
+    unsubscribe();
+    stopQueue.abort();
+  });
   return federation;
 }

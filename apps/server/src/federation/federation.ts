@@ -1,15 +1,19 @@
 import type { Federation } from '@fedify/fedify';
 import { createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
-import type { Infrastructure } from '../context';
+import type { AppContext } from '../context';
 import { countPublicStats } from '../repositories/instance-settings.repository';
 import { findProfileByUsername } from '../repositories/profiles.repository';
 import { personOf } from './actor';
+import { listenToInbox } from './inbox';
 import { keyPairsOf } from './keys';
 import { DatabaseKvStore } from './kv-store';
 import type { DatabaseMessageQueueOptions } from './message-queue';
 import { DatabaseMessageQueue } from './message-queue';
 
-export type FederationDeps = Pick<Infrastructure, 'config' | 'database' | 'storage' | 'clock'>;
+export type FederationDeps = Pick<
+  AppContext,
+  'config' | 'database' | 'storage' | 'clock' | 'services'
+>;
 
 export interface FederationOptions {
   queue?: DatabaseMessageQueueOptions;
@@ -19,6 +23,8 @@ const softwareVersion = '0.1.0';
 
 /** A local person who can be seen from elsewhere: one with a profile that is not suspended. */
 async function localProfile(deps: FederationDeps, username: string) {
+  // A remote person's username is user@host: never an actor of ours.
+  if (username.includes('@')) return undefined;
   const profile = await findProfileByUsername(deps.database.db, username);
   return profile && profile.suspended_at === null ? profile : undefined;
 }
@@ -73,7 +79,7 @@ export function createPinholeFederation(
       return profile?.username ?? null;
     });
 
-  federation.setInboxListeners('/users/{identifier}/inbox', '/inbox');
+  listenToInbox(federation, deps);
 
   // Collections show their sizes; their items come with the follows that federate.
   federation

@@ -124,11 +124,14 @@ export class FollowsService {
 
   /** The owner declines a request; declining one that is gone changes nothing. */
   async decline(ownerId: string, requesterId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (await deleteFollowRequest(trx, requesterId, ownerId)) {
-        await this.notifications.followRequestEnded(trx, requesterId, ownerId);
-      }
+    const declined = await this.db.transaction().execute(async (trx) => {
+      if (!(await deleteFollowRequest(trx, requesterId, ownerId))) return false;
+      await this.notifications.followRequestEnded(trx, requesterId, ownerId);
+      return true;
     });
+    if (declined) {
+      await this.infra.events.publish({ type: 'follow_request.declined', requesterId, ownerId });
+    }
   }
 
   /** Going public: every pending request becomes a follow, in the caller's transaction. */

@@ -12,6 +12,12 @@ import type { Kysely, Migration } from 'kysely';
  * - `federation_queue`: Fedify's message queue (deliveries out, activities in). A message is
  *   taken by writing `claimed_until`; one whose taker died is taken again after that time, so a
  *   crash or a restart loses nothing.
+ * - `remote_actors`: a person of another server is a person here too: a `users` row that can
+ *   never sign in (no password, an email the sign-in form refuses) and a `profiles` row whose
+ *   username is `user@host`, so follows, likes, comments, blocks and notifications keep their
+ *   tables and code. This row says where they live: their actor, inboxes and profile page.
+ * - `remote_follows`: the id of a remote person's `Follow` of a local one, which the `Accept` or
+ *   `Reject` sent when the owner decides names (Mastodon matches on it).
  */
 export const federation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -43,6 +49,29 @@ export const federation: Migration = {
       .createIndex('federation_queue_ready')
       .on('federation_queue')
       .columns(['ready_at'])
+      .execute();
+    await db.schema
+      .createTable('remote_actors')
+      .addColumn('profile_id', 'text', (c) =>
+        c.primaryKey().references('profiles.id').onDelete('cascade'),
+      )
+      .addColumn('actor_url', 'text', (c) => c.notNull().unique())
+      .addColumn('inbox_url', 'text', (c) => c.notNull())
+      .addColumn('shared_inbox_url', 'text')
+      .addColumn('profile_url', 'text')
+      .addColumn('host', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('remote_follows')
+      .addColumn('follower_id', 'text', (c) =>
+        c.notNull().references('profiles.id').onDelete('cascade'),
+      )
+      .addColumn('followee_id', 'text', (c) =>
+        c.notNull().references('profiles.id').onDelete('cascade'),
+      )
+      .addColumn('activity_id', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('remote_follows_pk', ['follower_id', 'followee_id'])
       .execute();
   },
 };
