@@ -1,5 +1,4 @@
 import type { Federation, InboxContext } from '@fedify/fedify';
-import type { Actor } from '@fedify/vocab';
 import { Accept, Follow, Undo, isActor } from '@fedify/vocab';
 import type { AppContext } from '../context';
 import { isFollowing } from '../repositories/follows.repository';
