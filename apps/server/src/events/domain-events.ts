@@ -8,6 +8,7 @@ export type DomainEvent =
   | { type: 'session.ended'; userId: string | null; tokenHash: string }
   | { type: 'profile.updated'; profileId: string }
   | { type: 'post.created'; postId: string; authorId: string }
+  | { type: 'post.updated'; postId: string; authorId: string }
   | { type: 'post.deleted'; postId: string; authorId: string }
   | { type: 'like.added'; postId: string; userId: string; likesCount: number }
   | { type: 'like.removed'; postId: string; userId: string; likesCount: number }

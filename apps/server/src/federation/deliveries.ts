@@ -1,13 +1,17 @@
 import type { Federation } from '@fedify/fedify';
 import type { AppContext } from '../context';
+import { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
 import {
   findRemoteActorByProfileId,
   findRemoteFollowId,
+  listRemoteFollowers,
 } from '../repositories/federation-actors.repository';
+import { mediaUrls } from '../services/media-urls';
+import { findNoteSource, noteOf } from './notes';
 import { findProfileById } from '../repositories/profiles.repository';
 import { acceptOf, rejectOf, storedRecipient } from './activities';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'events'>;
+type Deps = Pick<AppContext, 'config' | 'database' | 'events' | 'storage' | 'signer'>;
 
 /**
  * What local actions send to other servers. Subscribers of the domain events: the action is
@@ -28,7 +32,71 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
     return { remote, followee, followId: new URL(followId) };
   }
 
+  const urls = mediaUrls(deps.storage, deps.signer);
+
+  /** Where a local person's posts go: their remote followers, each server's shared inbox once. */
+  async function remoteFollowersOf(authorId: string) {
+    return (await listRemoteFollowers(db, authorId)).map(storedRecipient);
+  }
+
+  /** A post's Create or Update for its author's remote followers. */
+  async function sendPost(postId: string, authorId: string, verb: 'create' | 'update') {
+    const recipients = await remoteFollowersOf(authorId);
+    if (recipients.length === 0) return;
+    const source = await findNoteSource(db, postId);
+    if (!source) return;
+    const ctx = context();
+    const note = await noteOf(ctx, source, urls);
+    const author = source.post.author_username;
+    const addressing = {
+      to: note.toId,
+      cc: note.ccId,
+      actor: ctx.getActorUri(author),
+      object: note,
+    };
+    const activity =
+      verb === 'create'
+        ? new Create({
+            id: new URL(`${note.id!.href}#create`),
+            // Temporal.Instant, unknown to TypeScript 5.9 (see notes.ts).
+            // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+            published: note.published,
+            ...addressing,
+          })
+        : new Update({
+            id: new URL(`${note.id!.href}#update-${Date.parse(source.post.edited_at ?? '')}`),
+            // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+            updated: note.updated,
+            ...addressing,
+          });
+    await ctx.sendActivity({ identifier: author }, recipients, activity, {
+      preferSharedInbox: true,
+    });
+  }
+
   const unsubscribers = [
+    deps.events.on('post.created', ({ postId, authorId }) => sendPost(postId, authorId, 'create')),
+    deps.events.on('post.updated', ({ postId, authorId }) => sendPost(postId, authorId, 'update')),
+    deps.events.on('post.deleted', async ({ postId, authorId }) => {
+      const recipients = await remoteFollowersOf(authorId);
+      const author = await findProfileById(db, authorId);
+      if (recipients.length === 0 || !author) return;
+      const ctx = context();
+      const noteId = ctx.getObjectUri(Note, { id: postId });
+      const followers = ctx.getFollowersUri(author.username);
+      await ctx.sendActivity(
+        { identifier: author.username },
+        recipients,
+        new Delete({
+          id: new URL(`${noteId.href}#delete`),
+          actor: ctx.getActorUri(author.username),
+          to: author.is_private ? followers : PUBLIC_COLLECTION,
+          cc: author.is_private ? null : followers,
+          object: new Tombstone({ id: noteId }),
+        }),
+        { preferSharedInbox: true },
+      );
+    }),
     // A follow made (a public account at once, a private one when its owner approves).
     deps.events.on('follow.added', async ({ followerId, followeeId }) => {
       const follow = await remoteFollow(followerId, followeeId);

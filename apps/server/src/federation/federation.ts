@@ -3,7 +3,12 @@ import { createExponentialBackoffPolicy, createFederation } from '@fedify/fedify
 import type { AppContext } from '../context';
 import { countPublicStats } from '../repositories/instance-settings.repository';
 import { findProfileByUsername } from '../repositories/profiles.repository';
+import { Note } from '@fedify/vocab';
+import { findRemoteActorByUrl } from '../repositories/federation-actors.repository';
+import { isFollowing } from '../repositories/follows.repository';
+import { mediaUrls } from '../services/media-urls';
 import { personOf } from './actor';
+import { findNoteSource, noteOf } from './notes';
 import { listenToInbox } from './inbox';
 import { keyPairsOf } from './keys';
 import { DatabaseKvStore } from './kv-store';
@@ -12,7 +17,7 @@ import { DatabaseMessageQueue } from './message-queue';
 
 export type FederationDeps = Pick<
   AppContext,
-  'config' | 'database' | 'storage' | 'clock' | 'services'
+  'config' | 'database' | 'storage' | 'clock' | 'services' | 'signer'
 >;
 
 export interface FederationOptions {
@@ -97,6 +102,24 @@ export function createPinholeFederation(
     .setCounter(
       async (_ctx, identifier) => (await localProfile(deps, identifier))?.posts_count ?? null,
     );
+
+  const urls = mediaUrls(storage, deps.signer);
+  federation
+    .setObjectDispatcher(Note, '/p/{id}', async (ctx, { id }) => {
+      const source = await findNoteSource(database.db, id);
+      return source ? noteOf(ctx, source, urls) : null;
+    })
+    // A private account's posts go only to its followers: a fetch must be signed by one.
+    .authorize(async (ctx, { id }) => {
+      const source = await findNoteSource(database.db, id);
+      if (!source || source.post.author_is_private !== 1) return true;
+      const signer = await ctx.getSignedKeyOwner();
+      if (!signer?.id) return false;
+      const remote = await findRemoteActorByUrl(database.db, signer.id.href);
+      return (
+        remote !== undefined && isFollowing(database.db, remote.profile_id, source.post.user_id)
+      );
+    });
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
     const stats = await countPublicStats(database.db);

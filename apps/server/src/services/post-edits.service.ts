@@ -78,6 +78,9 @@ export class PostEditsService {
       return this.postReads.get(postId, userId, trx);
     });
     await this.infra.storage.discard(removedKeys);
+    if (change.caption !== undefined || change.images !== undefined) {
+      await this.infra.events.publish({ type: 'post.updated', postId, authorId: userId });
+    }
     return post;
   }
 
