@@ -326,6 +326,12 @@ export interface RemoteFollowsTable {
   activity_id: string;
 }
 
+/** The Note a remote reply came as (migration 0017). */
+export interface RemoteCommentsTable {
+  comment_id: string;
+  note_url: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -360,4 +366,5 @@ export interface DB {
   federation_queue: FederationQueueTable;
   remote_actors: RemoteActorsTable;
   remote_follows: RemoteFollowsTable;
+  remote_comments: RemoteCommentsTable;
 }

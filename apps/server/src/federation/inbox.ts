@@ -1,13 +1,18 @@
 import type { Federation, InboxContext } from '@fedify/fedify';
-import { Accept, Follow, Undo, isActor } from '@fedify/vocab';
+import type { Activity } from '@fedify/vocab';
+import { Accept, Create, Delete, Follow, Like, Note, Undo, isActor } from '@fedify/vocab';
+import { limits } from '@pinhole/contracts';
 import type { AppContext } from '../context';
 import { isFollowing } from '../repositories/follows.repository';
 import {
   findRemoteActorByUrl,
+  findRemoteComment,
+  saveRemoteComment,
   saveRemoteFollow,
 } from '../repositories/federation-actors.repository';
 import { findProfileByUsername } from '../repositories/profiles.repository';
 import { acceptOf, recipientOf } from './activities';
+import { htmlToText } from './html';
 import { rememberActor } from './remote-actors';
 
 type Deps = Pick<AppContext, 'database' | 'services' | 'clock'>;
@@ -23,11 +28,24 @@ async function localTarget(deps: Deps, ctx: InboxContext<void>, uri: URL | null)
 }
 
 /** The sender, fetched (and cached by Fedify) and remembered as a person here. */
-async function senderOf(deps: Deps, ctx: InboxContext<void>, activity: Follow | Undo) {
+async function senderOf(deps: Deps, ctx: InboxContext<void>, activity: Activity) {
   const actor = await activity.getActor(ctx);
   if (!isActor(actor) || actor.id?.href !== activity.actorId?.href) return undefined;
   const id = await rememberActor(deps.database.db, actor, deps.clock.now().toISOString());
   return id ? { id, actor } : undefined;
+}
+
+/** The id of a local post an activity is about (its object or reply target a Note URI of ours). */
+function localPostId(ctx: InboxContext<void>, uri: URL | null): string | undefined {
+  if (!uri) return undefined;
+  const parsed = ctx.parseUri(uri);
+  return parsed?.type === 'object' && parsed.class === Note ? parsed.values.id : undefined;
+}
+
+/** The sender's profile id, when we know them already (an Undo or Delete needs nothing new). */
+async function knownSender(deps: Deps, activity: Activity) {
+  if (!activity.actorId) return undefined;
+  return (await findRemoteActorByUrl(deps.database.db, activity.actorId.href))?.profile_id;
 }
 
 /**
@@ -66,6 +84,42 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
         const sender = await findRemoteActorByUrl(deps.database.db, undo.actorId.href);
         if (!followee || !sender) return;
         await deps.services.follows.unfollow(sender.profile_id, followee.id);
+      } else if (object instanceof Like) {
+        const postId = localPostId(ctx, object.objectId);
+        const sender = await knownSender(deps, undo);
+        if (!postId || !sender || object.actorId?.href !== undo.actorId?.href) return;
+        await deps.services.likes.set(postId, sender, false);
+      }
+    })
+    .on(Like, async (ctx, like) => {
+      const postId = localPostId(ctx, like.objectId);
+      if (!postId) return;
+      const sender = await senderOf(deps, ctx, like);
+      if (sender) await deps.services.likes.set(postId, sender.id, true);
+    })
+    // A reply to a local post becomes a comment by user@host.
+    .on(Create, async (ctx, create) => {
+      const note = await create.getObject(ctx);
+      if (!(note instanceof Note) || !note.id) return;
+      const postId = localPostId(ctx, note.replyTargetId);
+      if (!postId || note.attributionId?.href !== create.actorId?.href) return;
+      const db = deps.database.db;
+      if (await findRemoteComment(db, note.id.href)) return;
+      const text = htmlToText(note.content?.toString() ?? '').slice(0, limits.commentMaxLength);
+      if (text === '') return;
+      const sender = await senderOf(deps, ctx, create);
+      if (!sender) return;
+      const comment = await deps.services.comments.add(postId, sender.id, text);
+      await saveRemoteComment(db, comment.id, note.id.href);
+    })
+    .on(Delete, async (_ctx, del) => {
+      const objectId = del.objectId;
+      const sender = await knownSender(deps, del);
+      if (!objectId || !sender) return;
+      const comment = await findRemoteComment(deps.database.db, objectId.href);
+      // Only its author deletes a comment this way.
+      if (comment && comment.user_id === sender) {
+        await deps.services.comments.remove(comment.id, sender);
       }
     })
     .on(Accept, () => undefined);

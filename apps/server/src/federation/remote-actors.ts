@@ -2,24 +2,12 @@ import type { Actor } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { newId } from '../ids';
+import { htmlToText } from './html';
 import {
   findRemoteActorByUrl,
   insertRemotePerson,
   updateRemotePerson,
 } from '../repositories/federation-actors.repository';
-
-/** Text of a remote bio: its HTML without tags (we show text, never remote markup). */
-const plainText = (html: string): string =>
-  html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*<p>/gi, '\n\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
 
 /**
  * The local profile id of a remote actor, their rows made or refreshed from what their server
@@ -38,7 +26,7 @@ export async function rememberActor(
   const url = actor.url instanceof URL ? actor.url : (actor.url?.href ?? null);
   const fields = {
     fullName: (actor.name?.toString() ?? actor.preferredUsername.toString()).slice(0, 64),
-    bio: summary ? plainText(summary).slice(0, 150) : null,
+    bio: summary ? htmlToText(summary).slice(0, 150) : null,
     actor: {
       actor_url: actorUrl.href,
       inbox_url: inbox.href,

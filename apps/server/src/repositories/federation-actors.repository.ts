@@ -112,3 +112,25 @@ export function listRemoteFollowers(db: Kysely<DB>, followeeId: string) {
     .where('follows.followee_id', '=', followeeId)
     .execute();
 }
+
+export async function saveRemoteComment(
+  db: Kysely<DB>,
+  commentId: string,
+  noteUrl: string,
+): Promise<void> {
+  await db
+    .insertInto('remote_comments')
+    .values({ comment_id: commentId, note_url: noteUrl })
+    .onConflict((oc) => oc.column('note_url').doNothing())
+    .execute();
+}
+
+/** The comment a remote Note became, with who wrote it. */
+export function findRemoteComment(db: Kysely<DB>, noteUrl: string) {
+  return db
+    .selectFrom('remote_comments')
+    .innerJoin('comments', 'comments.id', 'remote_comments.comment_id')
+    .select(['comments.id', 'comments.user_id'])
+    .where('remote_comments.note_url', '=', noteUrl)
+    .executeTakeFirst();
+}

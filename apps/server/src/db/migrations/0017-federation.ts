@@ -18,6 +18,7 @@ import type { Kysely, Migration } from 'kysely';
  *   tables and code. This row says where they live: their actor, inboxes and profile page.
  * - `remote_follows`: the id of a remote person's `Follow` of a local one, which the `Accept` or
  *   `Reject` sent when the owner decides names (Mastodon matches on it).
+ * - `remote_comments`: the Note a remote reply came as, so its Update or Delete finds the comment.
  */
 export const federation: Migration = {
   async up(db: Kysely<unknown>) {
@@ -72,6 +73,13 @@ export const federation: Migration = {
       )
       .addColumn('activity_id', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('remote_follows_pk', ['follower_id', 'followee_id'])
+      .execute();
+    await db.schema
+      .createTable('remote_comments')
+      .addColumn('comment_id', 'text', (c) =>
+        c.primaryKey().references('comments.id').onDelete('cascade'),
+      )
+      .addColumn('note_url', 'text', (c) => c.notNull().unique())
       .execute();
   },
 };
