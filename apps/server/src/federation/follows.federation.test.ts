@@ -58,7 +58,8 @@ describe.each(dialects)('follows between a peer and Pinhole on %s', (dialect) =>
 
   it('accepts a Follow of a public person at once, and Undo ends it', async () => {
     const follow = mastodonFollow(peer, 'bob', 'alice');
-    const response = await peer.send('bob', inboxOf('alice'), follow);
+    // Signed by hand as Mastodon signs, dated now (the stale case below differs only in its date).
+    const response = await peer.sendDated('bob', inboxOf('alice'), follow, new Date());
     expect(response.status).toBe(202);
     await expect.poll(() => peer.ofType('Accept').length, { timeout: 10_000 }).toBe(1);
     const accept = peer.ofType('Accept')[0]!.json;
@@ -127,7 +128,7 @@ describe.each(dialects)('follows between a peer and Pinhole on %s', (dialect) =>
     expect(await followersOf('carol')).toBe(1);
   });
 
-  it('refuses a tampered body or an unknown key with 401 and stores nothing', async () => {
+  it('refuses a tampered body, an unknown or wrong key, or a stale date with 401, storing nothing', async () => {
     const tampered = await peer.send(
       'bob',
       inboxOf('alice'),
@@ -154,6 +155,13 @@ describe.each(dialects)('follows between a peer and Pinhole on %s', (dialect) =>
       },
     );
     expect(wrongKey.status).toBe(401);
+    const stale = await peer.sendDated(
+      'bob',
+      inboxOf('alice'),
+      mastodonFollow(peer, 'bob', 'alice'),
+      new Date(Date.now() - 3 * 60 * 60 * 1000),
+    );
+    expect(stale.status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await followersOf('alice')).toBe(0);
     // bob, dave and erin are people here now, but not this instance's users.

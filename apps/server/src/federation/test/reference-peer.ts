@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { webcrypto } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 import type { Federation } from '@fedify/fedify';
 import {
   MemoryKvStore,
@@ -146,6 +146,48 @@ export class ReferencePeer {
     );
     const sentBody = options.tamper ? options.tamper(body) : body;
     return fetch(signed.url, { method: 'POST', headers: signed.headers, body: sentBody });
+  }
+
+  /**
+   * Posts `activity` signed by hand (draft-cavage, as Mastodon signs) with the `Date` given: a
+   * date far off is a stale signature, otherwise valid.
+   */
+  async sendDated(
+    identifier: string,
+    inbox: string,
+    activity: Record<string, unknown>,
+    date: Date,
+  ): Promise<Response> {
+    const pair = this.#keys.get(identifier);
+    if (!pair) throw new Error(`no person ${identifier}`);
+    const body = JSON.stringify(activity);
+    const url = new URL(inbox);
+    const digest = `SHA-256=${createHash('sha256').update(body).digest('base64')}`;
+    const headers = {
+      host: url.host,
+      date: date.toUTCString(),
+      digest,
+      'content-type': 'application/activity+json',
+    };
+    const signed = [
+      `(request-target): post ${url.pathname}`,
+      `host: ${headers.host}`,
+      `date: ${headers.date}`,
+      `digest: ${digest}`,
+    ].join('\n');
+    const signature = Buffer.from(
+      await webcrypto.subtle.sign('RSASSA-PKCS1-v1_5', pair.privateKey, Buffer.from(signed)),
+    ).toString('base64');
+    return fetch(inbox, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        signature:
+          `keyId="${this.keyId(identifier).href}",algorithm="rsa-sha256",` +
+          `headers="(request-target) host date digest",signature="${signature}"`,
+      },
+      body,
+    });
   }
 
   /** The received activities of a type (`Accept`, `Create`, …), oldest first. */
