@@ -16,7 +16,9 @@ export type DomainEvent =
   | { type: 'comment.deleted'; commentId: string; postId: string; userId: string }
   | { type: 'follow.added'; followerId: string; followeeId: string; followersCount: number }
   | { type: 'follow.removed'; followerId: string; followeeId: string; followersCount: number }
-  | { type: 'follow_request.declined'; requesterId: string; ownerId: string };
+  | { type: 'follow_request.declined'; requesterId: string; ownerId: string }
+  | { type: 'block.added'; blockerId: string; blockedId: string }
+  | { type: 'block.removed'; blockerId: string; blockedId: string };
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;

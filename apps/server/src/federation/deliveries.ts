@@ -1,6 +1,15 @@
 import type { Federation } from '@fedify/fedify';
 import type { AppContext } from '../context';
-import { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
+import {
+  Block,
+  Create,
+  Delete,
+  Note,
+  PUBLIC_COLLECTION,
+  Tombstone,
+  Undo,
+  Update,
+} from '@fedify/vocab';
 import {
   findRemoteActorByProfileId,
   findRemoteFollowId,
@@ -74,7 +83,34 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
     });
   }
 
+  /** A local person's Block of a remote one (or its Undo), sent to the blocked person's server. */
+  async function sendBlock(blockerId: string, blockedId: string, undo: boolean) {
+    const [blocker, remote] = await Promise.all([
+      findProfileById(db, blockerId),
+      findRemoteActorByProfileId(db, blockedId),
+    ]);
+    if (!blocker || !remote || blocker.username.includes('@')) return;
+    const ctx = context();
+    const actor = ctx.getActorUri(blocker.username);
+    const block = new Block({
+      id: new URL(`#blocks/${encodeURIComponent(remote.actor_url)}`, actor),
+      actor,
+      object: new URL(remote.actor_url),
+    });
+    const activity = undo
+      ? new Undo({ id: new URL(`${block.id!.href}/undo/${Date.now()}`), actor, object: block })
+      : block;
+    // To their own inbox only: a Block is for the blocked person's server, no one else.
+    await ctx.sendActivity({ identifier: blocker.username }, storedRecipient(remote), activity);
+  }
+
   const unsubscribers = [
+    deps.events.on('block.added', ({ blockerId, blockedId }) =>
+      sendBlock(blockerId, blockedId, false),
+    ),
+    deps.events.on('block.removed', ({ blockerId, blockedId }) =>
+      sendBlock(blockerId, blockedId, true),
+    ),
     deps.events.on('post.created', ({ postId, authorId }) => sendPost(postId, authorId, 'create')),
     deps.events.on('post.updated', ({ postId, authorId }) => sendPost(postId, authorId, 'update')),
     deps.events.on('post.deleted', async ({ postId, authorId }) => {

@@ -1,6 +1,6 @@
 import type { Federation, InboxContext } from '@fedify/fedify';
 import type { Activity } from '@fedify/vocab';
-import { Accept, Create, Delete, Follow, Like, Note, Undo, isActor } from '@fedify/vocab';
+import { Accept, Block, Create, Delete, Follow, Like, Note, Undo, isActor } from '@fedify/vocab';
 import { limits } from '@pinhole/contracts';
 import type { AppContext } from '../context';
 import { isFollowing } from '../repositories/follows.repository';
@@ -84,12 +84,24 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
         const sender = await findRemoteActorByUrl(deps.database.db, undo.actorId.href);
         if (!followee || !sender) return;
         await deps.services.follows.unfollow(sender.profile_id, followee.id);
+      } else if (object instanceof Block) {
+        const target = await localTarget(deps, ctx, object.objectId);
+        const sender = await knownSender(deps, undo);
+        if (!target || !sender || object.actorId?.href !== undo.actorId?.href) return;
+        await deps.services.blocks.unblock(sender, target.id);
       } else if (object instanceof Like) {
         const postId = localPostId(ctx, object.objectId);
         const sender = await knownSender(deps, undo);
         if (!postId || !sender || object.actorId?.href !== undo.actorId?.href) return;
         await deps.services.likes.set(postId, sender, false);
       }
+    })
+    // A remote person blocks a local one: each is hidden from the other, follows end both ways.
+    .on(Block, async (ctx, block) => {
+      const target = await localTarget(deps, ctx, block.objectId);
+      if (!target) return;
+      const sender = await senderOf(deps, ctx, block);
+      if (sender) await deps.services.blocks.block(sender.id, target.id);
     })
     .on(Like, async (ctx, like) => {
       const postId = localPostId(ctx, like.objectId);

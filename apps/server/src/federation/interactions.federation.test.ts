@@ -125,4 +125,48 @@ describe.each(dialects)('likes and replies from a peer on %s', (dialect) => {
     await expect.poll(async () => (await post()).comments_count, { timeout: 10_000 }).toBe(0);
     expect(await comments()).toEqual([]);
   });
+
+  it('sends Block (and Undo) to the server of a remote person a local one blocks', async () => {
+    const bob = await server.request('/api/profiles/by-username/bob@pixelfed.example', {
+      token: alice.token,
+    });
+    expect(bob.status).toBe(200);
+    const bobId = bob.body.id as string;
+    expect(
+      (await server.request(`/api/profiles/${bobId}/block`, { method: 'PUT', token: alice.token }))
+        .status,
+    ).toBe(200);
+    await expect.poll(() => peer.ofType('Block').length, { timeout: 10_000 }).toBe(1);
+    expect(peer.ofType('Block')[0]!.json).toMatchObject({
+      actor: `${publicUrl}/users/alice`,
+      object: peer.actorUrl('bob'),
+    });
+    await server.request(`/api/profiles/${bobId}/block`, { method: 'DELETE', token: alice.token });
+    await expect.poll(() => peer.ofType('Undo').length, { timeout: 10_000 }).toBe(1);
+    expect(peer.ofType('Undo')[0]!.json.object).toMatchObject({ type: 'Block' });
+  });
+
+  it('takes a Block from a remote person: each is hidden from the other', async () => {
+    const visible = () =>
+      server.request('/api/profiles/by-username/bob@pixelfed.example', { token: alice.token });
+    expect((await visible()).status).toBe(200);
+    const block = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${peer.actorUrl('bob')}#blocks/1`,
+      type: 'Block',
+      actor: peer.actorUrl('bob'),
+      object: `${publicUrl}/users/alice`,
+    };
+    expect((await peer.send('bob', inbox, block)).status).toBe(202);
+    await expect.poll(async () => (await visible()).status, { timeout: 10_000 }).toBe(404);
+    const undo = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${peer.actorUrl('bob')}#blocks/1/undo`,
+      type: 'Undo',
+      actor: peer.actorUrl('bob'),
+      object: block,
+    };
+    expect((await peer.send('bob', inbox, undo)).status).toBe(202);
+    await expect.poll(async () => (await visible()).status, { timeout: 10_000 }).toBe(200);
+  });
 });

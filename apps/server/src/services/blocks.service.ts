@@ -56,6 +56,11 @@ export class BlocksService {
     });
     for (const follow of ended)
       await this.infra.events.publish({ type: 'follow.removed', ...follow });
+    await this.infra.events.publish({
+      type: 'block.added',
+      blockerId: viewerId,
+      blockedId: targetId,
+    });
     return { blocked: true };
   }
 
@@ -65,6 +70,11 @@ export class BlocksService {
       throw new AppError('validation_error', safetyMessages.cannotBlockYourself);
     if (!(await findProfileById(this.db, targetId))) throw notFound();
     await deleteBlock(this.db, viewerId, targetId);
+    await this.infra.events.publish({
+      type: 'block.removed',
+      blockerId: viewerId,
+      blockedId: targetId,
+    });
     return { blocked: false };
   }
 
