@@ -1,8 +1,9 @@
-import type { Federation, InboxContext } from '@fedify/fedify';
+import type { Federation, InboxContext, InboxListener, InboxListenerSetters } from '@fedify/fedify';
 import type { Activity } from '@fedify/vocab';
 import { Accept, Block, Create, Delete, Follow, Like, Note, Undo, isActor } from '@fedify/vocab';
 import { limits } from '@pinhole/contracts';
 import type { AppContext } from '../context';
+import { AppError } from '../errors';
 import { isFollowing } from '../repositories/follows.repository';
 import {
   findRemoteActorByUrl,
@@ -48,14 +49,37 @@ async function knownSender(deps: Deps, activity: Activity) {
   return (await findRemoteActorByUrl(deps.database.db, activity.actorId.href))?.profile_id;
 }
 
+type ActivityClass<T extends Activity> = Parameters<InboxListenerSetters<void>['on']>[0] & {
+  prototype: T;
+};
+
+/**
+ * A service's refusal (the post is gone, the people block each other) is an answer, not a
+ * failure: the activity is dropped rather than retried for hours. Other errors are retried.
+ */
+function droppingRefusals(setters: InboxListenerSetters<void>) {
+  const wrapped = {
+    on<T extends Activity>(type: ActivityClass<T>, listener: InboxListener<void, T>) {
+      setters.on(type, async (ctx, activity) => {
+        try {
+          await listener(ctx, activity as T);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      });
+      return wrapped;
+    },
+  };
+  return wrapped;
+}
+
 /**
  * Activities that arrive: each is checked by Fedify first (a bad, stale or unknown-key signature
  * is a 401 and stores nothing), then done with the same services a local person's action uses,
  * so counts and notifications are the same.
  */
 export function listenToInbox(federation: Federation<void>, deps: Deps): void {
-  federation
-    .setInboxListeners('/users/{identifier}/inbox', '/inbox')
+  droppingRefusals(federation.setInboxListeners('/users/{identifier}/inbox', '/inbox'))
     .on(Follow, async (ctx, follow) => {
       if (!follow.id) return;
       const followee = await localTarget(deps, ctx, follow.objectId);

@@ -169,4 +169,20 @@ describe.each(dialects)('likes and replies from a peer on %s', (dialect) => {
     expect((await peer.send('bob', inbox, undo)).status).toBe(202);
     await expect.poll(async () => (await visible()).status, { timeout: 10_000 }).toBe(200);
   });
+
+  it('drops a Like of a post that is not there instead of retrying it', async () => {
+    const like = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${peer.actorUrl('bob')}#likes/gone`,
+      type: 'Like',
+      actor: peer.actorUrl('bob'),
+      object: `${publicUrl}/p/0000-no-such-post`,
+    };
+    expect((await peer.send('bob', inbox, like)).status).toBe(202);
+    const queued = async () =>
+      (await server.context.database.db.selectFrom('federation_queue').selectAll().execute())
+        .length;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await queued()).toBe(0);
+  });
 });
