@@ -5,6 +5,7 @@ import Fastify, { LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { sendError, toAppError } from './errors';
+import { registerFederation } from './federation/federation.plugin';
 import { loggerOptions } from './logger-options';
 import { registerApiReference, registerOpenApi } from './openapi/openapi';
 import { appPages } from './pages/app-page.routes';
@@ -74,6 +75,8 @@ export async function buildApp(
   await app.register(rateLimiting, { config });
   await app.register(errorHandler);
   await app.register(originChecking, { config });
+  // ActivityPub paths go to Fedify before any body is parsed (federation/fastify-adapter.ts).
+  if (config.federation.enabled) registerFederation(app, context);
   await app.register(backgroundErrors, { context });
   app.decorateRequest('viewer', null);
 

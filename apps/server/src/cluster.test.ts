@@ -37,6 +37,7 @@ const bundledMigrations = [
   '0014-password-resets',
   '0015-avatar-placeholders',
   '0016-instance-settings',
+  '0017-federation',
 ];
 
 /**

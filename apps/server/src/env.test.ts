@@ -17,6 +17,18 @@ describe('loadConfig', () => {
     expect(config.publicUrl.origin).toBe('http://localhost:3000');
   });
 
+  it('federates only with an https PUBLIC_URL, unless FEDERATION=false', () => {
+    expect(loadConfig({}).federation).toEqual({ enabled: false, allowPrivateAddresses: false });
+    expect(loadConfig({ PUBLIC_URL: 'http://photos.example' }).federation.enabled).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://photos.example' }).federation.enabled).toBe(true);
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://photos.example', FEDERATION: 'false' }).federation.enabled,
+    ).toBe(false);
+    expect(
+      loadConfig({ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }).federation.allowPrivateAddresses,
+    ).toBe(true);
+  });
+
   it('switches to PostgreSQL for a postgres:// URL', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@localhost:5432/db',

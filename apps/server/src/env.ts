@@ -62,6 +62,10 @@ const envSchema = z
     EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(30_000).default(25_000),
     /** Who may make an account: `open`, `invite` (needs an admin's invite code) or `closed`. */
     SIGNUPS: signupModeSchema.default('open'),
+    /** `false` keeps an https instance off the fediverse; on http there is no federation anyway. */
+    FEDERATION: booleanString.default(true),
+    /** Tests only: lets federation fetch from and deliver to loopback and private addresses. */
+    FEDERATION_ALLOW_PRIVATE_ADDRESSES: booleanString.default(false),
     IMPORT_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -126,6 +130,11 @@ export interface Config {
   importMaxBytes: number;
   eventsHeartbeatMs: number;
   signups: SignupMode;
+  /**
+   * ActivityPub: on when PUBLIC_URL is https (peers need a public origin to reach and to trust)
+   * unless FEDERATION=false.
+   */
+  federation: { enabled: boolean; allowPrivateAddresses: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -195,6 +204,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     importMaxBytes: env.IMPORT_MAX_BYTES,
     eventsHeartbeatMs: env.EVENTS_HEARTBEAT_MS,
     signups: env.SIGNUPS,
+    federation: {
+      enabled: env.PUBLIC_URL !== undefined && publicUrl.protocol === 'https:' && env.FEDERATION,
+      allowPrivateAddresses: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+    },
   };
 }
 

@@ -281,6 +281,57 @@ export interface InstanceSettingsTable {
   updated_at: string;
 }
 
+/** A local person's (or the instance actor's) key pair as JWK (migration 0017). */
+export interface FederationKeysTable {
+  owner_id: string;
+  algorithm: 'RSASSA-PKCS1-v1_5' | 'Ed25519';
+  private_key: string;
+  public_key: string;
+  created_at: string;
+}
+
+/** Fedify's key–value store (migration 0017): `key` is the JSON of its key array. */
+export interface FederationKvTable {
+  key: string;
+  value: string;
+  expires_at: string | null;
+}
+
+/** Fedify's message queue (migration 0017). */
+export interface FederationQueueTable {
+  id: string;
+  message: string;
+  ordering_key: string | null;
+  ready_at: string;
+  /** Set while an instance works on it; past, the message is free to take again. */
+  claimed_until: string | null;
+  created_at: string;
+}
+
+/** Where a remote person lives (migration 0017); their `profiles.username` is `user@host`. */
+export interface RemoteActorsTable {
+  profile_id: string;
+  actor_url: string;
+  inbox_url: string;
+  shared_inbox_url: string | null;
+  profile_url: string | null;
+  host: string;
+  updated_at: string;
+}
+
+/** The id of a remote person's Follow of a local one (migration 0017). */
+export interface RemoteFollowsTable {
+  follower_id: string;
+  followee_id: string;
+  activity_id: string;
+}
+
+/** The Note a remote reply came as (migration 0017). */
+export interface RemoteCommentsTable {
+  comment_id: string;
+  note_url: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -310,4 +361,10 @@ export interface DB {
   audit_log: AuditLogTable;
   password_resets: PasswordResetsTable;
   instance_settings: InstanceSettingsTable;
+  federation_keys: FederationKeysTable;
+  federation_kv: FederationKvTable;
+  federation_queue: FederationQueueTable;
+  remote_actors: RemoteActorsTable;
+  remote_follows: RemoteFollowsTable;
+  remote_comments: RemoteCommentsTable;
 }

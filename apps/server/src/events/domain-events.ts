@@ -13,6 +13,8 @@
 export type DomainEvent =
   /** Someone's sign-out (its live event streams end at once). */
   | { type: 'session.ended'; userId: string | null; tokenHash: string }
+  /** A post deleted by its author or an admin (its rows and files are gone). */
+  | { type: 'post.deleted'; postId: string; authorId: string }
   | { type: 'like.added'; postId: string; userId: string; likesCount: number }
   | { type: 'like.removed'; postId: string; userId: string; likesCount: number }
   | { type: 'comment.added'; commentId: string; postId: string; userId: string }
@@ -29,10 +31,17 @@ export type DomainEvent =
   /** The owner said yes (or went public): the follow exists. */
   | { type: 'follow_request.approved'; requesterId: string; ownerId: string }
   /** The owner declined, or the requester withdrew. */
-  | { type: 'follow_request.ended'; requesterId: string; ownerId: string }
+  | {
+      type: 'follow_request.ended';
+      requesterId: string;
+      ownerId: string;
+      reason: 'declined' | 'withdrawn' | 'blocked';
+    }
   /** A block (it ended every follow and request between the two, told as their own events). */
   | { type: 'block.added'; blockerId: string; blockedId: string }
   /** An admin changed the instance's about page and rules. */
+  /** The blocker lifted a block. */
+  | { type: 'block.removed'; blockerId: string; blockedId: string }
   | { type: 'instance.updated' };
 
 export type DomainEventType = DomainEvent['type'];

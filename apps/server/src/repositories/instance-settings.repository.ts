@@ -32,6 +32,17 @@ export async function countPublicStats(db: Kysely<DB>): Promise<{ users: number;
       .innerJoin('profiles', 'profiles.id', 'users.id')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('profiles.suspended_at', 'is', null)
+      // People of other servers who follow or comment here are not this instance's users.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('remote_actors')
+              .select('remote_actors.profile_id')
+              .whereRef('remote_actors.profile_id', '=', 'users.id'),
+          ),
+        ),
+      )
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('posts')

@@ -57,7 +57,11 @@ export class BlocksService {
       await this.infra.events.publish({ type: 'follow.removed', ...follow });
     }
     for (const request of endedRequests) {
-      await this.infra.events.publish({ type: 'follow_request.ended', ...request });
+      await this.infra.events.publish({
+        type: 'follow_request.ended',
+        ...request,
+        reason: 'blocked',
+      });
     }
     await this.infra.events.publish({
       type: 'block.added',
@@ -73,6 +77,11 @@ export class BlocksService {
       throw new AppError('validation_error', safetyMessages.cannotBlockYourself);
     if (!(await findProfileById(this.db, targetId))) throw notFound();
     await deleteBlock(this.db, viewerId, targetId);
+    await this.infra.events.publish({
+      type: 'block.removed',
+      blockerId: viewerId,
+      blockedId: targetId,
+    });
     return { blocked: false };
   }
 

@@ -105,6 +105,7 @@ export class FollowsService {
         type: 'follow_request.ended',
         requesterId: viewerId,
         ownerId: targetId,
+        reason: 'withdrawn',
       });
     }
     if (removed) {
@@ -130,7 +131,12 @@ export class FollowsService {
   /** The owner declines a request; declining one that is gone changes nothing. */
   async decline(ownerId: string, requesterId: string): Promise<void> {
     if (await deleteFollowRequest(this.db, requesterId, ownerId)) {
-      await this.infra.events.publish({ type: 'follow_request.ended', requesterId, ownerId });
+      await this.infra.events.publish({
+        type: 'follow_request.ended',
+        requesterId,
+        ownerId,
+        reason: 'declined',
+      });
     }
   }
 

@@ -132,7 +132,7 @@ export class PostEditsService {
   }
 
   async #delete(postId: string, authorOf: (trx: Kysely<DB>) => Promise<string>): Promise<void> {
-    const keys = await this.infra.database.db.transaction().execute(async (trx) => {
+    const { keys, authorId } = await this.infra.database.db.transaction().execute(async (trx) => {
       const authorId = await authorOf(trx);
       // A concurrent delete of the same post waits here, then finds no post: 404.
       if (!(await lockPost(trx, postId))) throw notFound();
@@ -142,8 +142,9 @@ export class PostEditsService {
       await deleteTagsOfPost(trx, postId);
       if (!(await deletePost(trx, postId))) throw notFound();
       await addToPostsCount(trx, authorId, -1);
-      return keys;
+      return { keys, authorId };
     });
     await this.infra.storage.discard(keys);
+    await this.infra.events.publish({ type: 'post.deleted', postId, authorId });
   }
 }

@@ -61,7 +61,12 @@ describe('notification subscribers', () => {
       await callsFor([
         { type: 'follow_request.sent', requesterId: 'asker', ownerId: 'owner' },
         { type: 'follow_request.approved', requesterId: 'asker', ownerId: 'owner' },
-        { type: 'follow_request.ended', requesterId: 'other', ownerId: 'owner' },
+        {
+          type: 'follow_request.ended',
+          requesterId: 'other',
+          ownerId: 'owner',
+          reason: 'declined',
+        },
         { type: 'block.added', blockerId: 'owner', blockedId: 'asker' },
       ]),
     ).toEqual([

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEventType } from '../domain-events';
 import { EventBus } from '../event-bus';
+import { deliverDomainEvents } from '../../federation/deliveries';
 import { subscribeAll } from './subscribe-all';
 
-/** Every event type: adding one to DomainEvent without listing it here fails to compile. */
-const everyEventType: Record<DomainEventType, true> = {
+/**
+ * Every event type and who must hear it: adding one to DomainEvent without listing it here fails
+ * to compile. `federation`: only deliveries to other servers need it (published all the same;
+ * with federation off nobody listens).
+ */
+const everyEventType: Record<DomainEventType, true | 'federation'> = {
   'session.ended': true,
   'like.added': true,
   'like.removed': true,
@@ -18,6 +23,8 @@ const everyEventType: Record<DomainEventType, true> = {
   'follow_request.ended': true,
   'block.added': true,
   'instance.updated': true,
+  'post.deleted': 'federation',
+  'block.removed': 'federation',
 };
 
 describe('subscribeAll', () => {
@@ -42,9 +49,28 @@ describe('subscribeAll', () => {
       },
       caches: { instance: { forget: () => undefined } },
     });
-    const unheard = Object.keys(everyEventType).filter(
-      (type) => bus.handlerCount(type as DomainEventType) === 0,
+    const unheard = Object.entries(everyEventType)
+      .filter(([, who]) => who === true)
+      .filter(([type]) => bus.handlerCount(type as DomainEventType) === 0);
+    expect(unheard).toEqual([]);
+  });
+
+  it('gives every federation-only event type a delivery to other servers', () => {
+    const bus = new EventBus();
+    // Subscribing only registers handlers: nothing here is called until an event arrives.
+    deliverDomainEvents(
+      {} as any,
+      {
+        config: { publicUrl: 'https://photos.example' },
+        database: { db: {} },
+        events: bus,
+        storage: {},
+        signer: {},
+      } as any,
     );
+    const unheard = Object.entries(everyEventType)
+      .filter(([, who]) => who === 'federation')
+      .filter(([type]) => bus.handlerCount(type as DomainEventType) === 0);
     expect(unheard).toEqual([]);
   });
 });

@@ -1,0 +1,175 @@
+import type { Federation } from '@fedify/fedify';
+import type { AppContext } from '../app-context';
+import {
+  Block,
+  Create,
+  Delete,
+  Note,
+  PUBLIC_COLLECTION,
+  Tombstone,
+  Undo,
+  Update,
+} from '@fedify/vocab';
+import {
+  findRemoteActorByProfileId,
+  findRemoteFollowId,
+  listRemoteFollowers,
+} from '../repositories/federation-actors.repository';
+import { mediaUrls } from '../storage/media-urls';
+import { findNoteSource, noteOf } from './notes';
+import { findProfileById } from '../repositories/profiles.repository';
+import { acceptOf, rejectOf, storedRecipient } from './activities';
+
+type Deps = Pick<AppContext, 'config' | 'database' | 'events' | 'storage' | 'signer'>;
+
+/**
+ * What local actions send to other servers. Subscribers of the domain events: the action is
+ * committed first, then its activity is queued (and survives a restart in the queue's table).
+ */
+export function deliverDomainEvents(federation: Federation<void>, deps: Deps): () => void {
+  const db = deps.database.db;
+  const context = () => federation.createContext(deps.config.publicUrl, undefined);
+
+  /** A remote follower's Follow of a local person, with where to answer it. */
+  async function remoteFollow(followerId: string, followeeId: string) {
+    const [remote, followee, followId] = await Promise.all([
+      findRemoteActorByProfileId(db, followerId),
+      findProfileById(db, followeeId),
+      findRemoteFollowId(db, followerId, followeeId),
+    ]);
+    if (!remote || !followee || !followId) return undefined;
+    return { remote, followee, followId: new URL(followId) };
+  }
+
+  const urls = mediaUrls(deps.storage, deps.signer);
+
+  /** Where a local person's posts go: their remote followers, each server's shared inbox once. */
+  async function remoteFollowersOf(authorId: string) {
+    return (await listRemoteFollowers(db, authorId)).map(storedRecipient);
+  }
+
+  /** A post's Create or Update for its author's remote followers. */
+  async function sendPost(postId: string, authorId: string, verb: 'create' | 'update') {
+    const recipients = await remoteFollowersOf(authorId);
+    if (recipients.length === 0) return;
+    const source = await findNoteSource(db, postId);
+    if (!source) return;
+    const ctx = context();
+    const note = await noteOf(ctx, source, urls);
+    const author = source.post.author_username;
+    const addressing = {
+      to: note.toId,
+      cc: note.ccId,
+      actor: ctx.getActorUri(author),
+      object: note,
+    };
+    const activity =
+      verb === 'create'
+        ? new Create({
+            id: new URL(`${note.id!.href}#create`),
+            // Temporal.Instant, unknown to TypeScript 5.9 (see notes.ts).
+            // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+            published: note.published,
+            ...addressing,
+          })
+        : new Update({
+            id: new URL(`${note.id!.href}#update-${Date.parse(source.post.edited_at ?? '')}`),
+            // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+            updated: note.updated,
+            ...addressing,
+          });
+    await ctx.sendActivity({ identifier: author }, recipients, activity, {
+      preferSharedInbox: true,
+    });
+  }
+
+  /** A local person's Block of a remote one (or its Undo), sent to the blocked person's server. */
+  async function sendBlock(blockerId: string, blockedId: string, undo: boolean) {
+    const [blocker, remote] = await Promise.all([
+      findProfileById(db, blockerId),
+      findRemoteActorByProfileId(db, blockedId),
+    ]);
+    if (!blocker || !remote || blocker.username.includes('@')) return;
+    const ctx = context();
+    const actor = ctx.getActorUri(blocker.username);
+    const block = new Block({
+      id: new URL(`#blocks/${encodeURIComponent(remote.actor_url)}`, actor),
+      actor,
+      object: new URL(remote.actor_url),
+    });
+    const activity = undo
+      ? new Undo({ id: new URL(`${block.id!.href}/undo/${Date.now()}`), actor, object: block })
+      : block;
+    // To their own inbox only: a Block is for the blocked person's server, no one else.
+    await ctx.sendActivity({ identifier: blocker.username }, storedRecipient(remote), activity);
+  }
+
+  const unsubscribers = [
+    deps.events.on('block.added', ({ blockerId, blockedId }) =>
+      sendBlock(blockerId, blockedId, false),
+    ),
+    deps.events.on('block.removed', ({ blockerId, blockedId }) =>
+      sendBlock(blockerId, blockedId, true),
+    ),
+    deps.events.on('post.created', ({ postId, authorId }) => sendPost(postId, authorId, 'create')),
+    deps.events.on('post.edited', ({ postId, authorId }) => sendPost(postId, authorId, 'update')),
+    deps.events.on('post.deleted', async ({ postId, authorId }) => {
+      const recipients = await remoteFollowersOf(authorId);
+      const author = await findProfileById(db, authorId);
+      if (recipients.length === 0 || !author) return;
+      const ctx = context();
+      const noteId = ctx.getObjectUri(Note, { id: postId });
+      const followers = ctx.getFollowersUri(author.username);
+      await ctx.sendActivity(
+        { identifier: author.username },
+        recipients,
+        new Delete({
+          id: new URL(`${noteId.href}#delete`),
+          actor: ctx.getActorUri(author.username),
+          to: author.is_private ? followers : PUBLIC_COLLECTION,
+          cc: author.is_private ? null : followers,
+          object: new Tombstone({ id: noteId }),
+        }),
+        { preferSharedInbox: true },
+      );
+    }),
+    // A follow made (a public account at once, a private one when its owner approves).
+    deps.events.on('follow.added', async ({ followerId, followeeId }) => {
+      const follow = await remoteFollow(followerId, followeeId);
+      if (!follow) return;
+      const ctx = context();
+      await ctx.sendActivity(
+        { identifier: follow.followee.username },
+        storedRecipient(follow.remote),
+        acceptOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
+      );
+    }),
+    // An approved request: the follow exists now, so the requester's server hears Accept.
+    deps.events.on('follow_request.approved', async ({ requesterId, ownerId }) => {
+      const follow = await remoteFollow(requesterId, ownerId);
+      if (!follow) return;
+      const ctx = context();
+      await ctx.sendActivity(
+        { identifier: follow.followee.username },
+        storedRecipient(follow.remote),
+        acceptOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
+      );
+    }),
+    // Only a decline answers Reject: a withdrawn request was the requester's own Undo, and a
+    // block sends Block.
+    deps.events.on('follow_request.ended', async ({ requesterId, ownerId, reason }) => {
+      if (reason !== 'declined') return;
+      const follow = await remoteFollow(requesterId, ownerId);
+      if (!follow) return;
+      const ctx = context();
+      await ctx.sendActivity(
+        { identifier: follow.followee.username },
+        storedRecipient(follow.remote),
+        rejectOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
+      );
+    }),
+  ];
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
+}

@@ -1,0 +1,89 @@
+import type { Federation } from '@fedify/fedify';
+import { defaultInstanceName } from '@pinhole/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { findInstanceSettings } from '../repositories/instance-settings.repository';
+import { instanceActorOf, instanceActorPath } from './actor';
+import { deliverDomainEvents } from './deliveries';
+import { addFederationHook } from './fastify-adapter';
+import type { FederationOptions } from './federation';
+import { createPinholeFederation } from './federation';
+import { instanceKeyOwner, keyPairsOf } from './keys';
+
+const activityJson = 'application/activity+json';
+
+function json(body: unknown, contentType: string): Response {
+  return new Response(JSON.stringify(body), {
+    headers: { 'content-type': contentType, vary: 'Accept' },
+  });
+}
+
+/**
+ * What Fedify has no handler for: `host-meta` (older software finds WebFinger through it), the
+ * instance actor at `/actor`, and the WebFinger name `<host>@<host>` that resolves to it.
+ */
+function instanceAnswers(context: AppContext, federation: Federation<void>) {
+  const origin = context.config.publicUrl;
+  const host = origin.host.toLowerCase();
+  const actorUrl = new URL(instanceActorPath, origin).href;
+  return async (request: Request): Promise<Response | undefined> => {
+    const url = new URL(request.url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    if (url.pathname === '/.well-known/host-meta') {
+      const template = `${origin.origin}/.well-known/webfinger?resource={uri}`;
+      const xml =
+        '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<XRD xmlns="http://docs.oasis-open.org/ns/xri/xrd-1.0">\n' +
+        `  <Link rel="lrdd" template="${template}"/>\n</XRD>\n`;
+      return new Response(xml, { headers: { 'content-type': 'application/xrd+xml' } });
+    }
+    if (url.pathname === '/.well-known/webfinger') {
+      const resource = url.searchParams.get('resource')?.toLowerCase();
+      if (resource !== `acct:${host}@${host}` && resource !== actorUrl) return undefined;
+      return json(
+        {
+          subject: `acct:${host}@${host}`,
+          aliases: [actorUrl],
+          links: [{ rel: 'self', type: activityJson, href: actorUrl }],
+        },
+        'application/jrd+json',
+      );
+    }
+    if (url.pathname === instanceActorPath) {
+      const ctx = federation.createContext(origin, undefined);
+      const keys = await keyPairsOf(context.database.db, context.clock, instanceKeyOwner);
+      const name = (await findInstanceSettings(context.database.db))?.name ?? defaultInstanceName;
+      const actor = instanceActorOf(ctx, name, keys);
+      return json(await actor.toJsonLd({ contextLoader: ctx.contextLoader }), activityJson);
+    }
+    return undefined;
+  };
+}
+
+/**
+ * ActivityPub for this instance: Fedify's federation behind our adapter, its queue worked from
+ * the server's start to its close. Only called when federation is on (an https PUBLIC_URL).
+ */
+export function registerFederation(
+  app: FastifyInstance,
+  context: AppContext,
+  options: FederationOptions = {},
+): Federation<void> {
+  const federation = createPinholeFederation(context, options);
+  addFederationHook(app, federation, {
+    origin: context.config.publicUrl,
+    answer: instanceAnswers(context, federation),
+  });
+  const unsubscribe = deliverDomainEvents(federation, context);
+  const stopQueue = new AbortController();
+  app.addHook('onReady', () => {
+    void federation
+      .startQueue(undefined, { signal: stopQueue.signal })
+      .catch((error: unknown) => app.log.error({ err: error }, 'federation queue stopped'));
+  });
+  app.addHook('onClose', () => {
+    unsubscribe();
+    stopQueue.abort();
+  });
+  return federation;
+}

@@ -1,0 +1,140 @@
+import type { Federation } from '@fedify/fedify';
+import { createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
+import type { AppContext } from '../app-context';
+import { countPublicStats } from '../repositories/instance-settings.repository';
+import { findProfileByUsername } from '../repositories/profiles.repository';
+import { Note } from '@fedify/vocab';
+import { findRemoteActorByUrl } from '../repositories/federation-actors.repository';
+import { isFollowing } from '../repositories/follows.repository';
+import { mediaUrls } from '../storage/media-urls';
+import { personOf } from './actor';
+import { findNoteSource, noteOf } from './notes';
+import { listenToInbox } from './inbox';
+import { keyPairsOf } from './keys';
+import { DatabaseKvStore } from './kv-store';
+import type { DatabaseMessageQueueOptions } from './message-queue';
+import { DatabaseMessageQueue } from './message-queue';
+
+export type FederationDeps = Pick<
+  AppContext,
+  'config' | 'database' | 'storage' | 'clock' | 'services' | 'signer'
+>;
+
+export interface FederationOptions {
+  queue?: DatabaseMessageQueueOptions;
+}
+
+const softwareVersion = '0.1.0';
+
+/** A local person who can be seen from elsewhere: one with a profile that is not suspended. */
+async function localProfile(deps: FederationDeps, username: string) {
+  // A remote person's username is user@host: never an actor of ours.
+  if (username.includes('@')) return undefined;
+  const profile = await findProfileByUsername(deps.database.db, username);
+  return profile && profile.suspended_at === null ? profile : undefined;
+}
+
+/**
+ * The Fedify federation of this instance: its actors, keys, discovery documents and queue. Built
+ * only when federation is on (an https PUBLIC_URL); routes and subscribers reach it from here.
+ */
+export function createPinholeFederation(
+  deps: FederationDeps,
+  options: FederationOptions = {},
+): Federation<void> {
+  const { config, database, clock, storage } = deps;
+  const federation = createFederation<void>({
+    kv: new DatabaseKvStore(database.db, clock),
+    queue: new DatabaseMessageQueue(database.db, database.dialect, clock, options.queue),
+    // Queues run from the server's start, not from the first request (app.ts starts them).
+    manuallyStartQueue: true,
+    origin: config.publicUrl.origin,
+    allowPrivateAddress: config.federation.allowPrivateAddresses,
+    userAgent: { software: `Pinhole/${softwareVersion}`, url: config.publicUrl },
+    // Pixelfed drops RFC 9421-signed activities without a word; Fedify knocks again with the
+    // other standard when a peer answers 401, and remembers what each peer took.
+    firstKnock: 'draft-cavage-http-signatures-12',
+    // Short at first (a peer back from a restart gets its deliveries within a minute), then
+    // up to half a day apart, for about five days in all.
+    outboxRetryPolicy: createExponentialBackoffPolicy({
+      initialDelay: { seconds: 5 },
+      factor: 2,
+      maxDelay: { hours: 12 },
+      maxAttempts: 20,
+    }),
+    inboxRetryPolicy: createExponentialBackoffPolicy({
+      initialDelay: { seconds: 5 },
+      maxDelay: { hours: 1 },
+      maxAttempts: 10,
+    }),
+  });
+
+  federation
+    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
+      const profile = await localProfile(deps, identifier);
+      return profile ? personOf(ctx, profile, storage) : null;
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => {
+      const profile = await localProfile(deps, identifier);
+      return profile ? keyPairsOf(database.db, clock, profile.id) : [];
+    })
+    // acct:Alice@host finds alice: usernames are stored lowercase.
+    .mapHandle(async (_ctx, username) => {
+      const profile = await localProfile(deps, username.toLowerCase());
+      return profile?.username ?? null;
+    });
+
+  listenToInbox(federation, deps);
+
+  // Collections show their sizes; their items come with the follows that federate.
+  federation
+    .setFollowersDispatcher('/users/{identifier}/followers', () => ({ items: [] }))
+    .setCounter(
+      async (_ctx, identifier) => (await localProfile(deps, identifier))?.followers_count ?? null,
+    );
+  federation
+    .setFollowingDispatcher('/users/{identifier}/following', () => ({ items: [] }))
+    .setCounter(
+      async (_ctx, identifier) => (await localProfile(deps, identifier))?.following_count ?? null,
+    );
+  federation
+    .setOutboxDispatcher('/users/{identifier}/outbox', () => ({ items: [] }))
+    .setCounter(
+      async (_ctx, identifier) => (await localProfile(deps, identifier))?.posts_count ?? null,
+    );
+
+  const urls = mediaUrls(storage, deps.signer);
+  federation
+    .setObjectDispatcher(Note, '/p/{id}', async (ctx, { id }) => {
+      const source = await findNoteSource(database.db, id);
+      return source ? noteOf(ctx, source, urls) : null;
+    })
+    // A private account's posts go only to its followers: a fetch must be signed by one.
+    .authorize(async (ctx, { id }) => {
+      const source = await findNoteSource(database.db, id);
+      if (!source || source.post.author_is_private !== 1) return true;
+      const signer = await ctx.getSignedKeyOwner();
+      if (!signer?.id) return false;
+      const remote = await findRemoteActorByUrl(database.db, signer.id.href);
+      return (
+        remote !== undefined && isFollowing(database.db, remote.profile_id, source.post.user_id)
+      );
+    });
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
+    const stats = await countPublicStats(database.db);
+    return {
+      software: {
+        name: 'pinhole',
+        version: softwareVersion,
+        homepage: new URL('/about', config.publicUrl),
+      },
+      protocols: ['activitypub'],
+      openRegistrations: config.signups === 'open',
+      usage: { users: { total: stats.users }, localPosts: stats.posts, localComments: 0 },
+      metadata: {},
+    };
+  });
+
+  return federation;
+}

@@ -1,0 +1,58 @@
+import type { webcrypto } from 'node:crypto';
+import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../context';
+import type { DB } from '../db/schema';
+import type { KeyAlgorithm } from '../repositories/federation-keys.repository';
+import { insertKeyPairIfMissing, listKeyPairs } from '../repositories/federation-keys.repository';
+
+/**
+ * RSA first: Mastodon takes RFC 9421 signatures only with RSA, and many servers read only an
+ * actor's first key. Ed25519 signs Object Integrity Proofs.
+ */
+const algorithms: readonly KeyAlgorithm[] = ['RSASSA-PKCS1-v1_5', 'Ed25519'];
+
+/** The owner of the instance actor's keys. */
+export const instanceKeyOwner = 'instance';
+
+/**
+ * An owner's key pairs (a local person's profile id, or the instance actor), made and stored the
+ * first time they are needed: most people of an instance never federate.
+ */
+export async function keyPairsOf(
+  db: Kysely<DB>,
+  clock: Clock,
+  ownerId: string,
+): Promise<webcrypto.CryptoKeyPair[]> {
+  let stored = await listKeyPairs(db, ownerId);
+  if (stored.length < algorithms.length) {
+    for (const algorithm of algorithms) {
+      if (stored.some((pair) => pair.algorithm === algorithm)) continue;
+      // Fedify types keys as the DOM's CryptoKey, which this Node-only project does not load.
+      const pair = (await generateCryptoKeyPair(algorithm)) as webcrypto.CryptoKeyPair;
+      await insertKeyPairIfMissing(
+        db,
+        ownerId,
+        {
+          algorithm,
+          privateKey: JSON.stringify(await exportJwk(pair.privateKey)),
+          publicKey: JSON.stringify(await exportJwk(pair.publicKey)),
+        },
+        clock.now().toISOString(),
+      );
+    }
+    stored = await listKeyPairs(db, ownerId);
+  }
+  return Promise.all(
+    stored.map(async (pair) => ({
+      privateKey: (await importJwk(
+        JSON.parse(pair.privateKey) as webcrypto.JsonWebKey,
+        'private',
+      )) as webcrypto.CryptoKey,
+      publicKey: (await importJwk(
+        JSON.parse(pair.publicKey) as webcrypto.JsonWebKey,
+        'public',
+      )) as webcrypto.CryptoKey,
+    })),
+  );
+}
