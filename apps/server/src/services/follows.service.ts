@@ -15,6 +15,10 @@ import {
   isFollowing,
   listRequesterIds,
 } from '../repositories/follows.repository';
+import {
+  followInOneStatement,
+  unfollowInOneStatement,
+} from '../repositories/follow-writes.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import type { NotificationsService } from './notifications.service';
@@ -46,22 +50,24 @@ export class FollowsService {
     if (viewerId === targetId) {
       throw new AppError('validation_error', messages.cannotFollowYourself);
     }
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const target = await findProfileById(trx, targetId);
-      // Blocked either way: the person is not there for the viewer, as their profile is not.
-      if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
-      if (target.is_private && !(await isFollowing(trx, viewerId, targetId))) {
-        const asked = await insertFollowRequest(trx, {
-          requester_id: viewerId,
-          target_id: targetId,
-          created_at: nowIso(),
-        });
-        if (asked) await this.notifications.followRequested(trx, viewerId, targetId);
-        return { following: false, requested: true, followersCount: target.followers_count };
-      }
-      const { added, followersCount } = await this.#addFollow(trx, viewerId, targetId);
-      return { following: true, requested: false, followersCount, added };
-    });
+    const outcome =
+      (await this.#followInOneStatement(viewerId, targetId)) ??
+      (await this.db.transaction().execute(async (trx) => {
+        const target = await findProfileById(trx, targetId);
+        // Blocked either way: the person is not there for the viewer, as their profile is not.
+        if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
+        if (target.is_private && !(await isFollowing(trx, viewerId, targetId))) {
+          const asked = await insertFollowRequest(trx, {
+            requester_id: viewerId,
+            target_id: targetId,
+            created_at: nowIso(),
+          });
+          if (asked) await this.notifications.followRequested(trx, viewerId, targetId);
+          return { following: false, requested: true, followersCount: target.followers_count };
+        }
+        const { added, followersCount } = await this.#addFollow(trx, viewerId, targetId);
+        return { following: true, requested: false, followersCount, added };
+      }));
     if (outcome.following && 'added' in outcome && outcome.added) {
       await this.infra.events.publish({
         type: 'follow.added',
@@ -82,19 +88,21 @@ export class FollowsService {
     if (viewerId === targetId) {
       throw new AppError('validation_error', messages.cannotFollowYourself);
     }
-    const { removed, followersCount } = await this.db.transaction().execute(async (trx) => {
-      const target = await findProfileById(trx, targetId);
-      if (!target) throw notFound();
-      if (await deleteFollowRequest(trx, viewerId, targetId)) {
-        await this.notifications.followRequestEnded(trx, viewerId, targetId);
-      }
-      const removed = await deleteFollow(trx, viewerId, targetId);
-      if (removed) await this.notifications.unfollowed(trx, viewerId, targetId);
-      const followersCount = removed
-        ? await addToFollowCounts(trx, viewerId, targetId, -1)
-        : target.followers_count;
-      return { removed, followersCount };
-    });
+    const { removed, followersCount } =
+      (await this.#unfollowInOneStatement(viewerId, targetId)) ??
+      (await this.db.transaction().execute(async (trx) => {
+        const target = await findProfileById(trx, targetId);
+        if (!target) throw notFound();
+        if (await deleteFollowRequest(trx, viewerId, targetId)) {
+          await this.notifications.followRequestEnded(trx, viewerId, targetId);
+        }
+        const removed = await deleteFollow(trx, viewerId, targetId);
+        if (removed) await this.notifications.unfollowed(trx, viewerId, targetId);
+        const followersCount = removed
+          ? await addToFollowCounts(trx, viewerId, targetId, -1)
+          : target.followers_count;
+        return { removed, followersCount };
+      }));
     if (removed) {
       await this.infra.events.publish({
         type: 'follow.removed',
@@ -104,6 +112,37 @@ export class FollowsService {
       });
     }
     return { following: false, requested: false, followers_count: followersCount };
+  }
+
+  /**
+   * PostgreSQL: a follow of a public account (or one already followed) in one round trip, then
+   * its notification on its own. Undefined on SQLite, and for a private account's request, which
+   * the transaction makes.
+   */
+  async #followInOneStatement(viewerId: string, targetId: string) {
+    if (this.infra.database.dialect !== 'postgres') return undefined;
+    const outcome = await followInOneStatement(this.db, {
+      followerId: viewerId,
+      followeeId: targetId,
+      createdAt: nowIso(),
+    });
+    if (!outcome?.visible) throw notFound();
+    if (outcome.needsRequest) return undefined;
+    if (outcome.added) await this.notifications.followed(this.db, viewerId, targetId);
+    const { added, followersCount } = outcome;
+    return { following: true, requested: false, followersCount, added };
+  }
+
+  /** PostgreSQL: an unfollow (or a request withdrawn) in one round trip, then notifications. */
+  async #unfollowInOneStatement(viewerId: string, targetId: string) {
+    if (this.infra.database.dialect !== 'postgres') return undefined;
+    const outcome = await unfollowInOneStatement(this.db, viewerId, targetId);
+    if (!outcome) throw notFound();
+    if (outcome.withdrawn) {
+      await this.notifications.followRequestEnded(this.db, viewerId, targetId);
+    }
+    if (outcome.removed) await this.notifications.unfollowed(this.db, viewerId, targetId);
+    return outcome;
   }
 
   /** The owner approves a pending request: the follow is made. 404 when there is no request. */

@@ -317,6 +317,11 @@ export class NotificationsService {
    * rolled back (PostgreSQL would otherwise refuse the rest of the transaction) and reported.
    */
   async #safely(trx: Kysely<DB>, action: string, work: () => Promise<unknown>): Promise<void> {
+    // Outside a transaction (a write already committed on its own) a failure undoes nothing else.
+    if (!trx.isTransaction) {
+      await work().catch((error: unknown) => this.#report(error, action));
+      return;
+    }
     await sql`savepoint notification`.execute(trx);
     try {
       await work();
