@@ -52,11 +52,11 @@ export interface LoadOptions {
 /** At most this many groups cross to the generator; the turn starts again after the last. */
 export const maxGroups = 20_000;
 
-/** Runs the load in bench/lib/load-process.ts and answers what it measured. */
+/** Runs the load in bench/lib/load-process.mjs and answers what it measured. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const child = fork(path.join(repoRoot, 'bench/lib/load-process.ts'), [], {
+  const child = fork(path.join(repoRoot, 'bench/lib/load-process.mjs'), [], {
     cwd: repoRoot,
-    execArgv: ['--import', 'tsx'],
+    execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
   });

@@ -1,12 +1,15 @@
 /**
  * The load generator's process (bench/lib/load.ts forks it): takes one LoadOptions message,
- * runs autocannon, and answers the LoadResult with the CPU this process used meanwhile.
+ * runs autocannon, and answers the LoadResult with the CPU this process used meanwhile. Plain
+ * JavaScript, so it starts in tens of milliseconds without a TypeScript loader.
  */
 import autocannon from 'autocannon';
-import type { LoadOptions, LoadResult, RequestSpec } from './load';
 
-/** Each connection takes the next group of the shared turn and makes its requests in order. */
-function groupRequests(groups: RequestSpec[][]): autocannon.Request[] {
+/**
+ * Each connection takes the next group of the shared turn and makes its requests in order.
+ * @param {{ method: string; path: string; headers?: Record<string, string> }[][]} groups
+ */
+function groupRequests(groups) {
   const first = groups[0] ?? [];
   let turn = 0;
   return first.map((spec, index) => ({
@@ -16,13 +19,14 @@ function groupRequests(groups: RequestSpec[][]): autocannon.Request[] {
         context.group = groups[turn % groups.length];
         turn += 1;
       }
-      const step = (context.group as RequestSpec[])[index]!;
+      const step = context.group[index];
       return { ...request, method: step.method, path: step.path, headers: step.headers };
     },
   }));
 }
 
-async function run(options: LoadOptions): Promise<LoadResult> {
+/** @param {import('./load').LoadOptions} options */
+async function run(options) {
   const requests = options.groups ? groupRequests(options.groups) : options.requests;
   const cpuBefore = process.cpuUsage();
   const result = await autocannon({
@@ -31,7 +35,7 @@ async function run(options: LoadOptions): Promise<LoadResult> {
     duration: options.durationS,
     timeout: 10,
     headers: options.headers,
-    requests: requests,
+    requests,
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   });
   const cpu = process.cpuUsage(cpuBefore);
@@ -49,10 +53,10 @@ async function run(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-process.once('message', (options: LoadOptions) => {
+process.once('message', (options) => {
   run(options).then(
     (result) => process.send?.({ result }, () => process.exit(0)),
-    (error: unknown) =>
+    (error) =>
       process.send?.({ error: error instanceof Error ? error.stack : String(error) }, () =>
         process.exit(1),
       ),
