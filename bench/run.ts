@@ -35,6 +35,7 @@ import type { Row } from './lib/table';
 import { imageBytesRows, measureCeiling } from './jobs/ceiling';
 import type { DatabaseRun } from './jobs/database';
 import { benchDatabase } from './jobs/database';
+import { judgeGoals } from './jobs/goals';
 import { notificationRows } from './jobs/notification-rows';
 import { startBenchCluster } from './jobs/postgres';
 import { clientRows, contextRows, report, shareOfCeiling } from './jobs/report';
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
   if (runsSqlite) rows.push(...clientRows(webBuilt));
   rows.push(...contextRows(sqlite, postgresRun));
   shareOfCeiling(rows, ceilingResult?.requestsPerSecond ?? null);
+  judgeGoals(rows);
   report({
     machine,
     startedAt: now,
