@@ -1,12 +1,11 @@
 /**
- * The discovery rows: search as people type, a hashtag's first page and explore's
+ * The discovery rows (issue 19): search as people type, a hashtag's first page and explore's
  * first page, each read signed in by several people in turn.
  */
-import type autocannon from 'autocannon';
 import type { AppContext } from '../../apps/server/src/app-context';
 import { firstNames, lastNames } from '../../apps/server/src/seed/content';
 import type { LoadResult } from './load';
-import { runLoad } from './load';
+import { runLoad, turns } from './load';
 import type { LoadSettings } from './scenarios';
 
 /** Items per grid page measured: the feed's 20, so the pages compare with the ceiling's. */
@@ -46,21 +45,14 @@ function runPaths(
   tokens: readonly string[],
   settings: LoadSettings,
 ): Promise<LoadResult> {
-  let counter = 0;
-  const requests: autocannon.Request[] = [
+  const groups = turns(paths.length * tokens.length, (turn) => [
     {
       method: 'GET',
-      setupRequest: (request) => {
-        counter += 1;
-        return {
-          ...request,
-          path: paths[counter % paths.length]!,
-          headers: { authorization: `Bearer ${tokens[counter % tokens.length]!}` },
-        };
-      },
+      path: paths[(turn + 1) % paths.length]!,
+      headers: { authorization: `Bearer ${tokens[(turn + 1) % tokens.length]!}` },
     },
-  ];
-  return runLoad({ url: baseUrl, ...settings, requests });
+  ]);
+  return runLoad({ url: baseUrl, ...settings, groups });
 }
 
 export function runSearch(baseUrl: string, tokens: readonly string[], settings: LoadSettings) {

@@ -3,12 +3,11 @@
  * and a deep page; suggestions; follow/unfollow writes, with every profile's counters checked
  * against the follow rows afterwards.
  */
-import type autocannon from 'autocannon';
 import type { AppContext } from '../../apps/server/src/app-context';
 import { listPosts } from '../../apps/server/src/repositories/posts.repository';
 import { encodeCursor } from '../../apps/server/src/pagination/post-cursor';
-import type { LoadResult } from './load';
-import { runLoad } from './load';
+import type { LoadResult, RequestSpec } from './load';
+import { runLoad, turns } from './load';
 import type { LoadSettings } from './scenarios';
 
 export interface FollowFacts {
@@ -65,7 +64,7 @@ export function runFollowingFeed(
   readers: readonly { token: string; path: string }[],
   settings: LoadSettings,
 ): Promise<LoadResult> {
-  const requests: autocannon.Request[] = readers.map((reader) => ({
+  const requests: RequestSpec[] = readers.map((reader) => ({
     method: 'GET',
     path: reader.path,
     headers: { authorization: `Bearer ${reader.token}` },
@@ -78,7 +77,7 @@ export function runSuggestions(
   tokens: readonly string[],
   settings: LoadSettings,
 ): Promise<LoadResult> {
-  const requests: autocannon.Request[] = tokens.map((token) => ({
+  const requests: RequestSpec[] = tokens.map((token) => ({
     method: 'GET',
     path: '/api/suggestions?limit=5',
     headers: { authorization: `Bearer ${token}` },
@@ -114,34 +113,16 @@ export function runFollows(
   targetIds: readonly string[],
   settings: LoadSettings,
 ): Promise<LoadResult> {
-  let counter = 0;
-  const requests: autocannon.Request[] = [
-    {
-      method: 'PUT',
-      setupRequest: (request, context) => {
-        counter += 1;
-        const token = tokens[counter % tokens.length]!;
-        // A stride co-prime with most list sizes spreads the writes over every target.
-        const targetId = targetIds[(counter * 7919) % targetIds.length]!;
-        context.pair = { token, targetId };
-        return {
-          ...request,
-          path: `/api/profiles/${targetId}/follow`,
-          headers: { authorization: `Bearer ${token}` },
-        };
-      },
-    },
-    {
-      method: 'DELETE',
-      setupRequest: (request, context) => {
-        const { token, targetId } = context.pair as { token: string; targetId: string };
-        return {
-          ...request,
-          path: `/api/profiles/${targetId}/follow`,
-          headers: { authorization: `Bearer ${token}` },
-        };
-      },
-    },
-  ];
-  return runLoad({ url: baseUrl, ...settings, requests });
+  const groups = turns(tokens.length * targetIds.length, (turn) => {
+    const token = tokens[(turn + 1) % tokens.length]!;
+    // A stride co-prime with most list sizes spreads the writes over every target.
+    const targetId = targetIds[((turn + 1) * 7919) % targetIds.length]!;
+    const headers = { authorization: `Bearer ${token}` };
+    const path = `/api/profiles/${targetId}/follow`;
+    return [
+      { method: 'PUT', path, headers },
+      { method: 'DELETE', path, headers },
+    ];
+  });
+  return runLoad({ url: baseUrl, ...settings, groups });
 }

@@ -1,8 +1,7 @@
 /** The measured scenarios, each against a running server. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type autocannon from 'autocannon';
-import type { LoadResult } from './load';
-import { runLoad } from './load';
+import type { LoadResult, RequestSpec } from './load';
+import { runLoad, turns } from './load';
 import { residentBytes } from './server-process';
 
 export interface LoadSettings {
@@ -38,7 +37,7 @@ export function runFeed(
   headers: Record<string, string> = {},
 ): Promise<LoadResult> {
   const path = feedPath(cursor);
-  const requests: autocannon.Request[] =
+  const requests: RequestSpec[] =
     tokens.length === 0
       ? [{ method: 'GET', path, headers }]
       : tokens.map((token) => ({
@@ -60,36 +59,18 @@ export function runLikes(
   postIds: readonly string[],
   settings: LoadSettings & { overallRate?: number },
 ): Promise<LoadResult> {
-  let counter = 0;
-  const requests: autocannon.Request[] = [
-    {
-      method: 'PUT',
-      setupRequest: (request, context) => {
-        counter += 1;
-        const token = tokens[counter % tokens.length]!;
-        // A stride co-prime with most list sizes spreads the writes over every post.
-        const postId = postIds[(counter * 7919) % postIds.length]!;
-        context.pair = { token, postId };
-        return {
-          ...request,
-          path: `/api/posts/${postId}/like`,
-          headers: { authorization: `Bearer ${token}` },
-        };
-      },
-    },
-    {
-      method: 'DELETE',
-      setupRequest: (request, context) => {
-        const { token, postId } = context.pair as { token: string; postId: string };
-        return {
-          ...request,
-          path: `/api/posts/${postId}/like`,
-          headers: { authorization: `Bearer ${token}` },
-        };
-      },
-    },
-  ];
-  return runLoad({ url: baseUrl, ...settings, requests });
+  const groups = turns(tokens.length * postIds.length, (turn) => {
+    const token = tokens[(turn + 1) % tokens.length]!;
+    // A stride co-prime with most list sizes spreads the writes over every post.
+    const postId = postIds[((turn + 1) * 7919) % postIds.length]!;
+    const headers = { authorization: `Bearer ${token}` };
+    const path = `/api/posts/${postId}/like`;
+    return [
+      { method: 'PUT', path, headers },
+      { method: 'DELETE', path, headers },
+    ];
+  });
+  return runLoad({ url: baseUrl, ...settings, groups });
 }
 
 /**

@@ -6,7 +6,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
-const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+/**
+ * The built server. BENCH_SERVER_ENTRY runs another build instead (say, of the commit before a
+ * change, built elsewhere) against the same seed, for a before/after in the same minutes.
+ */
+const otherEntry = process.env.BENCH_SERVER_ENTRY;
+const serverEntry = otherEntry ?? path.join(repoRoot, 'apps/server/dist/main.js');
 
 export function newestMtime(target: string): number {
   let newest = 0;
@@ -35,6 +40,10 @@ export function buildWorkspace(workspace: string) {
 }
 
 export function ensureServerBuilt(log: (line: string) => void): void {
+  if (otherEntry) {
+    log(`server: ${otherEntry} (BENCH_SERVER_ENTRY)`);
+    return;
+  }
   const builtAt = fs.statSync(serverEntry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const sources = ['apps/server/src', 'packages/contracts/src'].map((folder) =>
     newestMtime(path.join(repoRoot, folder)),

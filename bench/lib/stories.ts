@@ -1,12 +1,11 @@
 /**
- * The stories rows: `GET /api/stories` as the people who follow the most (300 at full
+ * The stories rows (issue 20): `GET /api/stories` as the people who follow the most (300 at full
  * size, about a third of whom have live stories in the seed), and marking views, each a new
  * (viewer, story) pair so every request writes a row.
  */
-import type autocannon from 'autocannon';
 import type { AppContext } from '../../apps/server/src/app-context';
-import type { LoadResult } from './load';
-import { runLoad } from './load';
+import type { LoadResult, RequestSpec } from './load';
+import { runLoad, turns } from './load';
 import type { LoadSettings } from './scenarios';
 
 export interface StoryFacts {
@@ -52,7 +51,7 @@ export function runStoryTrays(
   settings: LoadSettings,
   headers: Record<string, string> = {},
 ): Promise<LoadResult> {
-  const requests: autocannon.Request[] = tokens.map((token) => ({
+  const requests: RequestSpec[] = tokens.map((token) => ({
     method: 'GET',
     path: '/api/stories',
     headers: { ...headers, authorization: `Bearer ${token}` },
@@ -70,21 +69,12 @@ export function runStoryViews(
   storyIds: readonly string[],
   settings: LoadSettings,
 ): Promise<LoadResult> {
-  let counter = 0;
-  const requests: autocannon.Request[] = [
+  const groups = turns(tokens.length * storyIds.length, (turn) => [
     {
       method: 'PUT',
-      setupRequest: (request) => {
-        const token = tokens[counter % tokens.length]!;
-        const storyId = storyIds[Math.floor(counter / tokens.length) % storyIds.length]!;
-        counter += 1;
-        return {
-          ...request,
-          path: `/api/stories/${storyId}/view`,
-          headers: { authorization: `Bearer ${token}` },
-        };
-      },
+      path: `/api/stories/${storyIds[Math.floor(turn / tokens.length) % storyIds.length]!}/view`,
+      headers: { authorization: `Bearer ${tokens[turn % tokens.length]!}` },
     },
-  ];
-  return runLoad({ url: baseUrl, ...settings, requests });
+  ]);
+  return runLoad({ url: baseUrl, ...settings, groups });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { contentVisibleTo } from './content-access';
 import type { PersonRow } from './people-lists.repository';
 import { personColumns } from './people-lists.repository';
 import type { StoredVariant } from './stored-variants';
@@ -193,16 +194,30 @@ export async function viewedAmong(
 }
 
 /**
- * Records a view unless the viewer already has one (the first view's time stays). True when a
- * row was added.
+ * Records the viewer's view of a live story they may see (contentVisibleTo), in one statement:
+ * true when a row was added. False when none was: already seen, or not there for the viewer (the
+ * caller tells these apart only then, which a repeated view alone costs).
  */
-export async function insertStoryView(
+export async function insertVisibleStoryView(
   db: Kysely<DB>,
   view: { story_id: string; viewer_id: string; viewed_at: string },
 ): Promise<boolean> {
   const rows = await db
     .insertInto('story_views')
-    .values(view)
+    .columns(['story_id', 'viewer_id', 'viewed_at'])
+    .expression(
+      db
+        .selectFrom('stories')
+        .innerJoin('profiles', 'profiles.id', 'stories.user_id')
+        .select((eb) => [
+          'stories.id',
+          eb.val(view.viewer_id).as('viewer_id'),
+          eb.val(view.viewed_at).as('viewed_at'),
+        ])
+        .where('stories.id', '=', view.story_id)
+        .where('stories.expires_at', '>', view.viewed_at)
+        .where(contentVisibleTo(view.viewer_id)),
+    )
     .onConflict((conflict) => conflict.columns(['story_id', 'viewer_id']).doNothing())
     .returning('story_id')
     .execute();

@@ -11,8 +11,6 @@ declare module 'fastify' {
   }
 }
 
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * Resolves `request.viewer` from the session cookie or Bearer token, sliding the session forward
  * (and sending the cookie again when it did). With `cached`, the caller has synced the caches.
@@ -35,14 +33,15 @@ export async function readViewer(
 }
 
 /**
- * The `/api` hook. A read may be answered from the caches: first they forget what changed since
- * the last request (cache/read-caches.ts). A write reads its session uncached.
+ * The `/api` hook. First the caches forget what changed since the last request, on any instance
+ * (cache/read-caches.ts); then the session comes from its cache, as fresh as a read of the
+ * row. Writes too: concurrent requests share one read of the change log, where a session read
+ * per write cost each like, follow or view a round trip of its own on PostgreSQL.
  */
 export function attachViewer(context: AppContext): onRequestAsyncHookHandler {
   return async (request, reply) => {
-    const cached = safeMethods.has(request.method);
-    if (cached) await context.caches.sync();
-    await readViewer(context, request, reply, cached);
+    await context.caches.sync();
+    await readViewer(context, request, reply, true);
   };
 }
 

@@ -15,6 +15,10 @@ import {
   isFollowing,
   listRequesterIds,
 } from '../repositories/follows.repository';
+import {
+  followInOneStatement,
+  unfollowInOneStatement,
+} from '../repositories/follow-writes.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import { peoplePage } from '../views/people-page';
@@ -42,26 +46,28 @@ export class FollowsService {
     if (viewerId === targetId) {
       throw new AppError('validation_error', messages.cannotFollowYourself);
     }
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const target = await findProfileById(trx, targetId);
-      // Blocked either way: the person is not there for the viewer, as their profile is not.
-      if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
-      if (target.is_private && !(await isFollowing(trx, viewerId, targetId))) {
-        const asked = await insertFollowRequest(trx, {
-          requester_id: viewerId,
-          target_id: targetId,
-          created_at: nowIso(),
-        });
-        return {
-          following: false,
-          requested: true,
-          followersCount: target.followers_count,
-          changed: asked,
-        };
-      }
-      const { added, followersCount } = await this.#addFollow(trx, viewerId, targetId);
-      return { following: true, requested: false, followersCount, changed: added };
-    });
+    const outcome =
+      (await this.#followInOneStatement(viewerId, targetId)) ??
+      (await this.db.transaction().execute(async (trx) => {
+        const target = await findProfileById(trx, targetId);
+        // Blocked either way: the person is not there for the viewer, as their profile is not.
+        if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
+        if (target.is_private && !(await isFollowing(trx, viewerId, targetId))) {
+          const asked = await insertFollowRequest(trx, {
+            requester_id: viewerId,
+            target_id: targetId,
+            created_at: nowIso(),
+          });
+          return {
+            following: false,
+            requested: true,
+            followersCount: target.followers_count,
+            changed: asked,
+          };
+        }
+        const { added, followersCount } = await this.#addFollow(trx, viewerId, targetId);
+        return { following: true, requested: false, followersCount, changed: added };
+      }));
     if (outcome.changed && outcome.following) {
       await this.infra.events.publish({
         type: 'follow.added',
@@ -88,9 +94,9 @@ export class FollowsService {
     if (viewerId === targetId) {
       throw new AppError('validation_error', messages.cannotFollowYourself);
     }
-    const { withdrawn, removed, followersCount } = await this.db
-      .transaction()
-      .execute(async (trx) => {
+    const { withdrawn, removed, followersCount } =
+      (await this.#unfollowInOneStatement(viewerId, targetId)) ??
+      (await this.db.transaction().execute(async (trx) => {
         const target = await findProfileById(trx, targetId);
         if (!target) throw notFound();
         const withdrawn = await deleteFollowRequest(trx, viewerId, targetId);
@@ -99,7 +105,7 @@ export class FollowsService {
           ? await addToFollowCounts(trx, viewerId, targetId, -1)
           : target.followers_count;
         return { withdrawn, removed, followersCount };
-      });
+      }));
     if (withdrawn) {
       await this.infra.events.publish({
         type: 'follow_request.ended',
@@ -117,6 +123,32 @@ export class FollowsService {
       });
     }
     return { following: false, requested: false, followers_count: followersCount };
+  }
+
+  /**
+   * PostgreSQL: a follow of a public account (or one already followed) in one round trip.
+   * Undefined on SQLite, and for a private account's request, which
+   * the transaction makes.
+   */
+  async #followInOneStatement(viewerId: string, targetId: string) {
+    if (this.infra.database.dialect !== 'postgres') return undefined;
+    const outcome = await followInOneStatement(this.db, {
+      followerId: viewerId,
+      followeeId: targetId,
+      createdAt: nowIso(),
+    });
+    if (!outcome?.visible) throw notFound();
+    if (outcome.needsRequest) return undefined;
+    const { added, followersCount } = outcome;
+    return { following: true, requested: false, followersCount, changed: added };
+  }
+
+  /** PostgreSQL: an unfollow (or a request withdrawn) in one round trip. */
+  async #unfollowInOneStatement(viewerId: string, targetId: string) {
+    if (this.infra.database.dialect !== 'postgres') return undefined;
+    const outcome = await unfollowInOneStatement(this.db, viewerId, targetId);
+    if (!outcome) throw notFound();
+    return outcome;
   }
 
   /** The owner approves a pending request: the follow is made. 404 when there is no request. */

@@ -2,7 +2,12 @@ import type { LikeResult, ProfileListQuery, ProfileSummaryPage } from '@pinhole/
 import type { Infrastructure } from '../context';
 import { notFound } from '../errors';
 import { newId, nowIso } from '../ids';
-import { deleteLike, insertLike, listLikers } from '../repositories/likes.repository';
+import {
+  deleteLike,
+  insertLike,
+  listLikers,
+  setLikeInOneStatement,
+} from '../repositories/likes.repository';
 import { addToLikesCount, getLikesCount } from '../repositories/posts.repository';
 import { peoplePage } from '../views/people-page';
 import { requireVisiblePost } from '../policies/visibility';
@@ -15,24 +20,10 @@ export class LikesService {
    * added or removed, in the same transaction, so it always equals the number of like rows.
    */
   async set(postId: string, userId: string, liked: boolean): Promise<LikeResult> {
-    const { changed, likesCount } = await this.infra.database.db
-      .transaction()
-      .execute(async (trx) => {
-        await requireVisiblePost(trx, postId, userId);
-        const changed = liked
-          ? await insertLike(trx, {
-              id: newId(),
-              post_id: postId,
-              user_id: userId,
-              created_at: nowIso(),
-            })
-          : await deleteLike(trx, postId, userId);
-        const likesCount = changed
-          ? await addToLikesCount(trx, postId, liked ? 1 : -1)
-          : await getLikesCount(trx, postId);
-        if (likesCount === undefined) throw notFound();
-        return { changed, likesCount };
-      });
+    const { changed, likesCount } =
+      this.infra.database.dialect === 'postgres'
+        ? await this.#setInOneStatement(postId, userId, liked)
+        : await this.#setInTransaction(postId, userId, liked);
     if (changed) {
       await this.infra.events.publish({
         type: liked ? 'like.added' : 'like.removed',
@@ -42,6 +33,39 @@ export class LikesService {
       });
     }
     return { liked, likes_count: likesCount };
+  }
+
+  /** PostgreSQL: access check, like row and counter in one statement, one round trip. */
+  async #setInOneStatement(postId: string, userId: string, liked: boolean) {
+    const outcome = await setLikeInOneStatement(this.infra.database.db, {
+      id: newId(),
+      postId,
+      userId,
+      createdAt: nowIso(),
+      liked,
+    });
+    if (!outcome?.visible) throw notFound();
+    return outcome;
+  }
+
+  /** SQLite has no writing CTEs; its statements are calls into the process, not round trips. */
+  async #setInTransaction(postId: string, userId: string, liked: boolean) {
+    return this.infra.database.db.transaction().execute(async (trx) => {
+      await requireVisiblePost(trx, postId, userId);
+      const changed = liked
+        ? await insertLike(trx, {
+            id: newId(),
+            post_id: postId,
+            user_id: userId,
+            created_at: nowIso(),
+          })
+        : await deleteLike(trx, postId, userId);
+      const likesCount = changed
+        ? await addToLikesCount(trx, postId, liked ? 1 : -1)
+        : await getLikesCount(trx, postId);
+      if (likesCount === undefined) throw notFound();
+      return { changed, likesCount };
+    });
   }
 
   /**

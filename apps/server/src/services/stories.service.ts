@@ -12,7 +12,7 @@ import {
   deleteStory,
   findLiveStory,
   insertStory,
-  insertStoryView,
+  insertVisibleStoryView,
   listRecentPublicStories,
   listStoryViewers,
   listTrayStories,
@@ -121,18 +121,21 @@ export class StoriesService {
 
   /** Marks the story seen by the viewer; idempotent (the first view's time stays). */
   async markViewed(storyId: string, viewerId: string): Promise<void> {
-    await this.#visible(storyId, viewerId);
+    let added: boolean;
     try {
-      await insertStoryView(this.db, {
+      // The check and the write in one statement: a first view is one round trip.
+      added = await insertVisibleStoryView(this.db, {
         story_id: storyId,
         viewer_id: viewerId,
         viewed_at: this.#nowIso(),
       });
     } catch (error) {
-      // The story was deleted between the check and the write.
+      // The story was deleted while the view was written.
       if (foreignKeyViolation(error)) throw notFound();
       throw error;
     }
+    // Nothing added: seen before (fine, the first view's time stays), or not there for them.
+    if (!added) await this.#visible(storyId, viewerId);
   }
 
   /**

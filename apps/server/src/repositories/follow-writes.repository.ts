@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { DB } from '../db/schema';
+
+/**
+ * PostgreSQL's follow and unfollow, each ONE statement outside any transaction: the checks, the
+ * row and both counters in one round trip, where they took eleven. The counters move only when
+ * a row was really added or removed, so they always equal the rows. Both profile rows are locked
+ * in id order first (as addToFollowCounts does), so A→B and B→A at once never deadlock; the
+ * locks last only while the statement runs.
+ */
+
+/** Both counters of a follow change, locked in id order; $delta is +1 or -1. */
+const movedCounters = (followerId: string, followeeId: string, delta: number, what: string) => sql`
+    locked as (
+      select id from profiles
+      where id in (${followerId}, ${followeeId}) and exists (select 1 from ${sql.table(what)})
+      order by id
+      for no key update
+    ),
+    counted as (
+      update profiles set
+        followers_count = followers_count + case when id = ${followeeId} then ${delta}::int else 0 end,
+        following_count = following_count + case when id = ${followerId} then ${delta}::int else 0 end
+      where id in (select id from locked)
+      returning id, followers_count
+    )`;
+
+export interface FollowOutcome {
+  /** The target is there and nobody is blocked either way. */
+  visible: boolean;
+  /** The target is private and the viewer does not follow them: a request, not a follow. */
+  needsRequest: boolean;
+  added: boolean;
+  followersCount: number;
+}
+
+/** Follows a public account, or one the viewer already follows; undefined for nobody. */
+export async function followInOneStatement(
+  db: Kysely<DB>,
+  follow: { followerId: string; followeeId: string; createdAt: string },
+): Promise<FollowOutcome | undefined> {
+  const { followerId, followeeId } = follow;
+  const { rows } = await sql<{
+    blocked: boolean;
+    needs_request: boolean;
+    added: boolean;
+    followers_count: number;
+  }>`
+    with target as (
+      select profiles.id, profiles.is_private, profiles.followers_count,
+        exists (
+          select 1 from blocks
+          where (blocker_id = ${followerId} and blocked_id = profiles.id)
+             or (blocker_id = profiles.id and blocked_id = ${followerId})
+        ) as blocked,
+        exists (
+          select 1 from follows where follower_id = ${followerId} and followee_id = profiles.id
+        ) as following
+      from profiles where profiles.id = ${followeeId}
+    ),
+    added as (
+      insert into follows (follower_id, followee_id, created_at)
+      select ${followerId}, id, ${follow.createdAt} from target
+      where not blocked and (is_private = 0 or following)
+      on conflict (follower_id, followee_id) do nothing
+      returning followee_id
+    ),
+    ${movedCounters(followerId, followeeId, 1, 'added')}
+    select target.blocked,
+      (target.is_private <> 0 and not target.following) as needs_request,
+      exists (select 1 from added) as added,
+      coalesce(
+        (select followers_count from counted where id = ${followeeId}),
+        target.followers_count
+      ) as followers_count
+    from target`.execute(db);
+  const row = rows[0];
+  return (
+    row && {
+      visible: !row.blocked,
+      needsRequest: row.needs_request,
+      added: row.added,
+      followersCount: row.followers_count,
+    }
+  );
+}
+
+export interface UnfollowOutcome {
+  /** A pending request was withdrawn. */
+  withdrawn: boolean;
+  removed: boolean;
+  followersCount: number;
+}
+
+/** Ends a follow and withdraws a pending request; undefined for nobody. */
+export async function unfollowInOneStatement(
+  db: Kysely<DB>,
+  followerId: string,
+  followeeId: string,
+): Promise<UnfollowOutcome | undefined> {
+  const { rows } = await sql<{ withdrawn: boolean; removed: boolean; followers_count: number }>`
+    with target as (
+      select id, followers_count from profiles where id = ${followeeId}
+    ),
+    withdrawn as (
+      delete from follow_requests
+      where requester_id = ${followerId} and target_id = (select id from target)
+      returning target_id
+    ),
+    removed as (
+      delete from follows
+      where follower_id = ${followerId} and followee_id = (select id from target)
+      returning followee_id
+    ),
+    ${movedCounters(followerId, followeeId, -1, 'removed')}
+    select exists (select 1 from withdrawn) as withdrawn,
+      exists (select 1 from removed) as removed,
+      coalesce(
+        (select followers_count from counted where id = ${followeeId}),
+        target.followers_count
+      ) as followers_count
+    from target`.execute(db);
+  const row = rows[0];
+  return (
+    row && {
+      withdrawn: row.withdrawn,
+      removed: row.removed,
+      followersCount: row.followers_count,
+    }
+  );
+}
