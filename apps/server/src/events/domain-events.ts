@@ -14,7 +14,16 @@ export type DomainEvent =
   | { type: 'comment.added'; commentId: string; postId: string; userId: string }
   | { type: 'comment.deleted'; commentId: string; postId: string; userId: string }
   | { type: 'follow.added'; followerId: string; followeeId: string; followersCount: number }
-  | { type: 'follow.removed'; followerId: string; followeeId: string; followersCount: number };
+  | { type: 'follow.removed'; followerId: string; followeeId: string; followersCount: number }
+  | {
+      type: 'message.sent';
+      messageId: string;
+      conversationId: string;
+      senderId: string;
+      recipientIds: string[];
+    }
+  /** Read, accepted, muted, left or unsent: these people's unread counts may have moved. */
+  | { type: 'messages.changed'; conversationId: string; userIds: string[] };
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;

@@ -2,6 +2,7 @@ import type { Infrastructure } from '../context';
 import { AppError } from '../errors';
 import { nowIso } from '../ids';
 import { rateLimits } from '../rate-limits';
+import { signalMessageChanges, unreadTotals } from '../repositories/conversations.repository';
 import { liveSessionsAmong } from '../repositories/sessions.repository';
 import type { NotificationsService } from './notifications.service';
 
@@ -21,7 +22,12 @@ interface OpenStream {
   sink: EventSink;
   /** The unread count this stream was last told; undefined until its first event. */
   told: number | undefined;
+  /** The unread conversations total this stream was last told. */
+  toldMessages: number | undefined;
 }
+
+/** Separates a person's id from a conversation's in a signal about messages. */
+const messageSignalSeparator = '|';
 
 /** People whose counts are read in one query. */
 const countBatch = 500;
@@ -55,6 +61,8 @@ export class EventStreamsService {
   readonly #byUser = new Map<string, Set<OpenStream>>();
   readonly #perIp = new Map<string, number>();
   #dirty = new Set<string>();
+  /** People told of a change in a conversation: they hear of it even if their total stays. */
+  #conversationHints = new Map<string, string>();
   #flushing: Promise<void> | null = null;
   #retryTimer: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
@@ -71,6 +79,33 @@ export class EventStreamsService {
     // the next count sent to them (checked with the count) or the next heartbeat, whichever is
     // first: a stream is never told anything after its session ended.
     infra.events.on('session.ended', (event) => this.#endSession(event.tokenHash));
+    infra.events.on('message.sent', (event) =>
+      this.#messagesChanged(event.conversationId, [event.senderId, ...event.recipientIds]),
+    );
+    infra.events.on('messages.changed', (event) =>
+      this.#messagesChanged(event.conversationId, event.userIds),
+    );
+  }
+
+  /**
+   * Streams here learn at once; on PostgreSQL every other instance hears it through the same
+   * channel as notifications, the conversation riding along with each person's id.
+   */
+  async #messagesChanged(conversationId: string, userIds: readonly string[]): Promise<void> {
+    this.#hintAndMark(userIds.map((userId) => [userId, conversationId]));
+    if (this.infra.database.dialect === 'postgres') {
+      await signalMessageChanges(
+        this.infra.database.db,
+        userIds.map((userId) => `${userId}${messageSignalSeparator}${conversationId}`),
+      );
+    }
+  }
+
+  #hintAndMark(pairs: readonly (readonly [string, string])[]): void {
+    for (const [userId, conversationId] of pairs) {
+      if (this.#byUser.has(userId)) this.#conversationHints.set(userId, conversationId);
+    }
+    this.#markDirty(pairs.map(([userId]) => userId));
   }
 
   reportErrorsTo(report: StreamFailureReporter): void {
@@ -108,6 +143,7 @@ export class EventStreamsService {
       tokenHash: viewer.tokenHash,
       sink,
       told: undefined,
+      toldMessages: undefined,
     };
     if (ofUser) ofUser.add(stream);
     else this.#byUser.set(viewer.userId, new Set([stream]));
@@ -128,7 +164,17 @@ export class EventStreamsService {
     if (this.#listening) return;
     this.#listening = true;
     this.infra.database.notificationSignals.subscribe((userIds) => {
-      this.#markDirty(userIds ?? [...this.#byUser.keys()]);
+      if (userIds === null) return this.#markDirty([...this.#byUser.keys()]);
+      const plain: string[] = [];
+      const hinted: [string, string][] = [];
+      for (const id of userIds) {
+        const [userId, conversationId] = id.split(messageSignalSeparator);
+        if (userId !== undefined && conversationId !== undefined)
+          hinted.push([userId, conversationId]);
+        else plain.push(id);
+      }
+      this.#markDirty(plain);
+      if (hinted.length > 0) this.#hintAndMark(hinted);
     });
   }
 
@@ -160,6 +206,7 @@ export class EventStreamsService {
         for (const stream of this.#byUser.get(userId) ?? []) tokenHashes.add(stream.tokenHash);
       }
       let counts: Map<string, number>;
+      let messageTotals: Awaited<ReturnType<typeof unreadTotals>>;
       let alive: Set<string>;
       try {
         // The sessions are read with the counts: a session ended on another instance is told
@@ -167,6 +214,7 @@ export class EventStreamsService {
         // counts, not beside them: a count can include a change made after a session ended, and
         // sessions read alongside (on another connection, sooner) could still call it alive.
         counts = await this.notifications.unreadCounts(userIds);
+        messageTotals = await unreadTotals(this.infra.database.db, userIds);
         alive = await liveSessionsAmong(this.infra.database.db, [...tokenHashes], nowIso());
       } catch (error) {
         this.#report(error, 'reading unread counts');
@@ -180,6 +228,9 @@ export class EventStreamsService {
       }
       for (const userId of userIds) {
         const count = counts.get(userId) ?? 0;
+        const messages = messageTotals.get(userId) ?? { total: 0, latest: null };
+        const hint = this.#conversationHints.get(userId);
+        this.#conversationHints.delete(userId);
         for (const stream of [...(this.#byUser.get(userId) ?? [])]) {
           // Opened while this flush read: its session was not asked about, so its absence from
           // `alive` says nothing. Its opening marked its person again; the next flush tells it.
@@ -187,6 +238,17 @@ export class EventStreamsService {
           if (!alive.has(stream.tokenHash)) {
             this.#end(stream);
             continue;
+          }
+          if (hint !== undefined || stream.toldMessages !== messages.total) {
+            // The first event of a stream only says something when there is something unread.
+            if (hint !== undefined || stream.toldMessages !== undefined || messages.total > 0) {
+              const data = {
+                conversation_id: hint ?? messages.latest,
+                unread_total: messages.total,
+              };
+              this.#send(stream, `event: messages\ndata: ${JSON.stringify(data)}\n\n`);
+            }
+            stream.toldMessages = messages.total;
           }
           if (stream.told === count) continue;
           stream.told = count;
@@ -258,6 +320,7 @@ export class EventStreamsService {
     if (ofUser.size === 0) {
       this.#byUser.delete(stream.userId);
       this.#dirty.delete(stream.userId);
+      this.#conversationHints.delete(stream.userId);
     }
     const fromIp = (this.#perIp.get(stream.ip) ?? 1) - 1;
     if (fromIp > 0) this.#perIp.set(stream.ip, fromIp);
