@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Infrastructure } from '../context';
 import { AppError } from '../errors';
 import { nowIso } from '../ids';
@@ -63,6 +64,8 @@ export class EventStreamsService {
   #dirty = new Set<string>();
   /** People told of a change in a conversation: they hear of it even if their total stays. */
   #conversationHints = new Map<string, string>();
+  /** Names this instance in its own signals, which come back to it and were already told here. */
+  readonly #instanceTag = randomUUID();
   #flushing: Promise<void> | null = null;
   #retryTimer: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
@@ -96,7 +99,9 @@ export class EventStreamsService {
     if (this.infra.database.dialect === 'postgres') {
       await signalMessageChanges(
         this.infra.database.db,
-        userIds.map((userId) => `${userId}${messageSignalSeparator}${conversationId}`),
+        userIds.map((userId) =>
+          [userId, conversationId, this.#instanceTag].join(messageSignalSeparator),
+        ),
       );
     }
   }
@@ -168,10 +173,9 @@ export class EventStreamsService {
       const plain: string[] = [];
       const hinted: [string, string][] = [];
       for (const id of userIds) {
-        const [userId, conversationId] = id.split(messageSignalSeparator);
-        if (userId !== undefined && conversationId !== undefined)
-          hinted.push([userId, conversationId]);
-        else plain.push(id);
+        const [userId = id, conversationId, from] = id.split(messageSignalSeparator);
+        if (conversationId === undefined) plain.push(id);
+        else if (from !== this.#instanceTag) hinted.push([userId, conversationId]);
       }
       this.#markDirty(plain);
       if (hinted.length > 0) this.#hintAndMark(hinted);
@@ -200,7 +204,14 @@ export class EventStreamsService {
   async #flush(): Promise<void> {
     while (this.#dirty.size > 0) {
       const userIds = [...this.#dirty].slice(0, countBatch);
-      for (const userId of userIds) this.#dirty.delete(userId);
+      // Hints are taken with the batch: one set while its counts are read waits for the next.
+      const hints = new Map<string, string>();
+      for (const userId of userIds) {
+        this.#dirty.delete(userId);
+        const hint = this.#conversationHints.get(userId);
+        if (hint !== undefined) hints.set(userId, hint);
+        this.#conversationHints.delete(userId);
+      }
       const tokenHashes = new Set<string>();
       for (const userId of userIds) {
         for (const stream of this.#byUser.get(userId) ?? []) tokenHashes.add(stream.tokenHash);
@@ -219,6 +230,9 @@ export class EventStreamsService {
       } catch (error) {
         this.#report(error, 'reading unread counts');
         for (const userId of userIds) this.#dirty.add(userId);
+        for (const [userId, hint] of hints) {
+          if (!this.#conversationHints.has(userId)) this.#conversationHints.set(userId, hint);
+        }
         this.#retryTimer = setTimeout(() => {
           this.#retryTimer = undefined;
           this.#scheduleFlush();
@@ -229,8 +243,7 @@ export class EventStreamsService {
       for (const userId of userIds) {
         const count = counts.get(userId) ?? 0;
         const messages = messageTotals.get(userId) ?? { total: 0, latest: null };
-        const hint = this.#conversationHints.get(userId);
-        this.#conversationHints.delete(userId);
+        const hint = hints.get(userId);
         for (const stream of [...(this.#byUser.get(userId) ?? [])]) {
           // Opened while this flush read: its session was not asked about, so its absence from
           // `alive` says nothing. Its opening marked its person again; the next flush tells it.
