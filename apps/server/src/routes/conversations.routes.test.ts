@@ -230,6 +230,18 @@ describe.each(dialects)('direct messages on %s', (dialect) => {
     expect(second.body.next_cursor).toBeNull();
   });
 
+  it("removes a deleted account's messages from the conversations it was in", async () => {
+    const ivy = await signUpUser(server);
+    const { body } = await start(ivy, [ann]);
+    await call(ivy, 'POST', `/api/conversations/${body.id}/messages`, { text: 'from Ivy' });
+    await call(ann, 'POST', `/api/conversations/${body.id}/messages`, { text: 'from Ann' });
+    const deleted = await call(ivy, 'DELETE', '/api/me', { password: ivy.password });
+    expect(deleted.status).toBe(204);
+    const left = await call(ann, 'GET', `/api/conversations/${body.id}/messages`);
+    expect(left.status).toBe(200);
+    expect(left.body.messages.map((m: any) => m.text)).toEqual(['from Ann']);
+  });
+
   it('tells the other participant over GET /api/events, with the unread total', async () => {
     const hal = await signUpUser(server);
     await follow(hal, ann);
@@ -248,5 +260,44 @@ describe.each(dialects)('direct messages on %s', (dialect) => {
     } finally {
       stream.close();
     }
+  });
+});
+
+describe.each(dialects)('the direct-message rate limit on %s', (dialect) => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { RATE_LIMITS: 'true' });
+  });
+  afterAll(async () => {
+    await disposeTestServer(server);
+  });
+
+  it('takes 20 at once and 60 a minute from one sender, then answers 429', async () => {
+    const sender = await signUpUser(server);
+    const other = await signUpUser(server);
+    const started = await server.request('/api/conversations', {
+      method: 'POST',
+      token: sender.token,
+      json: { participant_ids: [other.id] },
+    });
+    const send = (text: string) =>
+      server.request(`/api/conversations/${started.body.id}/messages`, {
+        method: 'POST',
+        token: sender.token,
+        json: { text },
+      });
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => send(`burst ${i}`)));
+    expect(burst.map((response) => response.status)).toEqual(Array(20).fill(201));
+    for (let i = 0; i < 40; i += 1) expect((await send(`more ${i}`)).status).toBe(201);
+    const refused = await send('one too many');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toEqual(expect.any(String));
+    // Another sender is not held back by this one.
+    const reply = await server.request(`/api/conversations/${started.body.id}/messages`, {
+      method: 'POST',
+      token: other.token,
+      json: { text: 'still here' },
+    });
+    expect(reply.status).toBe(201);
   });
 });

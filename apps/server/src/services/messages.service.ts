@@ -273,8 +273,9 @@ export class MessagesService {
     if (!membership.is_group) {
       const other = membership.pair_key?.split(':').find((id) => id !== viewerId);
       if (other !== undefined) {
+        // A deleted account leaves what the other wrote readable; a suspended one hides it all.
         const [person] = await repo.findParticipants(this.db, [other]);
-        if (!person || person.suspended_at) throw notFound();
+        if (person?.suspended_at) throw notFound();
         if ((await repo.blockedAmong(this.db, viewerId, [other])).size > 0) throw notFound();
       }
     }
