@@ -86,13 +86,13 @@ export function Header({ onCreate, onSignIn, onSignOut, onSwitchAccounts, onInte
           </Link>
           {/* Signed out on a phone the compass takes its room: there are no messages to read, and
               six icons and Sign In do not fit 390 px. */}
-          <button
-            type="button"
+          <Link
+            to={paths.directInbox.to()}
             aria-label="Messages"
             className={`${iconButton} ${profile ? '' : 'max-sm:hidden'}`}
           >
             <MessageCircle aria-hidden className="size-6" />
-          </button>
+          </Link>
           <NotificationsHeart onSignIn={onSignIn} />
           <button type="button" aria-label="Create post" onClick={onCreate} className={iconButton}>
             <SquarePlus aria-hidden className="size-6" />

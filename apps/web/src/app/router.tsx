@@ -10,6 +10,7 @@ import { loadStoryRoute } from './routes/load-story-route';
 const ProfileRoute = lazy(() =>
   import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
 );
+const DirectRoute = lazy(() => import('./routes/direct').then((m) => ({ default: m.DirectRoute })));
 const PostRoute = lazy(() => import('./routes/post').then((m) => ({ default: m.PostRoute })));
 const PostDialogRoute = lazy(() =>
   import('./routes/post-dialog').then((m) => ({ default: m.PostDialogRoute })),
@@ -121,6 +122,9 @@ export function AppRoutes() {
           <Route path={paths.exploreTag.pattern} element={<ExploreTagRoute />} />
           <Route path={paths.explorePeople.pattern} element={<ExplorePeopleRoute />} />
           <Route path={paths.notifications.pattern} element={<NotificationsRoute />} />
+          <Route path={paths.directInbox.pattern} element={<DirectRoute folder="inbox" />} />
+          <Route path={paths.directRequests.pattern} element={<DirectRoute folder="requests" />} />
+          <Route path={paths.directThread.pattern} element={<DirectRoute folder="inbox" />} />
           <Route path={paths.story.pattern} element={<StoryRoute />} />
           <Route path={paths.followers.pattern} element={<PeopleRoute list="followers" />} />
           <Route path={paths.following.pattern} element={<PeopleRoute list="following" />} />

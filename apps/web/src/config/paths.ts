@@ -50,6 +50,9 @@ export const paths = {
     to: (username: string, id: string) => `/stories/${segment(username)}/${segment(id)}`,
   },
   notifications: { pattern: '/notifications', to: () => '/notifications' },
+  directInbox: { pattern: '/direct/inbox', to: () => '/direct/inbox' },
+  directRequests: { pattern: '/direct/requests', to: () => '/direct/requests' },
+  directThread: { pattern: '/direct/t/:id', to: (id: string) => `/direct/t/${segment(id)}` },
   /** The settings pages, one address each (`/accounts/edit`, …); see `accountPages`. */
   account: { to: (page: AccountPage) => `/accounts/${page}` },
   admin: { pattern: '/admin', to: () => '/admin' },
