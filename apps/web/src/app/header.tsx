@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useUnreadMessages } from '@/domain/messages/unread-messages';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useMounted } from '@/lib/use-mounted';
 import { usePageLocation } from '@/lib/overlay-location';
@@ -27,6 +28,7 @@ interface HeaderProps {
 export function Header({ onCreate, onSignIn, onSignOut, onSwitchAccounts, onIntent }: HeaderProps) {
   // Signed in with a loaded profile: the avatar menu replaces the Sign In button.
   const { profile } = useAuth();
+  const unreadMessages = useUnreadMessages();
   // With a post open over a page, the page underneath is where the reader is.
   const { pathname } = usePageLocation();
   const atHome = pathname === paths.home.to();
@@ -88,10 +90,18 @@ export function Header({ onCreate, onSignIn, onSignOut, onSwitchAccounts, onInte
               six icons and Sign In do not fit 390 px. */}
           <Link
             to={paths.directInbox.to()}
-            aria-label="Messages"
-            className={`${iconButton} ${profile ? '' : 'max-sm:hidden'}`}
+            aria-label={unreadMessages > 0 ? `Messages, ${unreadMessages} unread` : 'Messages'}
+            className={`${iconButton} relative ${profile ? '' : 'max-sm:hidden'}`}
           >
             <MessageCircle aria-hidden className="size-6" />
+            {unreadMessages > 0 ? (
+              <span
+                data-testid="messages-badge"
+                className="absolute top-1 right-1 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+              >
+                {unreadMessages > 9 ? '9+' : unreadMessages}
+              </span>
+            ) : null}
           </Link>
           <NotificationsHeart onSignIn={onSignIn} />
           <button type="button" aria-label="Create post" onClick={onCreate} className={iconButton}>

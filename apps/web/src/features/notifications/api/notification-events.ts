@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { applyMessagesEvent } from '@/domain/messages/messages-event';
 import { refreshUnreadCount, setUnreadCount } from './get-unread-count';
 
 export const eventsPath = '/api/events';
@@ -42,6 +43,9 @@ export function connectNotificationEvents(queryClient: QueryClient, userId: stri
     current.addEventListener('notifications', (event: MessageEvent) => {
       const count = readUnreadCount(event.data);
       if (count !== null) void setUnreadCount(queryClient, userId, count);
+    });
+    current.addEventListener('messages', (event: MessageEvent) => {
+      applyMessagesEvent(queryClient, event.data);
     });
     current.addEventListener('error', () => {
       if (current.readyState !== EventSource.CLOSED) return;
