@@ -38,6 +38,7 @@ const bundledMigrations = [
   '0015-avatar-placeholders',
   '0016-instance-settings',
   '0017-federation',
+  '0018-messages',
 ];
 
 /**

@@ -6,6 +6,8 @@ export const rateLimits = {
   signUp: { max: 5, timeWindow: 30 * 60 * 1000 },
   upload: { max: 30, timeWindow: 30 * 60 * 1000 },
   comment: { max: 60, timeWindow: 60 * 1000 },
+  /** Messages one person sends: a burst of shares, a quick exchange, never a flood. */
+  directMessages: { max: 60, timeWindow: 60 * 1000 },
   /** Failed sign-ins per IP and email, and per IP alone. */
   signInFailuresPerAccount: { max: 10, windowMs: 60 * 1000 },
   signInFailuresPerIp: { max: 25, windowMs: 5 * 60 * 1000 },

@@ -9,6 +9,7 @@ export const reservedUsernames: ReadonlySet<string> = new Set([
   'explore',
   'stories',
   'notifications',
+  'direct',
   'accounts',
   'admin',
   // the server
@@ -98,6 +99,9 @@ export const pagePaths = {
     to: (username: string, id: string) => `/stories/${segment(username)}/${segment(id)}`,
   },
   notifications: { pattern: '/notifications', to: () => '/notifications' },
+  directInbox: { pattern: '/direct/inbox', to: () => '/direct/inbox' },
+  directRequests: { pattern: '/direct/requests', to: () => '/direct/requests' },
+  directThread: { pattern: '/direct/t/:id', to: (id: string) => `/direct/t/${segment(id)}` },
   /** The settings pages, one address each (`/accounts/edit`, …): see `accountPageNames`. */
   account: { to: (page: AccountPageName) => `/accounts/${page}` },
   admin: { pattern: '/admin', to: () => '/admin' },

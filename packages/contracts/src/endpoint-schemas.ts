@@ -14,6 +14,12 @@ import { followResultSchema, profileSummaryPageSchema, suggestionListSchema } fr
 import { instanceSchema, updateInstanceSchema } from './instance';
 import { notificationPageSchema } from './notifications';
 import {
+  conversationPageSchema,
+  messagePageSchema,
+  messageSchema,
+  sendMessageSchema,
+} from './direct-messages';
+import {
   likeResultSchema,
   postPageSchema,
   postSchema,
@@ -105,6 +111,10 @@ export const endpointSchemas = {
   notifications: { response: notificationPageSchema },
   markNotificationsRead: {},
   events: {},
+  conversations: { response: conversationPageSchema },
+  conversationMessages: { response: messagePageSchema },
+  sendMessage: { request: sendMessageSchema, response: messageSchema },
+  markConversationRead: {},
   storyTrays: { response: storyTraysSchema },
   createStory: { response: storySchema },
   story: { response: storySchema },

@@ -63,6 +63,11 @@ export const endpoints = {
   notifications: 'GET /api/notifications',
   markNotificationsRead: 'POST /api/notifications/read',
   events: 'GET /api/events',
+  // direct messages
+  conversations: 'GET /api/conversations',
+  conversationMessages: 'GET /api/conversations/:id/messages',
+  sendMessage: 'POST /api/conversations/:id/messages',
+  markConversationRead: 'POST /api/conversations/:id/read',
   storyTrays: 'GET /api/stories',
   createStory: 'POST /api/stories',
   story: 'GET /api/stories/:id',

@@ -21,3 +21,4 @@ export * from './safety';
 export * from './instance';
 export * from './endpoints';
 export * from './endpoint-schemas';
+export * from './direct-messages';

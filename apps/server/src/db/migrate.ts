@@ -17,6 +17,7 @@ import { passwordResets } from './migrations/0014-password-resets';
 import { avatarPlaceholders } from './migrations/0015-avatar-placeholders';
 import { instanceSettings } from './migrations/0016-instance-settings';
 import { federation } from './migrations/0017-federation';
+import { messages } from './migrations/0018-messages';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015-avatar-placeholders': avatarPlaceholders,
   '0016-instance-settings': instanceSettings,
   '0017-federation': federation,
+  '0018-messages': messages,
 };
 
 /** Every migration this version knows, oldest first: a backup's schema must be one of them. */

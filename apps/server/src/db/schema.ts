@@ -47,6 +47,8 @@ export interface ProfilesTable {
   created_at: string;
   /** Set while an admin has suspended the account (migration 0012): its content is hidden. */
   suspended_at: Generated<string | null>;
+  /** Who may start a conversation with this person (migration 0017). */
+  allow_messages_from: Generated<'everyone' | 'following' | 'nobody'>;
 }
 
 export interface PostsTable {
@@ -332,6 +334,36 @@ export interface RemoteCommentsTable {
   note_url: string;
 }
 
+/** A direct conversation (migration 0018); `pair_key` only on one-to-one ones. */
+export interface ConversationsTable {
+  id: string;
+  is_group: Generated<number>;
+  name: string | null;
+  pair_key: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who is in a conversation, and where each stands in it. */
+export interface ConversationMembersTable {
+  conversation_id: string;
+  user_id: string;
+  is_request: Generated<number>;
+  muted: Generated<number>;
+  last_read_at: string | null;
+  joined_at: string;
+}
+
+export interface DirectMessagesTable {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  text: string | null;
+  post_id: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -367,4 +399,7 @@ export interface DB {
   remote_actors: RemoteActorsTable;
   remote_follows: RemoteFollowsTable;
   remote_comments: RemoteCommentsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  direct_messages: DirectMessagesTable;
 }

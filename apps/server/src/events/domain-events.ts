@@ -39,9 +39,18 @@ export type DomainEvent =
     }
   /** A block (it ended every follow and request between the two, told as their own events). */
   | { type: 'block.added'; blockerId: string; blockedId: string }
-  /** An admin changed the instance's about page and rules. */
   /** The blocker lifted a block. */
   | { type: 'block.removed'; blockerId: string; blockedId: string }
+  | {
+      type: 'message.sent';
+      messageId: string;
+      conversationId: string;
+      senderId: string;
+      recipientIds: string[];
+    }
+  /** Read, accepted, muted, left or unsent: these people's unread counts may have moved. */
+  | { type: 'messages.changed'; conversationId: string; userIds: string[] }
+  /** An admin changed the instance's about page and rules. */
   | { type: 'instance.updated' };
 
 export type DomainEventType = DomainEvent['type'];

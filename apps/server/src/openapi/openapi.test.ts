@@ -84,6 +84,16 @@ const contractCalls = [
   'put /api/profiles/{id}/block',
   'delete /api/profiles/{id}/block',
   'get /api/me/blocks',
+  'get /api/conversations',
+  'post /api/conversations',
+  'get /api/conversations/{id}/messages',
+  'post /api/conversations/{id}/messages',
+  'post /api/conversations/{id}/read',
+  'post /api/conversations/{id}/accept',
+  'put /api/conversations/{id}/mute',
+  'delete /api/conversations/{id}',
+  'delete /api/messages/{id}',
+  'put /api/me/messaging',
   'get /storage/{*}',
 ];
 

@@ -6,6 +6,7 @@ import { adminRoutes } from './admin.routes';
 import { authRoutes } from './auth.routes';
 import { blockRoutes } from './blocks.routes';
 import { commentRoutes } from './comments.routes';
+import { conversationRoutes } from './conversations.routes';
 import { exploreRoutes } from './explore.routes';
 import { eventRoutes } from './events.routes';
 import { exportRoutes } from './export.routes';
@@ -55,5 +56,6 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(instanceRoutes(context), { prefix: '/instance' });
     await api.register(adminRoutes(context), { prefix: '/admin' });
     await api.register(blockRoutes(context));
+    await api.register(conversationRoutes(context));
   };
 }

@@ -75,6 +75,21 @@ describe.each(storageSetups)('GET /api/me/export on $name', (setup) => {
     await server.request(`/api/profiles/${ada.id}/follow`, { method: 'PUT', token: bob.token });
     const blocked = await signUpUser(server);
     await server.request(`/api/profiles/${blocked.id}/block`, { method: 'PUT', token: ada.token });
+    const conversation = await server.request('/api/conversations', {
+      method: 'POST',
+      token: ada.token,
+      json: { participant_ids: [bob.id] },
+    });
+    for (const [who, text] of [
+      [ada, 'from Ada'],
+      [bob, 'from Bob'],
+    ] as const) {
+      await server.request(`/api/conversations/${conversation.body.id}/messages`, {
+        method: 'POST',
+        token: who.token,
+        json: { text },
+      });
+    }
 
     const response = await fetch(`${server.url}/api/me/export`, {
       headers: { authorization: `Bearer ${ada.token}` },
@@ -108,6 +123,9 @@ describe.each(storageSetups)('GET /api/me/export on $name', (setup) => {
     expect(read('blocked.json').map((b: { username: string }) => b.username)).toEqual([
       blocked.username,
     ]);
+    // The messages Ada wrote; what Bob wrote is his.
+    expect(read('messages.json').map((m: { text: string }) => m.text)).toEqual(['from Ada']);
+    expect(read('messages.json')[0].conversation_id).toBe(conversation.body.id);
     // Nobody else's rows: Bob's post is not in Ada's posts.
     expect(read('posts.json')).toHaveLength(1);
   });

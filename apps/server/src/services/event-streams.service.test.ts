@@ -46,6 +46,12 @@ function service(unreadCounts: NotificationsService['unreadCounts']) {
 const countEvent = (count: number) =>
   `event: notifications\ndata: ${JSON.stringify({ unread_count: count })}\n\n`;
 
+// Nobody here has unread messages: these tests are about notification counts and sessions.
+vi.mock('../repositories/conversations.repository', () => ({
+  unreadTotals: vi.fn(() => Promise.resolve(new Map())),
+  signalMessageChanges: vi.fn(() => Promise.resolve()),
+}));
+
 afterEach(() => {
   vi.clearAllMocks();
 });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Infrastructure } from '../context';
 import { AppError } from '../errors';
 import { nowIso } from '../ids';
 import { rateLimits } from '../rate-limits';
+import { signalMessageChanges, unreadTotals } from '../repositories/conversations.repository';
 import { liveSessionsAmong } from '../repositories/sessions.repository';
 import type { NotificationsService } from './notifications.service';
 
@@ -21,7 +23,12 @@ interface OpenStream {
   sink: EventSink;
   /** The unread count this stream was last told; undefined until its first event. */
   told: number | undefined;
+  /** The unread conversations total this stream was last told. */
+  toldMessages: number | undefined;
 }
+
+/** Separates a person's id from a conversation's in a signal about messages. */
+const messageSignalSeparator = '|';
 
 /** People whose counts are read in one query. */
 const countBatch = 500;
@@ -55,6 +62,10 @@ export class EventStreamsService {
   readonly #byUser = new Map<string, Set<OpenStream>>();
   readonly #perIp = new Map<string, number>();
   #dirty = new Set<string>();
+  /** People told of a change in a conversation: they hear of it even if their total stays. */
+  #conversationHints = new Map<string, string>();
+  /** Names this instance in its own signals, which come back to it and were already told here. */
+  readonly #instanceTag = randomUUID();
   #flushing: Promise<void> | null = null;
   #retryTimer: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
@@ -66,6 +77,30 @@ export class EventStreamsService {
     private readonly infra: Infrastructure,
     private readonly notifications: NotificationsService,
   ) {}
+
+  /**
+   * New messages, or messages read, accepted, muted, left or unsent: these people's unread counts
+   * may have moved. Streams here learn at once; on PostgreSQL every other instance hears it
+   * through the same channel as notifications, the conversation riding along with each id.
+   */
+  async messagesChanged(conversationId: string, userIds: readonly string[]): Promise<void> {
+    this.#hintAndMark(userIds.map((userId) => [userId, conversationId]));
+    if (this.infra.database.dialect === 'postgres') {
+      await signalMessageChanges(
+        this.infra.database.db,
+        userIds.map((userId) =>
+          [userId, conversationId, this.#instanceTag].join(messageSignalSeparator),
+        ),
+      );
+    }
+  }
+
+  #hintAndMark(pairs: readonly (readonly [string, string])[]): void {
+    for (const [userId, conversationId] of pairs) {
+      if (this.#byUser.has(userId)) this.#conversationHints.set(userId, conversationId);
+    }
+    this.#markDirty(pairs.map(([userId]) => userId));
+  }
 
   reportErrorsTo(report: StreamFailureReporter): void {
     this.#report = report;
@@ -102,6 +137,7 @@ export class EventStreamsService {
       tokenHash: viewer.tokenHash,
       sink,
       told: undefined,
+      toldMessages: undefined,
     };
     if (ofUser) ofUser.add(stream);
     else this.#byUser.set(viewer.userId, new Set([stream]));
@@ -122,7 +158,16 @@ export class EventStreamsService {
     if (this.#listening) return;
     this.#listening = true;
     this.infra.database.notificationSignals.subscribe((userIds) => {
-      this.#markDirty(userIds ?? [...this.#byUser.keys()]);
+      if (userIds === null) return this.#markDirty([...this.#byUser.keys()]);
+      const plain: string[] = [];
+      const hinted: [string, string][] = [];
+      for (const id of userIds) {
+        const [userId = id, conversationId, from] = id.split(messageSignalSeparator);
+        if (conversationId === undefined) plain.push(id);
+        else if (from !== this.#instanceTag) hinted.push([userId, conversationId]);
+      }
+      this.#markDirty(plain);
+      if (hinted.length > 0) this.#hintAndMark(hinted);
     });
   }
 
@@ -148,12 +193,20 @@ export class EventStreamsService {
   async #flush(): Promise<void> {
     while (this.#dirty.size > 0) {
       const userIds = [...this.#dirty].slice(0, countBatch);
-      for (const userId of userIds) this.#dirty.delete(userId);
+      // Hints are taken with the batch: one set while its counts are read waits for the next.
+      const hints = new Map<string, string>();
+      for (const userId of userIds) {
+        this.#dirty.delete(userId);
+        const hint = this.#conversationHints.get(userId);
+        if (hint !== undefined) hints.set(userId, hint);
+        this.#conversationHints.delete(userId);
+      }
       const tokenHashes = new Set<string>();
       for (const userId of userIds) {
         for (const stream of this.#byUser.get(userId) ?? []) tokenHashes.add(stream.tokenHash);
       }
       let counts: Map<string, number>;
+      let messageTotals: Awaited<ReturnType<typeof unreadTotals>>;
       let alive: Set<string>;
       try {
         // The sessions are read with the counts: a session ended on another instance is told
@@ -161,10 +214,14 @@ export class EventStreamsService {
         // counts, not beside them: a count can include a change made after a session ended, and
         // sessions read alongside (on another connection, sooner) could still call it alive.
         counts = await this.notifications.unreadCounts(userIds);
+        messageTotals = await unreadTotals(this.infra.database.db, userIds);
         alive = await liveSessionsAmong(this.infra.database.db, [...tokenHashes], nowIso());
       } catch (error) {
         this.#report(error, 'reading unread counts');
         for (const userId of userIds) this.#dirty.add(userId);
+        for (const [userId, hint] of hints) {
+          if (!this.#conversationHints.has(userId)) this.#conversationHints.set(userId, hint);
+        }
         this.#retryTimer = setTimeout(() => {
           this.#retryTimer = undefined;
           this.#scheduleFlush();
@@ -174,6 +231,8 @@ export class EventStreamsService {
       }
       for (const userId of userIds) {
         const count = counts.get(userId) ?? 0;
+        const messages = messageTotals.get(userId) ?? { total: 0, latest: null };
+        const hint = hints.get(userId);
         for (const stream of [...(this.#byUser.get(userId) ?? [])]) {
           // Opened while this flush read: its session was not asked about, so its absence from
           // `alive` says nothing. Its opening marked its person again; the next flush tells it.
@@ -181,6 +240,17 @@ export class EventStreamsService {
           if (!alive.has(stream.tokenHash)) {
             this.#end(stream);
             continue;
+          }
+          if (hint !== undefined || stream.toldMessages !== messages.total) {
+            // The first event of a stream only says something when there is something unread.
+            if (hint !== undefined || stream.toldMessages !== undefined || messages.total > 0) {
+              const data = {
+                conversation_id: hint ?? messages.latest,
+                unread_total: messages.total,
+              };
+              this.#send(stream, `event: messages\ndata: ${JSON.stringify(data)}\n\n`);
+            }
+            stream.toldMessages = messages.total;
           }
           if (stream.told === count) continue;
           stream.told = count;
@@ -258,6 +328,7 @@ export class EventStreamsService {
     if (ofUser.size === 0) {
       this.#byUser.delete(stream.userId);
       this.#dirty.delete(stream.userId);
+      this.#conversationHints.delete(stream.userId);
     }
     const fromIp = (this.#perIp.get(stream.ip) ?? 1) - 1;
     if (fromIp > 0) this.#perIp.set(stream.ip, fromIp);

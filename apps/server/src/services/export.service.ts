@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { Infrastructure } from '../context';
 import { notFound } from '../errors';
+import { listMessagesBySender } from '../repositories/conversations.repository';
 import { readAccountForExport } from '../repositories/export.repository';
 import { listLiveStoriesOf } from '../repositories/stories.repository';
 
@@ -73,6 +74,10 @@ export class ExportService {
     zip.addBuffer(json(data.following), 'following.json');
     zip.addBuffer(json(data.saved), 'saved.json');
     zip.addBuffer(json(data.blocked), 'blocked.json');
+    zip.addBuffer(
+      json(await listMessagesBySender(this.infra.database.db, userId)),
+      'messages.json',
+    );
     // Stories still live now: an expired one is gone for its author too.
     const stories = await listLiveStoriesOf(
       this.infra.database.db,

@@ -12,6 +12,7 @@ import { ImportService } from './imports/import.service';
 import { InstanceService } from './instance.service';
 import { EventStreamsService } from './event-streams.service';
 import { LikesService } from './likes.service';
+import { MessagesService } from './messages.service';
 import { ModerationService } from './moderation.service';
 import { NotificationsService } from './notifications.service';
 import { PasswordResetService } from './password-reset.service';
@@ -68,6 +69,7 @@ export function createServices(infra: Infrastructure) {
     discoveryLists: new DiscoveryListsService(infra, postReads),
     storedFiles: new StoredFilesService(infra),
     stories,
+    messages: new MessagesService(infra),
     sweep: new SweepService(infra, ownerQueries, stories),
     variantBackfill: new VariantBackfillService(infra),
   };

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { useUnreadMessages } from '@/domain/messages/unread-messages';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useMounted } from '@/lib/use-mounted';
 import { usePageLocation } from '@/lib/overlay-location';
@@ -27,6 +28,7 @@ interface HeaderProps {
 export function Header({ onCreate, onSignIn, onSignOut, onSwitchAccounts, onIntent }: HeaderProps) {
   // Signed in with a loaded profile: the avatar menu replaces the Sign In button.
   const { profile } = useAuth();
+  const unreadMessages = useUnreadMessages();
   // With a post open over a page, the page underneath is where the reader is.
   const { pathname } = usePageLocation();
   const atHome = pathname === pagePaths.home.to();
@@ -86,13 +88,21 @@ export function Header({ onCreate, onSignIn, onSignOut, onSwitchAccounts, onInte
           </Link>
           {/* Signed out on a phone the compass takes its room: there are no messages to read, and
               six icons and Sign In do not fit 390 px. */}
-          <button
-            type="button"
-            aria-label="Messages"
-            className={`${iconButton} ${profile ? '' : 'max-sm:hidden'}`}
+          <Link
+            to={pagePaths.directInbox.to()}
+            aria-label={unreadMessages > 0 ? `Messages, ${unreadMessages} unread` : 'Messages'}
+            className={`${iconButton} relative ${profile ? '' : 'max-sm:hidden'}`}
           >
             <MessageCircle aria-hidden className="size-6" />
-          </button>
+            {unreadMessages > 0 ? (
+              <span
+                data-testid="messages-badge"
+                className="absolute top-1 right-1 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+              >
+                {unreadMessages > 9 ? '9+' : unreadMessages}
+              </span>
+            ) : null}
+          </Link>
           <NotificationsHeart onSignIn={onSignIn} />
           <button type="button" aria-label="Create post" onClick={onCreate} className={iconButton}>
             <SquarePlus aria-hidden className="size-6" />

@@ -10,6 +10,7 @@ import { loadStoryRoute } from './routes/load-story-route';
 const ProfileRoute = lazy(() =>
   import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
 );
+const DirectRoute = lazy(() => import('./routes/direct').then((m) => ({ default: m.DirectRoute })));
 const PostRoute = lazy(() => import('./routes/post').then((m) => ({ default: m.PostRoute })));
 const PostDialogRoute = lazy(() =>
   import('./routes/post-dialog').then((m) => ({ default: m.PostDialogRoute })),
@@ -91,6 +92,9 @@ export const pageRoutes: RouteObject[] = [
   { path: pagePaths.exploreTag.pattern, element: <ExploreTagRoute /> },
   { path: pagePaths.explorePeople.pattern, element: <ExplorePeopleRoute /> },
   { path: pagePaths.notifications.pattern, element: <NotificationsRoute /> },
+  { path: pagePaths.directInbox.pattern, element: <DirectRoute folder="inbox" /> },
+  { path: pagePaths.directRequests.pattern, element: <DirectRoute folder="requests" /> },
+  { path: pagePaths.directThread.pattern, element: <DirectRoute folder="inbox" /> },
   { path: pagePaths.story.pattern, element: <StoryRoute /> },
   { path: pagePaths.followers.pattern, element: <PeopleRoute list="followers" /> },
   { path: pagePaths.following.pattern, element: <PeopleRoute list="following" /> },

@@ -100,7 +100,11 @@ describe('Shell', () => {
       'href',
       '/explore',
     );
-    for (const name of ['Messages', 'Notifications', 'Create post', 'Sign In']) {
+    expect(within(header).getByRole('link', { name: 'Messages' })).toHaveAttribute(
+      'href',
+      '/direct/inbox',
+    );
+    for (const name of ['Notifications', 'Create post', 'Sign In']) {
       expect(within(header).getByRole('button', { name })).toBeInTheDocument();
     }
     // The stand-in box: the real one (a combobox) loads on the first gesture towards it.

@@ -25,6 +25,8 @@ const everyEventType: Record<DomainEventType, true | 'federation'> = {
   'instance.updated': true,
   'post.deleted': 'federation',
   'block.removed': 'federation',
+  'message.sent': true,
+  'messages.changed': true,
 };
 
 describe('subscribeAll', () => {
@@ -45,7 +47,7 @@ describe('subscribeAll', () => {
           followRequestEnded: nothing,
           blocked: nothing,
         },
-        eventStreams: { endSession: () => undefined },
+        eventStreams: { endSession: () => undefined, messagesChanged: async () => undefined },
       },
       caches: { instance: { forget: () => undefined } },
     });

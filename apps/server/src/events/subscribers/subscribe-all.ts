@@ -9,7 +9,7 @@ import { subscribeNotifications } from './notifications';
 export interface Subscribers {
   services: {
     notifications: NotificationRecorder;
-    eventStreams: Pick<EventStreamsService, 'endSession'>;
+    eventStreams: Pick<EventStreamsService, 'endSession' | 'messagesChanged'>;
   };
   caches: ForgettingCaches;
 }

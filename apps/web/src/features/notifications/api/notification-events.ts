@@ -1,5 +1,6 @@
 import { endpointPath } from '@pinhole/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import { applyMessagesEvent } from '@/domain/messages/messages-event';
 import { refreshUnreadCount, setUnreadCount } from './get-unread-count';
 
 export const eventsPath = endpointPath('events');
@@ -43,6 +44,9 @@ export function connectNotificationEvents(queryClient: QueryClient, userId: stri
     current.addEventListener('notifications', (event: MessageEvent) => {
       const count = readUnreadCount(event.data);
       if (count !== null) void setUnreadCount(queryClient, userId, count);
+    });
+    current.addEventListener('messages', (event: MessageEvent) => {
+      applyMessagesEvent(queryClient, event.data);
     });
     current.addEventListener('error', () => {
       if (current.readyState !== EventSource.CLOSED) return;

@@ -7,6 +7,7 @@ import { callsTo, deferred, json, mockApi, sentUrl } from '@/testing/mock-api';
 import { notificationPage } from '@/testing/notifications';
 import { renderWithQuery } from '@/testing/render';
 import { readUnreadCount } from '@/features/notifications/api/notification-events';
+import { useUnreadMessages } from '@/domain/messages/unread-messages';
 import { useNotificationEvents } from './use-notification-events';
 
 function Live({ userId }: { userId: string | null }) {
@@ -46,7 +47,25 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+function LiveMessages() {
+  useNotificationEvents('me');
+  return <span data-testid="messages">{useUnreadMessages()}</span>;
+}
+
 describe('useNotificationEvents', () => {
+  it('gives the Messages badge the unread total of each `event: messages`', async () => {
+    mockApi({ 'GET /api/notifications': notificationPage([], { unread: 0 }) });
+    renderWithQuery(<LiveMessages />);
+    const source = await stream();
+    source.connect();
+    expect(screen.getByTestId('messages')).toHaveTextContent('0');
+    source.send('messages', '{"conversation_id":"c1","unread_total":2}');
+    await waitFor(() => expect(screen.getByTestId('messages')).toHaveTextContent('2'));
+    source.send('messages', 'not json');
+    source.send('messages', '{"conversation_id":"c1","unread_total":0}');
+    await waitFor(() => expect(screen.getByTestId('messages')).toHaveTextContent('0'));
+  });
+
   it('opens one stream to /api/events, reads the count on connecting, then follows the events', async () => {
     const fetchMock = mockApi({ 'GET /api/notifications': notificationPage([], { unread: 4 }) });
     renderWithQuery(<Live userId="me" />);

@@ -1,0 +1,378 @@
+import type {
+  AllowMessagesFrom,
+  Conversation,
+  ConversationListQuery,
+  ConversationPage,
+  CreateConversationRequest,
+  Message,
+  MessageListQuery,
+  MessagePage,
+  MessagingSettings,
+  ProfileSummary,
+  SendMessageRequest,
+} from '@pinhole/contracts';
+import { directMessageLimits, directMessageTexts } from '@pinhole/contracts';
+import type { Infrastructure } from '../context';
+import { AppError, notFound } from '../errors';
+import { newId, nowIso } from '../ids';
+import * as repo from '../repositories/conversations.repository';
+import { followedAmong } from '../repositories/follows.repository';
+import { updateProfile } from '../repositories/profiles.repository';
+import { requireVisiblePost } from '../policies/visibility';
+import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
+import { toProfileSummary } from '../views/profile-summary';
+import { mediaUrls } from '../storage/media-urls';
+
+type Membership = NonNullable<Awaited<ReturnType<typeof repo.findMembership>>>;
+
+/**
+ * Direct messages between people of this instance: one-to-one conversations (found again when
+ * started twice) and named groups. Only members read a conversation; nobody else, admins
+ * included, sees a message unless it is reported. A conversation started by someone a member does
+ * not follow waits in that member's Requests until they accept it or reply.
+ */
+export class MessagesService {
+  constructor(private readonly infra: Infrastructure) {}
+
+  private get db() {
+    return this.infra.database.db;
+  }
+
+  /** Starts a conversation; `created` is false when the one-to-one conversation existed. */
+  async start(
+    viewerId: string,
+    request: CreateConversationRequest,
+  ): Promise<{ conversation: Conversation; created: boolean }> {
+    const others = [...new Set(request.participant_ids)].filter((id) => id !== viewerId);
+    if (others.some((id) => id.includes('@')))
+      throw new AppError('validation_error', directMessageTexts.remoteNotAvailable);
+    if (others.length === 0)
+      throw new AppError('validation_error', directMessageTexts.messageToYourself);
+    const requests = await this.admissions(viewerId, others);
+    const isGroup = others.length > 1;
+    const pairKey = isGroup ? null : [viewerId, ...others].sort().join(':');
+    const now = nowIso();
+    const { id, created } = await this.db.transaction().execute(async (trx) => {
+      const existing = pairKey ? await repo.findConversationByPair(trx, pairKey) : undefined;
+      const conversationId = existing?.id ?? newId();
+      if (!existing) {
+        await repo.insertConversation(trx, {
+          id: conversationId,
+          is_group: isGroup ? 1 : 0,
+          name: isGroup && request.name ? request.name : null,
+          pair_key: pairKey,
+          created_by: viewerId,
+          created_at: now,
+        });
+      }
+      await repo.insertMember(trx, {
+        conversation_id: conversationId,
+        user_id: viewerId,
+        is_request: 0,
+        joined_at: now,
+      });
+      for (const other of others) {
+        await repo.insertMember(trx, {
+          conversation_id: conversationId,
+          user_id: other,
+          is_request: requests.has(other) ? 1 : 0,
+          joined_at: now,
+        });
+      }
+      return { id: conversationId, created: !existing };
+    });
+    return { conversation: await this.conversation(viewerId, id), created };
+  }
+
+  /**
+   * Who of `others` would get this as a request; refuses (404) blocked, suspended or unknown
+   * people, and (403) people who do not accept messages from the viewer.
+   */
+  private async admissions(viewerId: string, others: readonly string[]): Promise<Set<string>> {
+    const people = await repo.findParticipants(this.db, others);
+    if (people.length !== others.length || people.some((person) => person.suspended_at))
+      throw notFound();
+    const blocked = await repo.blockedAmong(this.db, viewerId, others);
+    if (blocked.size > 0) throw notFound();
+    const following = await repo.followersAmong(this.db, viewerId, others);
+    const requests = new Set<string>();
+    for (const person of people) {
+      const follows = following.has(person.id);
+      const allow: AllowMessagesFrom = person.allow_messages_from;
+      if (allow === 'nobody' || (allow === 'following' && !follows))
+        throw new AppError('forbidden', directMessageTexts.notAccepting);
+      if (!follows) requests.add(person.id);
+    }
+    return requests;
+  }
+
+  async list(viewerId: string, query: ConversationListQuery): Promise<ConversationPage> {
+    const limit = query.limit ?? directMessageLimits.conversationsDefaultLimit;
+    const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
+    const rows = await repo.listConversations(
+      this.db,
+      viewerId,
+      query.folder,
+      limit + 1,
+      after && { updatedAt: after.createdAt, id: after.id },
+    );
+    const page = rows.slice(0, limit);
+    const conversations = await this.toConversations(viewerId, page);
+    const last = page.at(-1);
+    return {
+      conversations,
+      next_cursor:
+        rows.length > limit && last
+          ? encodeCursor({ createdAt: last.updated_at, id: last.id })
+          : null,
+    };
+  }
+
+  async conversation(viewerId: string, conversationId: string): Promise<Conversation> {
+    const membership = await this.requireMember(viewerId, conversationId);
+    const [conversation] = await this.toConversations(viewerId, [membership]);
+    if (!conversation) throw notFound();
+    return conversation;
+  }
+
+  async messages(
+    viewerId: string,
+    conversationId: string,
+    query: MessageListQuery,
+  ): Promise<MessagePage> {
+    await this.requireMember(viewerId, conversationId);
+    const limit = query.limit ?? directMessageLimits.messagesDefaultLimit;
+    const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
+    const rows = await repo.listMessages(this.db, conversationId, limit + 1, after);
+    const page = rows.slice(0, limit);
+    const members = await repo.listMembers(this.db, [conversationId]);
+    const last = page.at(-1);
+    return {
+      messages: await this.toMessages(viewerId, page, members),
+      next_cursor:
+        rows.length > limit && last
+          ? encodeCursor({ createdAt: last.created_at, id: last.id })
+          : null,
+    };
+  }
+
+  async send(
+    viewerId: string,
+    conversationId: string,
+    input: SendMessageRequest,
+  ): Promise<Message> {
+    const text = input.text?.trim() ? input.text : null;
+    if (text === null && input.post_id === undefined)
+      throw new AppError('validation_error', directMessageTexts.emptyMessage);
+    const membership = await this.requireMember(viewerId, conversationId);
+    const members = await repo.listMembers(this.db, [conversationId]);
+    const others = members.map((m) => m.user_id).filter((id) => id !== viewerId);
+    // Someone who left a one-to-one conversation is written to again: they come back.
+    const pair = membership.pair_key?.split(':').filter((id) => id !== viewerId) ?? [];
+    const returning = pair.filter((id) => !others.includes(id));
+    const requests = returning.length > 0 ? await this.admissions(viewerId, returning) : null;
+    if (input.post_id !== undefined) await requireVisiblePost(this.db, input.post_id, viewerId);
+    const row: repo.MessageRow = {
+      id: newId(),
+      conversation_id: conversationId,
+      sender_id: viewerId,
+      text,
+      post_id: input.post_id ?? null,
+      created_at: nowIso(),
+    };
+    await this.db.transaction().execute(async (trx) => {
+      for (const id of returning) {
+        await repo.insertMember(trx, {
+          conversation_id: conversationId,
+          user_id: id,
+          is_request: requests?.has(id) ? 1 : 0,
+          joined_at: row.created_at,
+        });
+      }
+      await repo.insertMessage(trx, row);
+      // Replying accepts a request, and what you wrote is read by you.
+      await repo.updateMembership(trx, conversationId, viewerId, {
+        is_request: 0,
+        last_read_at: row.created_at,
+      });
+    });
+    await this.infra.events.publish({
+      type: 'message.sent',
+      messageId: row.id,
+      conversationId,
+      senderId: viewerId,
+      recipientIds: [...others, ...returning],
+    });
+    const [message] = await this.toMessages(viewerId, [row], members);
+    if (!message) throw notFound();
+    return message;
+  }
+
+  async read(viewerId: string, conversationId: string): Promise<void> {
+    await this.requireMember(viewerId, conversationId);
+    await repo.updateMembership(this.db, conversationId, viewerId, { last_read_at: nowIso() });
+    await this.changed(conversationId, viewerId);
+  }
+
+  async accept(viewerId: string, conversationId: string): Promise<Conversation> {
+    await this.requireMember(viewerId, conversationId);
+    await repo.updateMembership(this.db, conversationId, viewerId, { is_request: 0 });
+    await this.changed(conversationId, viewerId);
+    return this.conversation(viewerId, conversationId);
+  }
+
+  async mute(viewerId: string, conversationId: string, muted: boolean): Promise<Conversation> {
+    await this.requireMember(viewerId, conversationId);
+    await repo.updateMembership(this.db, conversationId, viewerId, { muted: muted ? 1 : 0 });
+    await this.changed(conversationId, viewerId);
+    return this.conversation(viewerId, conversationId);
+  }
+
+  async leave(viewerId: string, conversationId: string): Promise<void> {
+    await this.requireMember(viewerId, conversationId);
+    await this.db.transaction().execute(async (trx) => {
+      await repo.deleteMember(trx, conversationId, viewerId);
+      await repo.deleteConversationIfEmpty(trx, conversationId);
+    });
+    await this.changed(conversationId, viewerId);
+  }
+
+  /** Unsends a message for everyone: only its sender may. */
+  async unsend(viewerId: string, messageId: string): Promise<void> {
+    const message = await repo.findMessage(this.db, messageId);
+    if (!message) throw notFound();
+    await this.requireMember(viewerId, message.conversation_id);
+    if (message.sender_id !== viewerId)
+      throw new AppError('forbidden', directMessageTexts.notYourMessage);
+    await repo.deleteMessage(this.db, messageId);
+    const members = await repo.listMembers(this.db, [message.conversation_id]);
+    await this.infra.events.publish({
+      type: 'messages.changed',
+      conversationId: message.conversation_id,
+      userIds: members.map((member) => member.user_id),
+    });
+  }
+
+  async setMessaging(viewerId: string, settings: MessagingSettings): Promise<MessagingSettings> {
+    await updateProfile(this.db, viewerId, { allow_messages_from: settings.allow_from });
+    return settings;
+  }
+
+  private async changed(conversationId: string, userId: string): Promise<void> {
+    await this.infra.events.publish({
+      type: 'messages.changed',
+      conversationId,
+      userIds: [userId],
+    });
+  }
+
+  /** 404 unless the viewer is in it and, one to one, neither blocked the other. */
+  private async requireMember(viewerId: string, conversationId: string): Promise<Membership> {
+    const membership = await repo.findMembership(this.db, conversationId, viewerId);
+    if (!membership) throw notFound();
+    if (!membership.is_group) {
+      const other = membership.pair_key?.split(':').find((id) => id !== viewerId);
+      if (other !== undefined) {
+        // A deleted account leaves what the other wrote readable; a suspended one hides it all.
+        const [person] = await repo.findParticipants(this.db, [other]);
+        if (person?.suspended_at) throw notFound();
+        if ((await repo.blockedAmong(this.db, viewerId, [other])).size > 0) throw notFound();
+      }
+    }
+    return membership;
+  }
+
+  private async summaries(viewerId: string, ids: readonly string[]) {
+    const unique = [...new Set(ids)];
+    const [people, followed] = await Promise.all([
+      repo.findPeople(this.db, unique),
+      followedAmong(this.db, viewerId, unique),
+    ]);
+    return new Map<string, ProfileSummary>(
+      people.map((person) => [
+        person.id,
+        toProfileSummary(person, this.infra.storage, followed.has(person.id)),
+      ]),
+    );
+  }
+
+  private async toConversations(
+    viewerId: string,
+    rows: readonly repo.ConversationRow[],
+  ): Promise<Conversation[]> {
+    const ids = rows.map((row) => row.id);
+    const [members, lasts, unread] = await Promise.all([
+      repo.listMembers(this.db, ids),
+      repo.lastMessages(this.db, ids),
+      repo.unreadCounts(this.db, viewerId, ids),
+    ]);
+    const people = await this.summaries(
+      viewerId,
+      members.map((member) => member.user_id),
+    );
+    const lastMessages = await this.toMessages(viewerId, lasts, members);
+    return rows.map((row) => ({
+      id: row.id,
+      participants: members
+        .filter((member) => member.conversation_id === row.id && member.user_id !== viewerId)
+        .flatMap((member) => people.get(member.user_id) ?? []),
+      is_group: Boolean(row.is_group),
+      name: row.name,
+      last_message:
+        lastMessages.find(
+          (message) => lasts.find((last) => last.id === message.id)?.conversation_id === row.id,
+        ) ?? null,
+      unread_count: unread.get(row.id) ?? 0,
+      is_request: Boolean(row.is_request),
+      muted: Boolean(row.muted),
+      updated_at: row.updated_at,
+    }));
+  }
+
+  private async toMessages(
+    viewerId: string,
+    rows: readonly repo.MessageRow[],
+    members: readonly { conversation_id: string; user_id: string; last_read_at: string | null }[],
+  ): Promise<Message[]> {
+    const postIds = rows.flatMap((row) => (row.post_id ? [row.post_id] : []));
+    const posts = await repo.findSharedPosts(this.db, postIds);
+    const people = await this.summaries(viewerId, [
+      ...rows.map((row) => row.sender_id),
+      ...members.map((member) => member.user_id),
+      ...posts.map((post) => post.user_id),
+    ]);
+    const urls = mediaUrls(this.infra.storage, this.infra.signer);
+    const messages: Message[] = [];
+    for (const row of rows) {
+      const sender = people.get(row.sender_id);
+      if (!sender) continue;
+      const post = posts.find((candidate) => candidate.id === row.post_id);
+      const author = post && people.get(post.user_id);
+      messages.push({
+        id: row.id,
+        sender,
+        text: row.text,
+        images: [],
+        shared_post:
+          post && author
+            ? {
+                id: post.id,
+                thumbnail_url: urls.post(post.image_key, Boolean(post.is_private)),
+                author,
+              }
+            : null,
+        created_at: row.created_at,
+        seen_by: members
+          .filter(
+            (member) =>
+              member.conversation_id === row.conversation_id &&
+              member.user_id !== row.sender_id &&
+              member.last_read_at !== null &&
+              member.last_read_at >= row.created_at,
+          )
+          .flatMap((member) => people.get(member.user_id) ?? []),
+      });
+    }
+    return messages;
+  }
+}

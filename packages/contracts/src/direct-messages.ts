@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { pageLimit, profileSummarySchema } from './follow';
+import { postImageSchema } from './post';
+
+/** Direct messages: limits and the strings people read. */
+export const directMessageLimits = {
+  /** People in a conversation besides you (a group of 32 people in all). */
+  maxParticipants: 31,
+  groupNameMaxLength: 64,
+  textMaxLength: 1000,
+  maxImages: 10,
+  conversationsDefaultLimit: 20,
+  conversationsMaxLimit: 50,
+  messagesDefaultLimit: 30,
+  messagesMaxLimit: 100,
+} as const;
+
+export const directMessageTexts = {
+  remoteNotAvailable: 'Messages with people on other servers are not available yet',
+  notAccepting: "This person doesn't accept messages from you",
+  messageToYourself: "You can't start a conversation with only yourself",
+  emptyMessage: 'Write a message, choose a photo or share a post',
+  notYourMessage: 'Only its sender can unsend a message',
+  tooManyParticipants: `A group can have at most ${directMessageLimits.maxParticipants + 1} people`,
+} as const;
+
+export const allowMessagesFromSchema = z.enum(['everyone', 'following', 'nobody']);
+export type AllowMessagesFrom = z.infer<typeof allowMessagesFromSchema>;
+
+export const messageImageSchema = postImageSchema.extend({ url: z.string() });
+
+export const sharedPostSchema = z.object({
+  id: z.string(),
+  thumbnail_url: z.string(),
+  author: profileSummarySchema,
+});
+
+export const messageSchema = z.object({
+  id: z.string(),
+  sender: profileSummarySchema,
+  text: z.string().nullable(),
+  images: z.array(messageImageSchema),
+  shared_post: sharedPostSchema.nullable(),
+  created_at: z.string(),
+  /** Who has read up to this message, apart from its sender. */
+  seen_by: z.array(profileSummarySchema),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  /** Everyone in it but you. */
+  participants: z.array(profileSummarySchema),
+  is_group: z.boolean(),
+  name: z.string().nullable(),
+  last_message: messageSchema.nullable(),
+  unread_count: z.number().int(),
+  is_request: z.boolean(),
+  muted: z.boolean(),
+  updated_at: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const cursorSchema = z
+  .string()
+  .max(200, 'cursor is invalid')
+  .optional()
+  .describe('`next_cursor` of the previous page');
+
+export const conversationListQuerySchema = z.object({
+  folder: z.enum(['inbox', 'requests']).default('inbox'),
+  limit: pageLimit(
+    directMessageLimits.conversationsDefaultLimit,
+    directMessageLimits.conversationsMaxLimit,
+  ),
+  cursor: cursorSchema,
+});
+export type ConversationListQuery = z.output<typeof conversationListQuerySchema>;
+
+export const conversationPageSchema = z.object({
+  conversations: z.array(conversationSchema),
+  next_cursor: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+export const createConversationSchema = z.object({
+  participant_ids: z
+    .array(z.string().min(1).max(200))
+    .min(1, 'Choose at least one person')
+    .max(directMessageLimits.maxParticipants, directMessageTexts.tooManyParticipants),
+  name: z.string().trim().max(directMessageLimits.groupNameMaxLength).optional(),
+});
+export type CreateConversationRequest = z.output<typeof createConversationSchema>;
+
+export const messageListQuerySchema = z.object({
+  limit: pageLimit(directMessageLimits.messagesDefaultLimit, directMessageLimits.messagesMaxLimit),
+  cursor: cursorSchema,
+});
+export type MessageListQuery = z.output<typeof messageListQuerySchema>;
+
+export const messagePageSchema = z.object({
+  messages: z.array(messageSchema),
+  next_cursor: z.string().nullable(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+export const sendMessageSchema = z.object({
+  text: z
+    .string()
+    .max(
+      directMessageLimits.textMaxLength,
+      `A message can be at most ${directMessageLimits.textMaxLength} characters`,
+    )
+    .optional(),
+  post_id: z.string().min(1).max(200).optional(),
+});
+export type SendMessageRequest = z.output<typeof sendMessageSchema>;
+
+export const messagingSettingsSchema = z.object({ allow_from: allowMessagesFromSchema });
+export type MessagingSettings = z.infer<typeof messagingSettingsSchema>;
+
+/** `event: messages` on `GET /api/events`. */
+export const messagesEventSchema = z.object({
+  conversation_id: z.string().nullable(),
+  unread_total: z.number().int(),
+});
