@@ -47,7 +47,7 @@ export interface ProfilesTable {
   created_at: string;
   /** Set while an admin has suspended the account (migration 0012): its content is hidden. */
   suspended_at: Generated<string | null>;
-  /** Who may start a conversation with this person (migration 0017). */
+  /** Who may start a conversation with this person (migration 0018). */
   allow_messages_from: Generated<'everyone' | 'following' | 'nobody'>;
 }
 
