@@ -10,6 +10,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
 import { createQueryClient } from '@/lib/query-client';
+import { registerServiceWorkerLater } from '@/lib/offline/service-worker';
 import { routerFuture } from '@/lib/router-future';
 import { AppRoot } from './app/app-root';
 
@@ -33,3 +34,6 @@ startTransition(() => {
   if (firstScreen && root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
 });
+
+// After the first paint and the first photo: the worker's install fetches every built file.
+registerServiceWorkerLater();

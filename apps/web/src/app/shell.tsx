@@ -9,6 +9,7 @@ import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
 import { Header } from './header';
+import { OfflineNotice } from './offline-notice';
 import { RouteNotice } from './route-notice';
 import { AppRoutes, prefetchPages } from './router';
 import { useScrollRestoration } from './scroll-restoration';
@@ -115,6 +116,7 @@ export function Shell() {
         </SignInPromptContext>
       </main>
       <RouteNotice />
+      <OfflineNotice />
       {authMounted && (
         <Suspense fallback={null}>
           {/* A new email (the switcher's choice) starts a fresh form. */}

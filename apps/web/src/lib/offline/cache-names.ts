@@ -1,0 +1,15 @@
+/**
+ * The caches the service worker fills beside its precache, named here once: the worker writes
+ * them and the page empties the personal ones when someone signs out.
+ */
+export const offlineCaches = {
+  /** API answers (feed, profiles, posts, the session), kept for reading offline. */
+  api: 'pinhole-api',
+  /** Pages the server drew for the reader (they carry the session and the page's data). */
+  pages: 'pinhole-pages',
+  /** Photos from /storage, which may be a private account's. */
+  photos: 'pinhole-photos',
+} as const;
+
+/** Every cache that holds what one person saw: a shared phone must not show it to the next. */
+export const personalCaches = [offlineCaches.api, offlineCaches.pages, offlineCaches.photos];
