@@ -12,7 +12,11 @@ import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
 import { createQueryClient } from '@/lib/query-client';
 import { registerServiceWorkerLater } from '@/lib/offline/service-worker';
 import { routerFuture } from '@/lib/router-future';
+import { applyThemeChoice } from '@/lib/theme';
 import { AppRoot } from './app/app-root';
+
+// Before anything draws: a device that chose Light or Dark sees it from the first frame the app draws.
+applyThemeChoice();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { isAdminUser } from '@/lib/auth/roles';
 import { useSignOut } from '@/lib/auth/sign-out';
 import { useAuth } from '@/lib/auth/use-auth';
+import { ThemeChoiceItems } from './theme-choice';
 
 const item =
   'flex cursor-pointer items-center rounded-md px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-neutral-100';
@@ -65,6 +66,8 @@ export function SettingsMenu() {
           <DropdownMenu.Item asChild className={`${item} text-red-600`}>
             <Link to={paths.account.to('delete')}>Delete account</Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <ThemeChoiceItems itemClassName={item} />
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           {/* The sidebar's footer, with its About link, is not drawn on a phone. */}
           <DropdownMenu.Item asChild className={item}>
