@@ -183,6 +183,12 @@ export async function buildApp(
   // Reset emails go out after the answer: their failures (SMTP down or refusing) are only logged.
   context.services.passwordReset.reportTo(app.log);
   app.addHook('onClose', () => context.services.passwordReset.close());
+  // Pushes go out from the queue the whole time the server runs; failures there are only logged.
+  context.services.pushDeliveries.reportErrorsTo((error) =>
+    app.log.warn({ err: error }, 'sending pushes failed'),
+  );
+  context.services.pushDeliveries.start();
+  app.addHook('onClose', () => context.services.pushDeliveries.close());
   context.database.reportUpkeepErrorsTo((error) =>
     app.log.warn({ err: error }, 'database upkeep failed'),
   );

@@ -19,3 +19,4 @@ export * from './notifications';
 export * from './story';
 export * from './safety';
 export * from './instance';
+export * from './push';

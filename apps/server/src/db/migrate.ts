@@ -16,6 +16,7 @@ import { blocks } from './migrations/0013-blocks';
 import { passwordResets } from './migrations/0014-password-resets';
 import { avatarPlaceholders } from './migrations/0015-avatar-placeholders';
 import { instanceSettings } from './migrations/0016-instance-settings';
+import { push } from './migrations/0017-push';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014-password-resets': passwordResets,
   '0015-avatar-placeholders': avatarPlaceholders,
   '0016-instance-settings': instanceSettings,
+  '0017-push': push,
 };
 
 /** Every migration this version knows, oldest first: a backup's schema must be one of them. */

@@ -16,6 +16,7 @@ import { notificationRoutes } from './notifications.routes';
 import { postChangeRoutes } from './post-changes.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
+import { pushRoutes } from './push.routes';
 import { instanceRoutes } from './instance.routes';
 import { reportRoutes } from './reports.routes';
 import { savedRoutes } from './saved.routes';
@@ -59,5 +60,6 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(instanceRoutes(context), { prefix: '/instance' });
     await api.register(adminRoutes(context), { prefix: '/admin' });
     await api.register(blockRoutes(context));
+    await api.register(pushRoutes(context));
   };
 }
