@@ -24,6 +24,7 @@ export const otherPagePaths = [
   '/accounts/sessions',
   '/accounts/import',
   '/accounts/blocked',
+  '/accounts/notifications',
   '/accounts/delete',
   '/accounts/password/reset',
   '/admin',

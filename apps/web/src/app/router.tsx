@@ -48,6 +48,9 @@ const ImportRoute = lazy(() =>
 const BlockedRoute = lazy(() =>
   import('./routes/account-settings').then((m) => ({ default: m.BlockedRoute })),
 );
+const NotificationSettingsRoute = lazy(() =>
+  import('./routes/account-settings').then((m) => ({ default: m.NotificationSettingsRoute })),
+);
 const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
 const PasswordResetRoute = lazy(() =>
   import('./routes/password-reset').then((m) => ({ default: m.PasswordResetRoute })),
@@ -78,6 +81,7 @@ const builtAccountPages = new Set([
   'delete',
   'import',
   'blocked',
+  'notifications',
   'password/reset',
 ]);
 
@@ -114,6 +118,7 @@ export function AppRoutes() {
           <Route path={paths.account.to('delete')} element={<DeleteAccountRoute />} />
           <Route path={paths.account.to('import')} element={<ImportRoute />} />
           <Route path={paths.account.to('blocked')} element={<BlockedRoute />} />
+          <Route path={paths.account.to('notifications')} element={<NotificationSettingsRoute />} />
           <Route path={paths.admin.pattern} element={<AdminRoute />} />
           <Route path={paths.about.pattern} element={<AboutRoute />} />
           <Route path={paths.account.to('password/reset')} element={<PasswordResetRoute />} />

@@ -13,6 +13,7 @@ export const accountPages = {
   delete: 'Delete account',
   import: 'Import posts',
   blocked: 'Blocked accounts',
+  notifications: 'Notifications',
   'password/reset': 'Reset password',
 } as const;
 export type AccountPage = keyof typeof accountPages;

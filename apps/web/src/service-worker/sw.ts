@@ -59,3 +59,50 @@ registerRoute(
   }),
   'GET',
 );
+
+interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+// A push from the server (its body decrypted by the browser): shown as the phone's notification.
+self.addEventListener('push', (event) => {
+  let message: PushMessage;
+  try {
+    message = event.data?.json() as PushMessage;
+  } catch {
+    return;
+  }
+  if (!message?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: '/pwa-192x192.png',
+      badge: '/pwa-64x64.png',
+      data: { url: message.url },
+    }),
+  );
+});
+
+// A tap opens the page the push names, in the app's window when one is open.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url } = (event.notification.data ?? {}) as { url?: string };
+  const target = new URL(url ?? '/', self.location.origin);
+  if (!sameOrigin(target)) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => sameOrigin(new URL(client.url)));
+      if (open) {
+        await open.focus();
+        await open.navigate(target.href);
+      } else {
+        await self.clients.openWindow(target.href);
+      }
+    })(),
+  );
+});

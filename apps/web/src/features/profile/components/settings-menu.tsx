@@ -50,6 +50,9 @@ export function SettingsMenu() {
           <DropdownMenu.Item asChild className={item}>
             <Link to={paths.account.to('blocked')}>Blocked accounts</Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to={paths.account.to('notifications')}>Notifications</Link>
+          </DropdownMenu.Item>
           {isAdmin && (
             <DropdownMenu.Item asChild className={item}>
               <Link to={paths.admin.to()}>Admin</Link>
