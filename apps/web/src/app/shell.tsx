@@ -1,6 +1,6 @@
 import type { Post } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -12,6 +12,7 @@ import { Header } from './header';
 import { OfflineNotice } from './offline-notice';
 import { RouteNotice } from './route-notice';
 import { AppRoutes, prefetchPages } from './router';
+import { useSharedPhotos } from './shared-photos';
 import { useScrollRestoration } from './scroll-restoration';
 
 // Most first visits only read the feed: the dialogs and the other pages (with Radix Dialog)
@@ -57,6 +58,24 @@ export function Shell() {
   const [createMounted, setCreateMounted] = useState(false);
   const prefetch = usePrefetchOnIntent();
   useScrollRestoration();
+  const shared = useSharedPhotos();
+  const [createFiles, setCreateFiles] = useState<File[] | undefined>();
+  // Shared photos open the create dialog with them, after signing in when signed out.
+  const sharedFiles = shared.files;
+  const { taken } = shared;
+  const viewerId = auth.user?.id ?? null;
+  useEffect(() => {
+    if (!sharedFiles || auth.loading) return;
+    if (viewerId === null) {
+      setAuthMounted(true);
+      setAuthOpen(true);
+      return;
+    }
+    setCreateFiles(sharedFiles);
+    setCreateMounted(true);
+    setCreateOpen(true);
+    taken();
+  }, [sharedFiles, auth.loading, viewerId, taken]);
 
   if (auth.loading) {
     return (
@@ -139,7 +158,12 @@ export function Shell() {
       )}
       {signedIn && createMounted && (
         <Suspense fallback={null}>
-          <CreatePostDialog open={createOpen} onOpenChange={setCreateOpen} onCreated={onCreated} />
+          <CreatePostDialog
+            open={createOpen}
+            onOpenChange={setCreateOpen}
+            onCreated={onCreated}
+            initialFiles={createFiles}
+          />
         </Suspense>
       )}
     </div>

@@ -60,6 +60,36 @@ registerRoute(
   'GET',
 );
 
+/** Where the app finds the photos shared to it, by their place in the share. */
+const sharedPhotoUrl = (index: number) => `/shared-photos/${index}`;
+
+// Photos shared from the phone's gallery (the manifest's share_target): kept for the app, which
+// the redirect opens with the create dialog. A POST: it never reaches the routes above.
+registerRoute(
+  ({ url }) => sameOrigin(url) && url.pathname === '/share',
+  async ({ request }) => {
+    const form = await request.formData();
+    const photos = form.getAll('photos').filter((entry): entry is File => entry instanceof File);
+    await caches.delete(offlineCaches.shared);
+    const cache = await caches.open(offlineCaches.shared);
+    await Promise.all(
+      photos.map((photo, index) =>
+        cache.put(
+          sharedPhotoUrl(index),
+          new Response(photo, {
+            headers: {
+              'content-type': photo.type,
+              'x-file-name': encodeURIComponent(photo.name),
+            },
+          }),
+        ),
+      ),
+    );
+    return Response.redirect(photos.length > 0 ? '/?shared=photos' : '/', 303);
+  },
+  'POST',
+);
+
 interface PushMessage {
   title: string;
   body: string;

@@ -9,7 +9,14 @@ export const offlineCaches = {
   pages: 'pinhole-pages',
   /** Photos from /storage, which may be a private account's. */
   photos: 'pinhole-photos',
+  /** Photos shared to the installed app from the phone's gallery, until the app takes them. */
+  shared: 'pinhole-shared',
 } as const;
 
 /** Every cache that holds what one person saw: a shared phone must not show it to the next. */
-export const personalCaches = [offlineCaches.api, offlineCaches.pages, offlineCaches.photos];
+export const personalCaches = [
+  offlineCaches.api,
+  offlineCaches.pages,
+  offlineCaches.photos,
+  offlineCaches.shared,
+];

@@ -27,7 +27,8 @@ const personalStoragePrefixes = ['pinhole:recent-searches:'];
 
 /**
  * Forgets what the person who signed out saw and did on this device: the API answers, pages and
- * photos kept for reading offline, and their recent searches. The next person on a shared phone,
+ * photos kept for reading offline, photos shared to the app, their recent searches, and this
+ * device's push subscription. The next person on a shared phone,
  * online or not, finds none of it.
  */
 export async function clearPersonalData(): Promise<void> {
@@ -39,6 +40,13 @@ export async function clearPersonalData(): Promise<void> {
     }
   } catch {
     // Refused storage holds nothing to forget.
+  }
+  // Their pushes stop coming to this device (the push service then tells the server it is gone).
+  try {
+    const worker = await navigator.serviceWorker?.getRegistration();
+    await (await worker?.pushManager?.getSubscription())?.unsubscribe();
+  } catch {
+    // No worker or no push here: nothing was subscribed.
   }
   if (typeof caches === 'undefined') return;
   await Promise.all(personalCaches.map((name) => caches.delete(name).catch(() => false)));

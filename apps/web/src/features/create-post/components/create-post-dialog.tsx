@@ -1,6 +1,6 @@
 import { advertisedImageTypes, imageFileAccept, limits, type Post } from '@pinhole/contracts';
 import { ImageOff, ImagePlus, X } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { AltTextFields } from '@/components/ui/alt-text-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -15,9 +15,16 @@ interface CreatePostDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (post: Post) => void;
+  /** Photos to start with: those shared to the installed app from the phone's gallery. */
+  initialFiles?: readonly File[] | undefined;
 }
 
-export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDialogProps) {
+export function CreatePostDialog({
+  open,
+  onOpenChange,
+  onCreated,
+  initialFiles,
+}: CreatePostDialogProps) {
   const captionId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -60,6 +67,16 @@ export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDi
     // The first new photo is the one shown large.
     if (added[0]) setSelectedId(added[0]);
   };
+
+  // Each new set of shared photos is added once (an effect may run twice in development).
+  const addedInitial = useRef<readonly File[] | undefined>(undefined);
+  useEffect(() => {
+    if (!initialFiles || initialFiles.length === 0 || addedInitial.current === initialFiles) return;
+    addedInitial.current = initialFiles;
+    const { problem, added } = add(initialFiles);
+    setError(problem);
+    if (added[0]) setSelectedId(added[0]);
+  }, [initialFiles, add]);
 
   const removePhoto = (id: string) => {
     remove(id);
