@@ -1,6 +1,6 @@
 import type { Post } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -63,19 +63,22 @@ export function Shell() {
   // Shared photos open the create dialog with them, after signing in when signed out.
   const sharedFiles = shared.files;
   const { taken } = shared;
-  const viewerId = auth.user?.id ?? null;
-  useEffect(() => {
-    if (!sharedFiles || auth.loading) return;
-    if (viewerId === null) {
-      setAuthMounted(true);
-      setAuthOpen(true);
-      return;
+  const [askedToSignIn, setAskedToSignIn] = useState(false);
+  // Decided while rendering (not in an effect): the dialog opens in the same commit.
+  if (sharedFiles && !auth.loading) {
+    if (auth.user === null) {
+      if (!askedToSignIn) {
+        setAskedToSignIn(true);
+        setAuthMounted(true);
+        setAuthOpen(true);
+      }
+    } else {
+      setCreateFiles(sharedFiles);
+      setCreateMounted(true);
+      setCreateOpen(true);
+      taken();
     }
-    setCreateFiles(sharedFiles);
-    setCreateMounted(true);
-    setCreateOpen(true);
-    taken();
-  }, [sharedFiles, auth.loading, viewerId, taken]);
+  }
 
   if (auth.loading) {
     return (

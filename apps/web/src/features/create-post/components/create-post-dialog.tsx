@@ -1,6 +1,6 @@
 import { advertisedImageTypes, imageFileAccept, limits, type Post } from '@pinhole/contracts';
 import { ImageOff, ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { AltTextFields } from '@/components/ui/alt-text-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -68,15 +68,15 @@ export function CreatePostDialog({
     if (added[0]) setSelectedId(added[0]);
   };
 
-  // Each new set of shared photos is added once (an effect may run twice in development).
-  const addedInitial = useRef<readonly File[] | undefined>(undefined);
-  useEffect(() => {
-    if (!initialFiles || initialFiles.length === 0 || addedInitial.current === initialFiles) return;
-    addedInitial.current = initialFiles;
+  // Each new set of shared photos is added once, while rendering (not in an effect), so the
+  // dialog's first frame already shows them.
+  const [initialAdded, setInitialAdded] = useState<readonly File[] | undefined>(undefined);
+  if (initialFiles && initialFiles.length > 0 && initialAdded !== initialFiles) {
+    setInitialAdded(initialFiles);
     const { problem, added } = add(initialFiles);
     setError(problem);
     if (added[0]) setSelectedId(added[0]);
-  }, [initialFiles, add]);
+  }
 
   const removePhoto = (id: string) => {
     remove(id);
