@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Rolldown } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `npm run dev -w apps/server` listens. The server also serves dist/ in production. */
 const apiOrigin = 'http://localhost:3000';
@@ -111,13 +112,59 @@ const clientBuild = {
   },
 };
 
+/** The page's own colours (index.css): the installed app's splash and status bar match them. */
+const appColors = { background: '#ffffff', theme: '#ffffff' };
+
+/**
+ * The installed app: its manifest, its icons (drawn at build from the one source image,
+ * favicon.svg, by the assets generator: 64/192/512 px, a maskable 512 and Apple's 180) and the
+ * service worker (src/service-worker/sw.ts, built with Workbox and given the list of built files
+ * to keep). The page registers the worker itself, once its first photo has been painted.
+ */
+const installedApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: {
+    name: 'Pinhole',
+    short_name: 'Pinhole',
+    description: 'Share photos with your friends.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: appColors.background,
+    theme_color: appColors.theme,
+    // Photos shared from the phone's gallery to the installed app open the create dialog.
+    share_target: {
+      action: '/share',
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { files: [{ name: 'photos', accept: ['image/*'] }] },
+    },
+  },
+  pwaAssets: {
+    image: 'public/favicon.svg',
+    preset: 'minimal-2023',
+    overrideManifestIcons: true,
+    injectThemeColor: false,
+  },
+  injectManifest: {
+    // The built files a page can need offline (their precompressed copies are the same files).
+    globPatterns: ['**/*.{js,css,html,woff2,svg,png,ico}'],
+    globIgnores: ['sw.js'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what `npm start` serves: always React's production build. Vite keeps a NODE_ENV it
   // inherits (vitest sets `test`, and the e2e journeys build through `npm start`) and would bundle
   // the development build; the config is the place Vite reads it from after the environment.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), installedApp],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     build: isSsrBuild ? ssrBuild : clientBuild,
     // The renderer carries its libraries, built for production: the server loads one file, and

@@ -42,12 +42,22 @@ export const baseUrl = () => inject('baseUrl');
  */
 export async function openPage(
   name: string,
-  options: { width?: number; height?: number; baseUrl?: string } = {},
+  options: {
+    width?: number;
+    height?: number;
+    baseUrl?: string;
+    /**
+     * Whether the app's service worker may install. Off unless a journey is about it: requests a
+     * worker answers are out of reach of `page.route`, which many journeys use to fail a call.
+     */
+    serviceWorkers?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const instance = await launchBrowser();
   const context = await instance.newContext({
     baseURL: options.baseUrl ?? baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
   });
   await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();

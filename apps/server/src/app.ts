@@ -78,6 +78,12 @@ export async function buildApp(
   // ActivityPub paths go to Fedify before any body is parsed (federation/fastify-adapter.ts).
   if (config.federation.enabled) registerFederation(app, context);
   await app.register(backgroundErrors, { context });
+  // Pushes go out from the queue the whole time the server runs; failures there are only logged.
+  context.services.pushDeliveries.reportErrorsTo((error) =>
+    app.log.warn({ err: error }, 'sending pushes failed'),
+  );
+  context.services.pushDeliveries.start();
+  app.addHook('onClose', () => context.services.pushDeliveries.close());
   app.decorateRequest('viewer', null);
 
   await registerOpenApi(app);

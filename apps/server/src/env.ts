@@ -55,6 +55,13 @@ const envSchema = z
     RATE_LIMITS: booleanString.default(true),
     /** `true` behind a reverse proxy: the client address is read from X-Forwarded-For. */
     TRUST_PROXY: booleanString.default(false),
+    /** Who the push services may contact about this instance's pushes (a mailto: or https: URL). */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:)/)
+      .optional(),
+    /** Tests only: push endpoints on loopback or private addresses are accepted. */
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanString.default(false),
     /** `false` skips the orphan sweep a minute after start (run `npm run sweep` from cron instead). */
     SWEEP_ON_START: booleanString.default(true),
     /** The largest archive `POST /api/me/import` takes, in bytes: 2 GB, or less for a small disk. */
@@ -135,6 +142,7 @@ export interface Config {
    * unless FEDERATION=false.
    */
   federation: { enabled: boolean; allowPrivateAddresses: boolean };
+  push: { vapidSubject: string; allowPrivateEndpoints: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -207,6 +215,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     federation: {
       enabled: env.PUBLIC_URL !== undefined && publicUrl.protocol === 'https:' && env.FEDERATION,
       allowPrivateAddresses: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+    },
+    push: {
+      vapidSubject: env.VAPID_SUBJECT ?? `mailto:admin@${publicUrl.hostname}`,
+      allowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     },
   };
 }

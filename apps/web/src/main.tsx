@@ -10,8 +10,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
 import { createQueryClient } from '@/lib/query-client';
+import { registerServiceWorkerLater } from '@/lib/offline/service-worker';
 import { routerFuture } from '@/lib/router-future';
+import { applyThemeChoice } from '@/lib/theme';
 import { AppRoot } from './app/app-root';
+
+// Before anything draws: a device that chose Light or Dark sees it from the first frame the app draws.
+applyThemeChoice();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -33,3 +38,6 @@ startTransition(() => {
   if (firstScreen && root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
 });
+
+// After the first paint and the first photo: the worker's install fetches every built file.
+registerServiceWorkerLater();

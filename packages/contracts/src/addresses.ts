@@ -56,6 +56,7 @@ export const accountPageNames = [
   'delete',
   'import',
   'blocked',
+  'notifications',
   'password/reset',
 ] as const;
 export type AccountPageName = (typeof accountPageNames)[number];

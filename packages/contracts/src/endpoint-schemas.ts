@@ -20,6 +20,13 @@ import {
   sendMessageSchema,
 } from './direct-messages';
 import {
+  notificationSettingsSchema,
+  pushKeySchema,
+  pushSubscriptionRequestSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeRequestSchema,
+} from './push';
+import {
   likeResultSchema,
   postPageSchema,
   postSchema,
@@ -111,6 +118,14 @@ export const endpointSchemas = {
   notifications: { response: notificationPageSchema },
   markNotificationsRead: {},
   events: {},
+  pushKey: { response: pushKeySchema },
+  subscribePush: { request: pushSubscriptionRequestSchema, response: pushSubscriptionSchema },
+  unsubscribePush: { request: pushUnsubscribeRequestSchema },
+  notificationSettings: { response: notificationSettingsSchema },
+  saveNotificationSettings: {
+    request: notificationSettingsSchema,
+    response: notificationSettingsSchema,
+  },
   conversations: { response: conversationPageSchema },
   conversationMessages: { response: messagePageSchema },
   sendMessage: { request: sendMessageSchema, response: messageSchema },

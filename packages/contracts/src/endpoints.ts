@@ -63,6 +63,12 @@ export const endpoints = {
   notifications: 'GET /api/notifications',
   markNotificationsRead: 'POST /api/notifications/read',
   events: 'GET /api/events',
+  // web push
+  pushKey: 'GET /api/push/key',
+  subscribePush: 'POST /api/push/subscriptions',
+  unsubscribePush: 'DELETE /api/push/subscriptions',
+  notificationSettings: 'GET /api/me/notification-settings',
+  saveNotificationSettings: 'PUT /api/me/notification-settings',
   // direct messages
   conversations: 'GET /api/conversations',
   conversationMessages: 'GET /api/conversations/:id/messages',

@@ -22,3 +22,4 @@ export * from './instance';
 export * from './endpoints';
 export * from './endpoint-schemas';
 export * from './direct-messages';
+export * from './push';

@@ -18,6 +18,7 @@ import { avatarPlaceholders } from './migrations/0015-avatar-placeholders';
 import { instanceSettings } from './migrations/0016-instance-settings';
 import { federation } from './migrations/0017-federation';
 import { messages } from './migrations/0018-messages';
+import { push } from './migrations/0019-push';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016-instance-settings': instanceSettings,
   '0017-federation': federation,
   '0018-messages': messages,
+  '0019-push': push,
 };
 
 /** Every migration this version knows, oldest first: a backup's schema must be one of them. */

@@ -127,6 +127,34 @@ export interface BlocksTable {
 }
 
 /** Secrets every instance shares, made once by a migration (the media URL signing key). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+/** Which kinds one person gets pushes for (migration 0017); no row: every kind. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  push_likes: Generated<number>;
+  push_comments: Generated<number>;
+  push_follows: Generated<number>;
+  push_follow_requests: Generated<number>;
+  push_mentions: Generated<number>;
+}
+
+/** Pushes waiting to be sent (or sent again after a failure). */
+export interface PushDeliveriesTable {
+  id: string;
+  subscription_id: string;
+  payload: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+}
+
 export interface InstanceSecretsTable {
   name: string;
   value: string;
@@ -378,6 +406,9 @@ export interface DB {
   follow_requests: FollowRequestsTable;
   blocks: BlocksTable;
   instance_secrets: InstanceSecretsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_settings: NotificationSettingsTable;
+  push_deliveries: PushDeliveriesTable;
   imports: ImportsTable;
   imported_posts: ImportedPostsTable;
   search_terms: SearchTermsTable;

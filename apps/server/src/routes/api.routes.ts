@@ -16,6 +16,7 @@ import { followRequestRoutes } from './follow-requests.routes';
 import { notificationRoutes } from './notifications.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
+import { pushRoutes } from './push.routes';
 import { instanceRoutes } from './instance.routes';
 import { reportRoutes } from './reports.routes';
 import { savedRoutes } from './saved.routes';
@@ -57,5 +58,6 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(adminRoutes(context), { prefix: '/admin' });
     await api.register(blockRoutes(context));
     await api.register(conversationRoutes(context));
+    await api.register(pushRoutes(context));
   };
 }

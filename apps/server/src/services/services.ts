@@ -1,3 +1,6 @@
+import { PushDeliveries } from '../push/push-deliveries';
+import { subscribePushToEvents } from '../push/push-events';
+import { PushService } from '../push/push.service';
 import type { Infrastructure } from '../context';
 import { AccountService } from './account.service';
 import { AdminService } from './admin.service';
@@ -33,6 +36,9 @@ import { VariantBackfillService } from './variant-backfill.service';
  * these; scripts (sweep, seed) use the same instances.
  */
 export function createServices(infra: Infrastructure) {
+  const push = new PushService(infra);
+  const pushDeliveries = new PushDeliveries(infra, push);
+  subscribePushToEvents(infra.events, pushDeliveries);
   const notifications = new NotificationsService(infra);
   const blocks = new BlocksService(infra);
   const follows = new FollowsService(infra);
@@ -44,6 +50,8 @@ export function createServices(infra: Infrastructure) {
   const comments = new CommentsService(infra);
   const moderation = new ModerationService(infra, profiles);
   return {
+    push,
+    pushDeliveries,
     auth: new AuthService(infra, profiles),
     account: new AccountService(infra, profiles),
     passwordReset: new PasswordResetService(infra),

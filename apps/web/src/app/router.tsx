@@ -49,6 +49,9 @@ const ImportRoute = lazy(() =>
 const BlockedRoute = lazy(() =>
   import('./routes/account-settings').then((m) => ({ default: m.BlockedRoute })),
 );
+const NotificationSettingsRoute = lazy(() =>
+  import('./routes/account-settings').then((m) => ({ default: m.NotificationSettingsRoute })),
+);
 const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
 const PasswordResetRoute = lazy(() =>
   import('./routes/password-reset').then((m) => ({ default: m.PasswordResetRoute })),
@@ -85,6 +88,7 @@ export const pageRoutes: RouteObject[] = [
   { path: pagePaths.account.to('delete'), element: <DeleteAccountRoute /> },
   { path: pagePaths.account.to('import'), element: <ImportRoute /> },
   { path: pagePaths.account.to('blocked'), element: <BlockedRoute /> },
+  { path: pagePaths.account.to('notifications'), element: <NotificationSettingsRoute /> },
   { path: pagePaths.admin.pattern, element: <AdminRoute /> },
   { path: pagePaths.about.pattern, element: <AboutRoute /> },
   { path: pagePaths.account.to('password/reset'), element: <PasswordResetRoute /> },

@@ -8,8 +8,10 @@ import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
 import { Header } from './header';
+import { OfflineNotice } from './offline-notice';
 import { RouteNotice } from './route-notice';
 import { AppRoutes, prefetchPages } from './router';
+import { useSharedPhotos } from './shared-photos';
 import { useScrollRestoration } from './scroll-restoration';
 
 // Most first visits only read the feed: the dialogs and the other pages (with Radix Dialog)
@@ -55,6 +57,27 @@ export function Shell() {
   const [createMounted, setCreateMounted] = useState(false);
   const prefetch = usePrefetchOnIntent();
   useScrollRestoration();
+  const shared = useSharedPhotos();
+  const [createFiles, setCreateFiles] = useState<File[] | undefined>();
+  // Shared photos open the create dialog with them, after signing in when signed out.
+  const sharedFiles = shared.files;
+  const { taken } = shared;
+  const [askedToSignIn, setAskedToSignIn] = useState(false);
+  // Decided while rendering (not in an effect): the dialog opens in the same commit.
+  if (sharedFiles && !auth.loading) {
+    if (auth.user === null) {
+      if (!askedToSignIn) {
+        setAskedToSignIn(true);
+        setAuthMounted(true);
+        setAuthOpen(true);
+      }
+    } else {
+      setCreateFiles(sharedFiles);
+      setCreateMounted(true);
+      setCreateOpen(true);
+      taken();
+    }
+  }
 
   if (auth.loading) {
     return (
@@ -114,6 +137,7 @@ export function Shell() {
         </SignInPromptContext>
       </main>
       <RouteNotice />
+      <OfflineNotice />
       {authMounted && (
         <Suspense fallback={null}>
           {/* A new email (the switcher's choice) starts a fresh form. */}
@@ -136,7 +160,12 @@ export function Shell() {
       )}
       {signedIn && createMounted && (
         <Suspense fallback={null}>
-          <CreatePostDialog open={createOpen} onOpenChange={setCreateOpen} onCreated={onCreated} />
+          <CreatePostDialog
+            open={createOpen}
+            onOpenChange={setCreateOpen}
+            onCreated={onCreated}
+            initialFiles={createFiles}
+          />
         </Suspense>
       )}
     </div>

@@ -32,6 +32,8 @@ export const queryKeys = {
   followers: (profileId: string) => ['people', 'followers', profileId] as const,
   following: (profileId: string) => ['people', 'following', profileId] as const,
   followRequests: ['people', 'follow-requests'] as const,
+  /** Which kinds of notification the reader gets pushes for. */
+  notificationSettings: ['push', 'settings'] as const,
   /** Who liked a post, newest like first (`/p/:id/liked_by`). */
   likers: (postId: string) => ['people', 'likers', postId] as const,
   /**

@@ -3,6 +3,7 @@ import { DeleteAccountForm } from '@/features/account/components/delete-account-
 import { ImportArchive } from '@/features/account/components/import-archive';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { BlockedList } from '@/features/safety/components/blocked-list';
+import { PushSettings } from '@/features/push/components/push-settings';
 import { SessionsList } from '@/features/account/components/sessions-list';
 
 export function PasswordRoute() {
@@ -41,6 +42,14 @@ export function BlockedRoute() {
   return (
     <AccountPage title="Blocked accounts">
       <BlockedList />
+    </AccountPage>
+  );
+}
+
+export function NotificationSettingsRoute() {
+  return (
+    <AccountPage title="Notifications">
+      <PushSettings />
     </AccountPage>
   );
 }

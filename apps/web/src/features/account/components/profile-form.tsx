@@ -46,7 +46,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <Avatar name={profile.username} src={profile.avatar_url} size={56} />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold">{profile.username}</p>
-          <p className="truncate text-sm text-muted">{profile.full_name}</p>
+          <p className="truncate text-sm text-neutral-600">{profile.full_name}</p>
         </div>
         <AvatarPicker hasAvatar={profile.avatar_url !== null} />
       </section>

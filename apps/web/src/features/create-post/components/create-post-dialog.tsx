@@ -15,9 +15,16 @@ interface CreatePostDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (post: Post) => void;
+  /** Photos to start with: those shared to the installed app from the phone's gallery. */
+  initialFiles?: readonly File[] | undefined;
 }
 
-export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDialogProps) {
+export function CreatePostDialog({
+  open,
+  onOpenChange,
+  onCreated,
+  initialFiles,
+}: CreatePostDialogProps) {
   const captionId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -60,6 +67,16 @@ export function CreatePostDialog({ open, onOpenChange, onCreated }: CreatePostDi
     // The first new photo is the one shown large.
     if (added[0]) setSelectedId(added[0]);
   };
+
+  // Each new set of shared photos is added once, while rendering (not in an effect), so the
+  // dialog's first frame already shows them.
+  const [initialAdded, setInitialAdded] = useState<readonly File[] | undefined>(undefined);
+  if (initialFiles && initialFiles.length > 0 && initialAdded !== initialFiles) {
+    setInitialAdded(initialFiles);
+    const { problem, added } = add(initialFiles);
+    setError(problem);
+    if (added[0]) setSelectedId(added[0]);
+  }
 
   const removePhoto = (id: string) => {
     remove(id);

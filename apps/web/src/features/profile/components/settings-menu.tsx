@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { isAdminUser } from '@/lib/auth/roles';
 import { useSignOut } from '@/lib/auth/sign-out';
 import { useAuth } from '@/lib/auth/use-auth';
+import { ThemeChoiceItems } from './theme-choice';
 
 const item =
   'flex cursor-pointer items-center rounded-md px-3 py-2.5 text-sm outline-none select-none data-highlighted:bg-neutral-100';
@@ -49,6 +50,9 @@ export function SettingsMenu() {
           <DropdownMenu.Item asChild className={item}>
             <Link to={pagePaths.account.to('blocked')}>Blocked accounts</Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to={pagePaths.account.to('notifications')}>Notifications</Link>
+          </DropdownMenu.Item>
           {isAdmin && (
             <DropdownMenu.Item asChild className={item}>
               <Link to={pagePaths.admin.to()}>Admin</Link>
@@ -65,6 +69,8 @@ export function SettingsMenu() {
           <DropdownMenu.Item asChild className={`${item} text-red-600`}>
             <Link to={pagePaths.account.to('delete')}>Delete account</Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <ThemeChoiceItems itemClassName={item} />
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           {/* The sidebar's footer, with its About link, is not drawn on a phone. */}
           <DropdownMenu.Item asChild className={item}>

@@ -1,0 +1,32 @@
+/** The device's choice of colours: the system's (the default), or always light or dark. */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+const storageKey = 'pinhole:theme';
+const themes: readonly ThemeChoice[] = ['system', 'light', 'dark'];
+
+export function readThemeChoice(): ThemeChoice {
+  try {
+    const stored = window.localStorage.getItem(storageKey);
+    return themes.find((theme) => theme === stored) ?? 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+/** Puts the choice on <html>: the stylesheet follows the system unless a class says otherwise. */
+export function applyThemeChoice(choice: ThemeChoice = readThemeChoice()): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', choice === 'dark');
+  root.classList.toggle('light', choice === 'light');
+}
+
+/** Keeps the choice on this device (not the account: a phone and a laptop may differ). */
+export function saveThemeChoice(choice: ThemeChoice): void {
+  try {
+    if (choice === 'system') window.localStorage.removeItem(storageKey);
+    else window.localStorage.setItem(storageKey, choice);
+  } catch {
+    // Refused storage: the choice lasts as long as the page.
+  }
+  applyThemeChoice(choice);
+}

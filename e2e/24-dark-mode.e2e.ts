@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { artifactsDir, closeBrowser, openPage, signUpViaApi } from './support/browser';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { createPostViaHttp } from './support/posts';
+
+afterAll(closeBrowser);
+
+const screenshots = path.join(artifactsDir, 'dark-mode');
+
+describe('journey 24: dark mode', () => {
+  it('reads in light and dark, following the system and then the choice in settings', async () => {
+    const { context, page } = await openPage('dark-mode', { width: 390, height: 844 });
+    const me = await signUpViaApi(context);
+    const post = await createPostViaHttp(me.token, 'Night and day #both');
+    fs.mkdirSync(screenshots, { recursive: true });
+    const screens = [
+      ['home', '/'],
+      ['post', `/p/${post.id}`],
+      ['profile', `/${me.username}`],
+      ['settings', '/accounts/edit'],
+    ] as const;
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [name, address] of screens) {
+        await page.goto(address);
+        await page.getByRole('main').waitFor();
+        const background = await page.evaluate(
+          () => getComputedStyle(document.body).backgroundColor,
+        );
+        expect(background, `${name} in ${scheme}`).toBe(
+          scheme === 'dark' ? 'rgb(0, 0, 0)' : 'rgb(255, 255, 255)',
+        );
+        await page.screenshot({ path: path.join(screenshots, `${name}-${scheme}.png`) });
+        await expectNoSeriousA11yViolations(page, `${name} in ${scheme}`);
+      }
+    }
+
+    // The system is dark; this device chooses Light, and keeps it across a reload.
+    await page.goto(`/${me.username}`);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitemradio', { name: 'Light' }).click();
+    await page.reload();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
+    await context.close();
+  });
+});
