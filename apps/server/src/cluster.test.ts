@@ -39,6 +39,7 @@ const bundledMigrations = [
   '0016-instance-settings',
   '0017-federation',
   '0018-messages',
+  '0019-push',
 ];
 
 /**

@@ -12,14 +12,23 @@ export function subscribePushToEvents(events: EventBus, deliveries: PushDeliveri
   // The comment's own notification and the mentions in it.
   events.on('comment.added', (event) => deliveries.notice({ commentId: event.commentId }));
   events.on('follow.added', (event) =>
+    deliveries.notice({ actorId: event.followerId, userId: event.followeeId, types: ['follow'] }),
+  );
+  // A private account's owner is asked.
+  events.on('follow_request.sent', (event) =>
     deliveries.notice({
-      actorId: event.followerId,
-      userId: event.followeeId,
-      types: ['follow', 'follow_request'],
+      actorId: event.requesterId,
+      userId: event.ownerId,
+      types: ['follow_request'],
     }),
   );
-  // Mentions in a new post's caption.
-  events.on('post.created', (event) =>
-    deliveries.notice({ actorId: event.authorId, types: ['mention'], postId: event.postId }),
-  );
+  // Mentions in a new post's caption (an archive's imported posts tell nobody), or in an edit.
+  events.on('post.created', (event) => {
+    if (event.imported) return;
+    deliveries.notice({ actorId: event.authorId, types: ['mention'], postId: event.postId });
+  });
+  events.on('post.edited', (event) => {
+    if (!event.captionChanged) return;
+    deliveries.notice({ actorId: event.authorId, types: ['mention'], postId: event.postId });
+  });
 }
