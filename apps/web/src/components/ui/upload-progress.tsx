@@ -1,4 +1,4 @@
-/** How much of the whole post (every photo) has been sent. */
+/** How much of an upload (a whole post, every photo; a story) has been sent. */
 export function UploadProgress({ fraction }: { fraction: number }) {
   const percent = Math.round(fraction * 100);
   return (
