@@ -1,20 +1,11 @@
 import type { Post, PostPage } from '@pinhole/contracts';
-import type { InfiniteData } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { LoadError } from './load-error';
+import type { PagedQuery } from './paged-list';
 import { PostsGrid } from './posts-grid';
 
 /** What a grid needs of an infinite query of post pages (`useInfiniteQuery`'s result). */
-export interface PostPagesQuery {
-  data: InfiniteData<PostPage> | undefined;
-  error: Error | null;
-  isPending: boolean;
-  isFetching: boolean;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
-  refetch: () => Promise<unknown>;
-}
+export type PostPagesQuery = PagedQuery<PostPage>;
 
 interface PagedPostsGridProps {
   query: PostPagesQuery;
