@@ -14,7 +14,7 @@ import type { AppContext } from '../app-context';
 import { AppError, rateLimited } from '../errors';
 import { rateLimits } from '../rate-limits';
 import { publicSessionId as currentPublicId } from '../services/account.service';
-import { maxPostUploadBytes, readUpload, uploadGuards } from './read-upload';
+import { maxPostUploadBytes, uploadGuards, withUpload } from './read-upload';
 import { errorResponses, noContent, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -143,12 +143,9 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const viewer = requireViewer(request);
-        const upload = await readUpload(request);
-        try {
-          return await services.account.changeAvatar(viewer.userId, upload.photos[0]!.file);
-        } finally {
-          await upload.dispose();
-        }
+        return withUpload(request, (upload) =>
+          services.account.changeAvatar(viewer.userId, upload.photos[0]!.file),
+        );
       },
     );
 

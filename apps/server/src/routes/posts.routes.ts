@@ -12,7 +12,7 @@ import {
   updatePostSchema,
 } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
-import { maxPostUploadBytes, readUpload, uploadGuards } from './read-upload';
+import { maxPostUploadBytes, uploadGuards, withUpload } from './read-upload';
 import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -58,13 +58,10 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const viewer = requireViewer(request);
-        const upload = await readUpload(request);
-        try {
-          const post = await services.createPost.create(viewer.userId, upload);
-          return await reply.code(201).send(post);
-        } finally {
-          await upload.dispose();
-        }
+        const post = await withUpload(request, (upload) =>
+          services.createPost.create(viewer.userId, upload),
+        );
+        return reply.code(201).send(post);
       },
     );
 

@@ -128,3 +128,19 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     throw error;
   }
 }
+
+/**
+ * Reads the request's upload and hands it to `use`, removing its temporary files afterwards
+ * whether `use` succeeds or throws.
+ */
+export async function withUpload<T>(
+  request: FastifyRequest,
+  use: (upload: Upload) => Promise<T>,
+): Promise<T> {
+  const upload = await readUpload(request);
+  try {
+    return await use(upload);
+  } finally {
+    await upload.dispose();
+  }
+}

@@ -10,7 +10,7 @@ import {
 } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
-import { multipartOverheadBytes, readUpload, uploadGuards } from './read-upload';
+import { multipartOverheadBytes, uploadGuards, withUpload } from './read-upload';
 import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -55,15 +55,12 @@ export function storyRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const viewer = requireViewer(request);
-        const upload = await readUpload(request);
-        try {
+        const story = await withUpload(request, async (upload) => {
           const [photo, ...more] = upload.photos;
           if (!photo || more.length > 0) throw oneStoryPhoto();
-          const story = await services.stories.create(viewer.userId, photo.file);
-          return await reply.code(201).send(story);
-        } finally {
-          await upload.dispose();
-        }
+          return services.stories.create(viewer.userId, photo.file);
+        });
+        return reply.code(201).send(story);
       },
     );
 
