@@ -10,7 +10,13 @@ import {
 } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
-import { multipartOverheadBytes, uploadGuards, withUpload } from './read-upload';
+import {
+  multipartOverheadBytes,
+  multipartBody,
+  uploadErrors,
+  uploadGuards,
+  withUpload,
+} from './read-upload';
 import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -49,8 +55,8 @@ export function storyRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           summary: 'Share a photo as a story, shown for 24 hours',
           tags: ['stories'],
-          body: { content: { 'multipart/form-data': { schema: createStoryFormSchema } } },
-          response: { 201: storySchema, ...errorResponses(400, 401, 429, 503, ...writeFailures) },
+          body: multipartBody(createStoryFormSchema),
+          response: { 201: storySchema, ...uploadErrors },
         },
       },
       async (request, reply) => {
