@@ -14,7 +14,13 @@ import type { AppContext } from '../app-context';
 import { AppError, rateLimited } from '../errors';
 import { rateLimits } from '../rate-limits';
 import { publicSessionId as currentPublicId } from '../services/account.service';
-import { maxPostUploadBytes, readUpload, uploadGuards } from './read-upload';
+import {
+  maxPostUploadBytes,
+  multipartBody,
+  uploadErrors,
+  uploadGuards,
+  withUpload,
+} from './read-upload';
 import { errorResponses, noContent, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -137,18 +143,15 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
             'The checks of a post photo; the centre square is kept, as WebP at 150 and 320 px. ' +
             "The old picture's files are removed.",
           tags: ['profiles'],
-          body: { content: { 'multipart/form-data': { schema: avatarFormSchema } } },
-          response: { 200: profileSchema, ...errorResponses(400, 401, 429, 503, ...writeFailures) },
+          body: multipartBody(avatarFormSchema),
+          response: { 200: profileSchema, ...uploadErrors },
         },
       },
       async (request) => {
         const viewer = requireViewer(request);
-        const upload = await readUpload(request);
-        try {
-          return await services.account.changeAvatar(viewer.userId, upload.photos[0]!.file);
-        } finally {
-          await upload.dispose();
-        }
+        return withUpload(request, (upload) =>
+          services.account.changeAvatar(viewer.userId, upload.photos[0]!.file),
+        );
       },
     );
 

@@ -12,7 +12,13 @@ import {
   updatePostSchema,
 } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
-import { maxPostUploadBytes, readUpload, uploadGuards } from './read-upload';
+import {
+  maxPostUploadBytes,
+  multipartBody,
+  uploadErrors,
+  uploadGuards,
+  withUpload,
+} from './read-upload';
 import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -52,19 +58,16 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           summary: 'Share a post of 1–10 photos',
           tags: ['posts'],
-          body: { content: { 'multipart/form-data': { schema: createPostFormSchema } } },
-          response: { 201: postSchema, ...errorResponses(400, 401, 429, 503, ...writeFailures) },
+          body: multipartBody(createPostFormSchema),
+          response: { 201: postSchema, ...uploadErrors },
         },
       },
       async (request, reply) => {
         const viewer = requireViewer(request);
-        const upload = await readUpload(request);
-        try {
-          const post = await services.createPost.create(viewer.userId, upload);
-          return await reply.code(201).send(post);
-        } finally {
-          await upload.dispose();
-        }
+        const post = await withUpload(request, (upload) =>
+          services.createPost.create(viewer.userId, upload),
+        );
+        return reply.code(201).send(post);
       },
     );
 

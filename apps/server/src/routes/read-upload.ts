@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { altTextSchema, captionSchema, limits, messages } from '@pinhole/contracts';
 import { AppError, uploadRejected, validationError } from '../errors';
 import { rateLimits } from '../rate-limits';
+import { errorResponses, writeFailures } from './schemas';
 import { requireViewer } from './viewer';
 
 /** Multipart overhead allowed on top of the images before a request is refused unread. */
@@ -15,6 +16,17 @@ export const multipartOverheadBytes = 64 * 1024;
 /** The most a request to share a post may declare: every photo at the limit, and the form. */
 export const maxPostUploadBytes =
   limits.maxPostImages * limits.maxUploadBytes + multipartOverheadBytes;
+
+/**
+ * What every upload route may answer besides its success: a refused photo or form, no session,
+ * the upload budget spent, and a write's failures.
+ */
+export const uploadErrors = errorResponses(400, 401, 429, 503, ...writeFailures);
+
+/** An upload route's body: a multipart form, documented by its contract schema. */
+export const multipartBody = <Schema>(schema: Schema) => ({
+  content: { 'multipart/form-data': { schema } },
+});
 
 /**
  * What every upload route (a post, a story, a profile picture) checks before a byte of the body
@@ -126,5 +138,21 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   } catch (error) {
     await dispose();
     throw error;
+  }
+}
+
+/**
+ * Reads the request's upload and hands it to `use`, removing its temporary files afterwards
+ * whether `use` succeeds or throws.
+ */
+export async function withUpload<T>(
+  request: FastifyRequest,
+  use: (upload: Upload) => Promise<T>,
+): Promise<T> {
+  const upload = await readUpload(request);
+  try {
+    return await use(upload);
+  } finally {
+    await upload.dispose();
   }
 }

@@ -10,7 +10,13 @@ import {
 } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
-import { multipartOverheadBytes, readUpload, uploadGuards } from './read-upload';
+import {
+  multipartOverheadBytes,
+  multipartBody,
+  uploadErrors,
+  uploadGuards,
+  withUpload,
+} from './read-upload';
 import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -49,21 +55,18 @@ export function storyRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           summary: 'Share a photo as a story, shown for 24 hours',
           tags: ['stories'],
-          body: { content: { 'multipart/form-data': { schema: createStoryFormSchema } } },
-          response: { 201: storySchema, ...errorResponses(400, 401, 429, 503, ...writeFailures) },
+          body: multipartBody(createStoryFormSchema),
+          response: { 201: storySchema, ...uploadErrors },
         },
       },
       async (request, reply) => {
         const viewer = requireViewer(request);
-        const upload = await readUpload(request);
-        try {
+        const story = await withUpload(request, async (upload) => {
           const [photo, ...more] = upload.photos;
           if (!photo || more.length > 0) throw oneStoryPhoto();
-          const story = await services.stories.create(viewer.userId, photo.file);
-          return await reply.code(201).send(story);
-        } finally {
-          await upload.dispose();
-        }
+          return services.stories.create(viewer.userId, photo.file);
+        });
+        return reply.code(201).send(story);
       },
     );
 

@@ -43,7 +43,8 @@ export function ConfirmDialog({
           type="button"
           disabled={busy}
           onClick={onConfirm}
-          className="border-y border-line py-3.5 font-semibold text-red-700 hover:bg-neutral-50 disabled:opacity-60"
+          // Under the title's own line when nothing stands between them.
+          className={`${children || error ? 'border-y' : 'border-b'} border-line py-3.5 font-semibold text-red-700 hover:bg-neutral-50 disabled:opacity-60`}
         >
           {busy ? busyLabel : confirmLabel}
         </button>

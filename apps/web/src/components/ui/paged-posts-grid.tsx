@@ -1,20 +1,11 @@
-import type { PostPage } from '@pinhole/contracts';
-import type { InfiniteData } from '@tanstack/react-query';
+import type { Post, PostPage } from '@pinhole/contracts';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { LoadError } from './load-error';
+import type { PagedQuery } from './paged-list';
 import { PostsGrid } from './posts-grid';
 
 /** What a grid needs of an infinite query of post pages (`useInfiniteQuery`'s result). */
-export interface PostPagesQuery {
-  data: InfiniteData<PostPage> | undefined;
-  error: Error | null;
-  isPending: boolean;
-  isFetching: boolean;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
-  refetch: () => Promise<unknown>;
-}
+export type PostPagesQuery = PagedQuery<PostPage>;
 
 interface PagedPostsGridProps {
   query: PostPagesQuery;
@@ -25,13 +16,18 @@ interface PagedPostsGridProps {
    * empty, as the spec has a profile's tabs do.
    */
   showError?: boolean;
+  /** Which of the posts read are drawn (all of them unless said). */
+  keep?: (post: Post) => boolean;
 }
 
-/** A paged grid of posts (explore, a hashtag, a profile's TAGGED tab): loading, empty, tiles. */
-export function PagedPostsGrid({ query, empty, showError = false }: PagedPostsGridProps) {
+/** A paged grid of posts (explore, a hashtag, a profile's tabs): loading, empty, tiles. */
+export function PagedPostsGrid({ query, empty, showError = false, keep }: PagedPostsGridProps) {
   const { data, error, isPending, isFetching, hasNextPage, isFetchingNextPage } = query;
   const { fetchNextPage, refetch } = query;
-  const posts = useMemo(() => data?.pages.flatMap((page) => page.posts) ?? [], [data]);
+  const posts = useMemo(() => {
+    const all = data?.pages.flatMap((page) => page.posts) ?? [];
+    return keep ? all.filter(keep) : all;
+  }, [data, keep]);
   const loadMore = useCallback(() => {
     void fetchNextPage();
   }, [fetchNextPage]);

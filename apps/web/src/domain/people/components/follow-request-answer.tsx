@@ -2,8 +2,17 @@ import type { ProfileSummary } from '@pinhole/contracts';
 import { Button } from '@/components/ui/button';
 import { useAnswerRequest } from '@/domain/people/api/follow-requests';
 
-/** A follow request's notification: Approve makes the follow, Delete drops the request. */
-export function FollowRequestAnswer({ person }: { person: ProfileSummary }) {
+interface FollowRequestAnswerProps {
+  person: ProfileSummary;
+  /**
+   * The refusal's word: Delete on a notification (named "Delete <name>'s request", so it is not
+   * heard as deleting the person), Decline in the settings' list of requests.
+   */
+  decline?: 'Delete' | 'Decline';
+}
+
+/** Answers a follow request: Approve makes the follow, the other button drops the request. */
+export function FollowRequestAnswer({ person, decline = 'Delete' }: FollowRequestAnswerProps) {
   const { mutate: answer, isPending } = useAnswerRequest();
   return (
     <div className="flex shrink-0 gap-2">
@@ -17,10 +26,14 @@ export function FollowRequestAnswer({ person }: { person: ProfileSummary }) {
       <Button
         variant="secondary"
         disabled={isPending}
-        aria-label={`Delete ${person.username}'s request`}
+        aria-label={
+          decline === 'Delete'
+            ? `Delete ${person.username}'s request`
+            : `Decline ${person.username}`
+        }
         onClick={() => answer({ profileId: person.id, approve: false })}
       >
-        Delete
+        {decline}
       </Button>
     </div>
   );

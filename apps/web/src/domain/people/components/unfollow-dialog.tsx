@@ -1,4 +1,4 @@
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 interface UnfollowDialogProps {
   username: string;
@@ -10,26 +10,17 @@ interface UnfollowDialogProps {
 /** Instagram asks before an unfollow: one slip of the thumb should not cut someone off. */
 export function UnfollowDialog({ username, open, onOpenChange, onUnfollow }: UnfollowDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Unfollow @${username}?`}>
-      <div className="flex flex-col text-sm">
-        <button
-          type="button"
-          onClick={() => {
-            onUnfollow();
-            onOpenChange(false);
-          }}
-          className="border-b border-line py-3.5 font-semibold text-like hover:bg-neutral-50"
-        >
-          Unfollow
-        </button>
-        <button
-          type="button"
-          onClick={() => onOpenChange(false)}
-          className="py-3.5 hover:bg-neutral-50"
-        >
-          Cancel
-        </button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Unfollow @${username}?`}
+      confirmLabel="Unfollow"
+      // The dialog closes as the unfollow starts (the button changes at once), so it is never busy.
+      busyLabel="Unfollow"
+      onConfirm={() => {
+        onUnfollow();
+        onOpenChange(false);
+      }}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pagePaths, limits, messages, type ImportStatus } from '@pinhole/contracts';
 import { Button } from '@/components/ui/button';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useImportStatus, useStartImport } from '@/features/account/api/imports';
@@ -15,20 +16,10 @@ const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 function ProgressBar({ label, value }: { label: string; value: number }) {
-  const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-neutral-700">{label}</p>
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 w-full overflow-hidden rounded-full bg-neutral-200"
-      >
-        <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <UploadProgress fraction={value} label={label} className="h-2 w-full" />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { advertisedImageTypes, imageFileAccept, limits, type Post } from '@pinhole/contracts';
 import { ImageOff, ImagePlus, X } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { AltTextFields } from '@/components/ui/alt-text-fields';
+import { CaptionField } from '@/components/ui/caption-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -9,7 +10,7 @@ import { AddPhotoTile, PhotoStrip } from '@/components/ui/photo-strip';
 import { errorMessage } from '@/lib/api-client';
 import { useCreatePost } from '@/features/create-post/api/create-post';
 import { usePickedPhotos } from '@/features/create-post/hooks/use-picked-photos';
-import { UploadProgress } from './upload-progress';
+import { UploadProgress } from '@/components/ui/upload-progress';
 
 interface CreatePostDialogProps {
   open: boolean;
@@ -25,7 +26,6 @@ export function CreatePostDialog({
   onCreated,
   initialFiles,
 }: CreatePostDialogProps) {
-  const captionId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const { photos, add, remove, move, setAltText, clear } = usePickedPhotos();
@@ -198,26 +198,7 @@ export function CreatePostDialog({
             }
           />
         )}
-        {selected && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={captionId} className="text-sm font-semibold">
-              Caption
-            </label>
-            <textarea
-              id={captionId}
-              rows={4}
-              placeholder="Write a caption..."
-              value={caption}
-              maxLength={limits.captionMaxLength}
-              disabled={submitting}
-              onChange={(event) => setCaption(event.target.value)}
-              className="resize-none rounded-md border border-line px-3 py-2 text-sm focus:border-neutral-400 focus:outline-none disabled:bg-neutral-50"
-            />
-            <span className="self-end text-xs text-muted">
-              {caption.length.toLocaleString()}/{limits.captionMaxLength.toLocaleString()}
-            </span>
-          </div>
-        )}
+        {selected && <CaptionField value={caption} onChange={setCaption} disabled={submitting} />}
         {selected && (
           <AltTextFields
             photos={photos.map(({ id, previewUrl, altText }) => ({

@@ -1,11 +1,8 @@
 import { pagePaths } from '@pinhole/contracts';
-import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
-import { LoadError } from '@/components/ui/load-error';
-import { LoadMore } from '@/components/ui/load-more';
+import { PagedList } from '@/components/ui/paged-list';
 import { ProfileName } from '@/components/ui/profile-name';
-import { Spinner } from '@/components/ui/spinner';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { useAuth } from '@/lib/auth/use-auth';
 import { usePeople, type PeopleList as ListKind } from '@/features/follows/api/get-people';
@@ -23,49 +20,37 @@ const emptyTexts: Record<ListKind, string> = {
  */
 export function PeopleList({ ownerId, list }: { ownerId: string; list: ListKind }) {
   const readerId = useAuth().user?.id;
-  const {
-    data,
-    error,
-    isPending,
-    refetch,
-    isFetching,
-    hasNextPage,
-    isFetchingNextPage,
-    fetchNextPage,
-  } = usePeople(ownerId, list);
-  const loadMore = useCallback(() => {
-    void fetchNextPage();
-  }, [fetchNextPage]);
-
-  if (isPending) return <Spinner label="Loading..." className="py-10 text-sm" />;
-  if (error && !data)
-    return <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />;
-  const people = data.pages.flatMap((page) => page.profiles);
-  if (people.length === 0)
-    return <p className="px-4 py-10 text-center text-sm text-muted">{emptyTexts[list]}</p>;
-
   return (
-    <ul className="flex flex-col">
-      {people.map((person) => (
-        <li key={person.id} data-testid="person" className="flex items-center gap-3 px-4 py-2">
-          <Link to={pagePaths.profile.to(person.username)} tabIndex={-1} aria-hidden>
-            <Avatar name={person.username} src={person.avatar_url} size={44} />
-          </Link>
-          <div className="flex min-w-0 flex-1 flex-col">
-            <span className="flex items-center gap-1">
-              <ProfileName username={person.username} className="truncate text-sm" />
-              {person.is_verified && <VerifiedBadge className="size-3.5" />}
-            </span>
-            <span className="truncate text-sm text-muted">{person.full_name}</span>
-          </div>
-          {person.id !== readerId && <FollowButton person={person} />}
-        </li>
-      ))}
-      {hasNextPage && (
-        <li>
-          <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />
-        </li>
-      )}
-    </ul>
+    <PagedList query={usePeople(ownerId, list)}>
+      {(pages, more) => {
+        const people = pages.flatMap((page) => page.profiles);
+        if (people.length === 0)
+          return <p className="px-4 py-10 text-center text-sm text-muted">{emptyTexts[list]}</p>;
+        return (
+          <ul className="flex flex-col">
+            {people.map((person) => (
+              <li
+                key={person.id}
+                data-testid="person"
+                className="flex items-center gap-3 px-4 py-2"
+              >
+                <Link to={pagePaths.profile.to(person.username)} tabIndex={-1} aria-hidden>
+                  <Avatar name={person.username} src={person.avatar_url} size={44} />
+                </Link>
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <span className="flex items-center gap-1">
+                    <ProfileName username={person.username} className="truncate text-sm" />
+                    {person.is_verified && <VerifiedBadge className="size-3.5" />}
+                  </span>
+                  <span className="truncate text-sm text-muted">{person.full_name}</span>
+                </div>
+                {person.id !== readerId && <FollowButton person={person} />}
+              </li>
+            ))}
+            {more && <li>{more}</li>}
+          </ul>
+        );
+      }}
+    </PagedList>
   );
 }

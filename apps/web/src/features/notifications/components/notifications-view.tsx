@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef } from 'react';
-import { LoadError } from '@/components/ui/load-error';
-import { LoadMore } from '@/components/ui/load-more';
-import { Spinner } from '@/components/ui/spinner';
+import { useEffect, useId, useRef } from 'react';
+import { PagedList } from '@/components/ui/paged-list';
 import { useClock } from '@/lib/clock';
 import { useNotifications } from '@/features/notifications/api/get-notifications';
 import { useMarkAllRead } from '@/features/notifications/api/mark-all-read';
@@ -28,33 +26,21 @@ export function NotificationsView({ userId }: NotificationsViewProps) {
   const clock = useClock();
   const list = useNotifications(userId);
   useMarkReadWhileOpen(userId, list);
-  const {
-    data,
-    error,
-    isPending,
-    refetch,
-    isFetching,
-    hasNextPage,
-    isFetchingNextPage,
-    fetchNextPage,
-  } = list;
-  const loadMore = useCallback(() => {
-    void fetchNextPage();
-  }, [fetchNextPage]);
-
-  if (isPending)
-    return <Spinner label="Loading..." className="w-full justify-center py-10 text-sm" />;
-  if (error && !data)
-    return <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />;
-  const groups = groupNotifications(data.pages.flatMap((page) => page.notifications));
-  if (groups.length === 0) return <EmptyNotifications />;
   return (
-    <div className="flex flex-col pb-4">
-      {sectionsOf(groups, clock.now()).map((section) => (
-        <Section key={section.title} section={section} />
-      ))}
-      {hasNextPage && <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />}
-    </div>
+    <PagedList query={list} spinnerClassName="w-full justify-center py-10 text-sm">
+      {(pages, more) => {
+        const groups = groupNotifications(pages.flatMap((page) => page.notifications));
+        if (groups.length === 0) return <EmptyNotifications />;
+        return (
+          <div className="flex flex-col pb-4">
+            {sectionsOf(groups, clock.now()).map((section) => (
+              <Section key={section.title} section={section} />
+            ))}
+            {more}
+          </div>
+        );
+      }}
+    </PagedList>
   );
 }
 

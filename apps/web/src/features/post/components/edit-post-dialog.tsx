@@ -1,7 +1,8 @@
 import { arrayMove } from '@dnd-kit/sortable';
-import { bestSource, limits, type Post } from '@pinhole/contracts';
-import { useId, useState } from 'react';
+import { bestSource, type Post } from '@pinhole/contracts';
+import { useState } from 'react';
 import { AltTextFields } from '@/components/ui/alt-text-fields';
+import { CaptionField } from '@/components/ui/caption-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -35,7 +36,6 @@ interface EditedPhoto {
 }
 
 function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
-  const captionId = useId();
   const [caption, setCaption] = useState(post.caption ?? '');
   const [photos, setPhotos] = useState<EditedPhoto[]>(() =>
     post.images.map((photo) => ({
@@ -68,24 +68,7 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
         }
         disabled={isPending}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={captionId} className="text-sm font-semibold">
-          Caption
-        </label>
-        <textarea
-          id={captionId}
-          rows={4}
-          placeholder="Write a caption..."
-          value={caption}
-          maxLength={limits.captionMaxLength}
-          disabled={isPending}
-          onChange={(event) => setCaption(event.target.value)}
-          className="resize-none rounded-md border border-line px-3 py-2 text-sm focus:border-neutral-400 focus:outline-none disabled:bg-neutral-50"
-        />
-        <span className="self-end text-xs text-muted">
-          {caption.length.toLocaleString()}/{limits.captionMaxLength.toLocaleString()}
-        </span>
-      </div>
+      <CaptionField value={caption} onChange={setCaption} disabled={isPending} />
       <AltTextFields
         photos={photos}
         onChange={(id, altText) =>

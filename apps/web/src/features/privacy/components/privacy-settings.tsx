@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { ProfileName } from '@/components/ui/profile-name';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useAnswerRequest, useFollowRequests } from '@/domain/people/api/follow-requests';
+import { useFollowRequests } from '@/domain/people/api/follow-requests';
+import { FollowRequestAnswer } from '@/domain/people/components/follow-request-answer';
 import { useSetPrivate } from '@/features/privacy/api/set-private';
 
 /** The Private account switch and, below it, the people asking to follow. */
@@ -45,7 +45,6 @@ export function PrivacySettings() {
 
 function FollowRequests() {
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useFollowRequests();
-  const { mutate: answer, isPending } = useAnswerRequest();
   const loadMore = useCallback(() => {
     void fetchNextPage();
   }, [fetchNextPage]);
@@ -64,21 +63,7 @@ function FollowRequests() {
               <ProfileName username={person.username} className="truncate text-sm" />
               <span className="truncate text-sm text-muted">{person.full_name}</span>
             </div>
-            <Button
-              disabled={isPending}
-              aria-label={`Approve ${person.username}`}
-              onClick={() => answer({ profileId: person.id, approve: true })}
-            >
-              Approve
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={isPending}
-              aria-label={`Decline ${person.username}`}
-              onClick={() => answer({ profileId: person.id, approve: false })}
-            >
-              Decline
-            </Button>
+            <FollowRequestAnswer person={person} decline="Decline" />
           </li>
         ))}
       </ul>

@@ -1,10 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/load-error';
-import { LoadMore } from '@/components/ui/load-more';
+import { PagedList } from '@/components/ui/paged-list';
 import { ProfileName } from '@/components/ui/profile-name';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { ErrorBox } from '@/components/ui/error-box';
 import { useBlockedPeople, useSetBlock } from '@/features/safety/api/blocks';
@@ -14,31 +12,10 @@ import { useBlockedPeople, useSetBlock } from '@/features/safety/api/blocks';
  * unblocked stays in place with Block again, so a slip of the finger is undone where it happened.
  */
 export function BlockedList() {
-  const {
-    data,
-    error,
-    isPending,
-    refetch,
-    isFetching,
-    hasNextPage,
-    isFetchingNextPage,
-    fetchNextPage,
-  } = useBlockedPeople();
+  const query = useBlockedPeople();
   const setBlock = useSetBlock();
   // Who was unblocked on this visit (the list itself is not read again until the next one).
   const [unblocked, setUnblocked] = useState<ReadonlySet<string>>(new Set());
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-
-  if (isPending) return <Spinner label="Loading..." className="py-10 text-sm" />;
-  if (error && !data)
-    return <LoadError error={error} onRetry={() => void refetch()} retrying={isFetching} />;
-  const people = data.pages.flatMap((page) => page.profiles);
-  if (people.length === 0)
-    return (
-      <p className="py-10 text-center text-sm text-muted">
-        You haven&apos;t blocked anyone. When you block someone, they show up here.
-      </p>
-    );
 
   const toggle = (profileId: string, block: boolean) =>
     setBlock.mutate(
@@ -55,45 +32,54 @@ export function BlockedList() {
     );
 
   return (
-    <div className="flex flex-col gap-3">
-      {setBlock.error && <ErrorBox>{errorMessage(setBlock.error)}</ErrorBox>}
-      <ul className="flex flex-col">
-        {people.map((person) => {
-          const isUnblocked = unblocked.has(person.id);
-          const busy = setBlock.isPending && setBlock.variables.profileId === person.id;
+    <PagedList query={query}>
+      {(pages, more) => {
+        const people = pages.flatMap((page) => page.profiles);
+        if (people.length === 0)
           return (
-            <li
-              key={person.id}
-              data-testid="blocked-person"
-              className="flex items-center gap-3 py-2"
-            >
-              {/* Their profile is hidden from the reader while blocked: a name, not a link. */}
-              <Avatar name={person.username} src={person.avatar_url} size={44} />
-              <div className="flex min-w-0 flex-1 flex-col">
-                {isUnblocked ? (
-                  <ProfileName username={person.username} className="truncate text-sm" />
-                ) : (
-                  <span className="truncate text-sm font-semibold">{person.username}</span>
-                )}
-                <span className="truncate text-sm text-muted">{person.full_name}</span>
-              </div>
-              <Button
-                variant={isUnblocked ? 'primary' : 'secondary'}
-                disabled={busy}
-                aria-label={`${isUnblocked ? 'Block' : 'Unblock'} ${person.username}`}
-                onClick={() => toggle(person.id, isUnblocked)}
-              >
-                {isUnblocked ? 'Block' : 'Unblock'}
-              </Button>
-            </li>
+            <p className="py-10 text-center text-sm text-muted">
+              You haven&apos;t blocked anyone. When you block someone, they show up here.
+            </p>
           );
-        })}
-        {hasNextPage && (
-          <li>
-            <LoadMore loading={isFetchingNextPage} onLoadMore={loadMore} />
-          </li>
-        )}
-      </ul>
-    </div>
+        return (
+          <div className="flex flex-col gap-3">
+            {setBlock.error && <ErrorBox>{errorMessage(setBlock.error)}</ErrorBox>}
+            <ul className="flex flex-col">
+              {people.map((person) => {
+                const isUnblocked = unblocked.has(person.id);
+                const busy = setBlock.isPending && setBlock.variables.profileId === person.id;
+                return (
+                  <li
+                    key={person.id}
+                    data-testid="blocked-person"
+                    className="flex items-center gap-3 py-2"
+                  >
+                    {/* Their profile is hidden from the reader while blocked: a name, not a link. */}
+                    <Avatar name={person.username} src={person.avatar_url} size={44} />
+                    <div className="flex min-w-0 flex-1 flex-col">
+                      {isUnblocked ? (
+                        <ProfileName username={person.username} className="truncate text-sm" />
+                      ) : (
+                        <span className="truncate text-sm font-semibold">{person.username}</span>
+                      )}
+                      <span className="truncate text-sm text-muted">{person.full_name}</span>
+                    </div>
+                    <Button
+                      variant={isUnblocked ? 'primary' : 'secondary'}
+                      disabled={busy}
+                      aria-label={`${isUnblocked ? 'Block' : 'Unblock'} ${person.username}`}
+                      onClick={() => toggle(person.id, isUnblocked)}
+                    >
+                      {isUnblocked ? 'Block' : 'Unblock'}
+                    </Button>
+                  </li>
+                );
+              })}
+              {more && <li>{more}</li>}
+            </ul>
+          </div>
+        );
+      }}
+    </PagedList>
   );
 }

@@ -2,6 +2,7 @@ import { checkImageFile } from '@pinhole/contracts';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { UploadProgress } from '@/components/ui/upload-progress';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useCreateStory } from '@/features/stories/api/create-story';
@@ -57,20 +58,10 @@ export function StoryUpload({ file, onFinished }: StoryUploadProps) {
     );
   }
 
-  const percent = Math.round(progress * 100);
   return (
     <div className="flex flex-col gap-1.5">
       <p className="text-xs text-muted">Sharing to your story...</p>
-      <div
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-1.5 overflow-hidden rounded-full bg-neutral-200"
-      >
-        <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <UploadProgress fraction={progress} />
     </div>
   );
 }
