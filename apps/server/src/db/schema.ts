@@ -1,4 +1,20 @@
 import type { Generated } from 'kysely';
+import type {
+  FederationKeysTable,
+  FederationKvTable,
+  FederationQueueTable,
+  RemoteActorsTable,
+  RemoteFollowsTable,
+  RemoteCommentsTable,
+  ConversationsTable,
+  ConversationMembersTable,
+  DirectMessagesTable,
+  PushSubscriptionsTable,
+  NotificationSettingsTable,
+  PushDeliveriesTable,
+} from './schema-social';
+
+export type * from './schema-social';
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 UTC strings with milliseconds
@@ -127,34 +143,6 @@ export interface BlocksTable {
 }
 
 /** Secrets every instance shares, made once by a migration (the media URL signing key). */
-export interface PushSubscriptionsTable {
-  id: string;
-  user_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  created_at: string;
-}
-
-/** Which kinds one person gets pushes for (migration 0017); no row: every kind. */
-export interface NotificationSettingsTable {
-  user_id: string;
-  push_likes: Generated<number>;
-  push_comments: Generated<number>;
-  push_follows: Generated<number>;
-  push_follow_requests: Generated<number>;
-  push_mentions: Generated<number>;
-}
-
-/** Pushes waiting to be sent (or sent again after a failure). */
-export interface PushDeliveriesTable {
-  id: string;
-  subscription_id: string;
-  payload: string;
-  attempts: Generated<number>;
-  next_attempt_at: string;
-}
-
 export interface InstanceSecretsTable {
   name: string;
   value: string;
@@ -309,87 +297,6 @@ export interface InstanceSettingsTable {
   /** Empty: no contact shown. */
   contact_email: string;
   updated_at: string;
-}
-
-/** A local person's (or the instance actor's) key pair as JWK (migration 0017). */
-export interface FederationKeysTable {
-  owner_id: string;
-  algorithm: 'RSASSA-PKCS1-v1_5' | 'Ed25519';
-  private_key: string;
-  public_key: string;
-  created_at: string;
-}
-
-/** Fedify's key–value store (migration 0017): `key` is the JSON of its key array. */
-export interface FederationKvTable {
-  key: string;
-  value: string;
-  expires_at: string | null;
-}
-
-/** Fedify's message queue (migration 0017). */
-export interface FederationQueueTable {
-  id: string;
-  message: string;
-  ordering_key: string | null;
-  ready_at: string;
-  /** Set while an instance works on it; past, the message is free to take again. */
-  claimed_until: string | null;
-  created_at: string;
-}
-
-/** Where a remote person lives (migration 0017); their `profiles.username` is `user@host`. */
-export interface RemoteActorsTable {
-  profile_id: string;
-  actor_url: string;
-  inbox_url: string;
-  shared_inbox_url: string | null;
-  profile_url: string | null;
-  host: string;
-  updated_at: string;
-}
-
-/** The id of a remote person's Follow of a local one (migration 0017). */
-export interface RemoteFollowsTable {
-  follower_id: string;
-  followee_id: string;
-  activity_id: string;
-}
-
-/** The Note a remote reply came as (migration 0017). */
-export interface RemoteCommentsTable {
-  comment_id: string;
-  note_url: string;
-}
-
-/** A direct conversation (migration 0018); `pair_key` only on one-to-one ones. */
-export interface ConversationsTable {
-  id: string;
-  is_group: Generated<number>;
-  name: string | null;
-  pair_key: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Who is in a conversation, and where each stands in it. */
-export interface ConversationMembersTable {
-  conversation_id: string;
-  user_id: string;
-  is_request: Generated<number>;
-  muted: Generated<number>;
-  last_read_at: string | null;
-  joined_at: string;
-}
-
-export interface DirectMessagesTable {
-  id: string;
-  conversation_id: string;
-  sender_id: string;
-  text: string | null;
-  post_id: string | null;
-  created_at: string;
 }
 
 export interface DB {
