@@ -104,6 +104,18 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
     await ctx.sendActivity({ identifier: blocker.username }, storedRecipient(remote), activity);
   }
 
+  /** A remote person's follow of a local one stands: their server hears Accept. */
+  async function sendAccept(followerId: string, followeeId: string) {
+    const follow = await remoteFollow(followerId, followeeId);
+    if (!follow) return;
+    const ctx = context();
+    await ctx.sendActivity(
+      { identifier: follow.followee.username },
+      storedRecipient(follow.remote),
+      acceptOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
+    );
+  }
+
   const unsubscribers = [
     deps.events.on('block.added', ({ blockerId, blockedId }) =>
       sendBlock(blockerId, blockedId, false),
@@ -134,27 +146,13 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
       );
     }),
     // A follow made (a public account at once, a private one when its owner approves).
-    deps.events.on('follow.added', async ({ followerId, followeeId }) => {
-      const follow = await remoteFollow(followerId, followeeId);
-      if (!follow) return;
-      const ctx = context();
-      await ctx.sendActivity(
-        { identifier: follow.followee.username },
-        storedRecipient(follow.remote),
-        acceptOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
-      );
-    }),
+    deps.events.on('follow.added', ({ followerId, followeeId }) =>
+      sendAccept(followerId, followeeId),
+    ),
     // An approved request: the follow exists now, so the requester's server hears Accept.
-    deps.events.on('follow_request.approved', async ({ requesterId, ownerId }) => {
-      const follow = await remoteFollow(requesterId, ownerId);
-      if (!follow) return;
-      const ctx = context();
-      await ctx.sendActivity(
-        { identifier: follow.followee.username },
-        storedRecipient(follow.remote),
-        acceptOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
-      );
-    }),
+    deps.events.on('follow_request.approved', ({ requesterId, ownerId }) =>
+      sendAccept(requesterId, ownerId),
+    ),
     // Only a decline answers Reject: a withdrawn request was the requester's own Undo, and a
     // block sends Block.
     deps.events.on('follow_request.ended', async ({ requesterId, ownerId, reason }) => {
