@@ -148,3 +148,19 @@ export async function countActivityOf(
   for (const row of comments) entry(row.post_id).comments = Number(row.count);
   return counts;
 }
+
+/** Which of `others` blocked `userId` or were blocked by them. */
+export async function blockedAmong(db: Kysely<DB>, userId: string, others: readonly string[]) {
+  if (others.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['blocker_id', 'blocked_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', userId), eb('blocked_id', 'in', others)]),
+        eb.and([eb('blocked_id', '=', userId), eb('blocker_id', 'in', others)]),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((row) => (row.blocker_id === userId ? row.blocked_id : row.blocker_id)));
+}

@@ -41,34 +41,6 @@ export async function findParticipants(db: Db, ids: readonly string[]) {
     .execute();
 }
 
-/** Which of `others` blocked `userId` or were blocked by them. */
-export async function blockedAmong(db: Db, userId: string, others: readonly string[]) {
-  if (others.length === 0) return new Set<string>();
-  const rows = await db
-    .selectFrom('blocks')
-    .select(['blocker_id', 'blocked_id'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', userId), eb('blocked_id', 'in', others)]),
-        eb.and([eb('blocked_id', '=', userId), eb('blocker_id', 'in', others)]),
-      ]),
-    )
-    .execute();
-  return new Set(rows.map((row) => (row.blocker_id === userId ? row.blocked_id : row.blocker_id)));
-}
-
-/** Which of `people` follow `followeeId`. */
-export async function followersAmong(db: Db, followeeId: string, people: readonly string[]) {
-  if (people.length === 0) return new Set<string>();
-  const rows = await db
-    .selectFrom('follows')
-    .select('follower_id')
-    .where('followee_id', '=', followeeId)
-    .where('follower_id', 'in', people)
-    .execute();
-  return new Set(rows.map((row) => row.follower_id));
-}
-
 export async function findConversationByPair(db: Db, pairKey: string) {
   return db
     .selectFrom('conversations')

@@ -233,3 +233,19 @@ export async function countSuspendedFollows(
     .executeTakeFirst();
   return { followers: Number(row?.followers ?? 0), following: Number(row?.following ?? 0) };
 }
+
+/** Which of these people follow `followeeId` (may see a private account's posts). */
+export async function followersAmong(
+  db: Kysely<DB>,
+  followeeId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('followee_id', '=', followeeId)
+    .where('follower_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.follower_id));
+}

@@ -146,22 +146,6 @@ export async function findPeopleByUsernames(
     .execute();
 }
 
-/** Which of these people follow `followeeId` (may see a private account's posts). */
-export async function followersAmong(
-  db: Kysely<DB>,
-  followeeId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('follows')
-    .select('follower_id')
-    .where('followee_id', '=', followeeId)
-    .where('follower_id', 'in', ids)
-    .execute();
-  return new Set(rows.map((row) => row.follower_id));
-}
-
 export interface NotificationRow {
   id: string;
   type: NotificationType;

@@ -16,7 +16,8 @@ import type { Infrastructure } from '../context';
 import { AppError, notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import * as repo from '../repositories/conversations.repository';
-import { followedAmong } from '../repositories/follows.repository';
+import { blockedAmong, isBlockedEitherWay } from '../repositories/blocks.repository';
+import { followedAmong, followersAmong } from '../repositories/follows.repository';
 import { updateProfile } from '../repositories/profiles.repository';
 import { requireVisiblePost } from '../policies/visibility';
 import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
@@ -92,9 +93,9 @@ export class MessagesService {
     const people = await repo.findParticipants(this.db, others);
     if (people.length !== others.length || people.some((person) => person.suspended_at))
       throw notFound();
-    const blocked = await repo.blockedAmong(this.db, viewerId, others);
+    const blocked = await blockedAmong(this.db, viewerId, others);
     if (blocked.size > 0) throw notFound();
-    const following = await repo.followersAmong(this.db, viewerId, others);
+    const following = await followersAmong(this.db, viewerId, others);
     const requests = new Set<string>();
     for (const person of people) {
       const follows = following.has(person.id);
@@ -276,7 +277,7 @@ export class MessagesService {
         // A deleted account leaves what the other wrote readable; a suspended one hides it all.
         const [person] = await repo.findParticipants(this.db, [other]);
         if (person?.suspended_at) throw notFound();
-        if ((await repo.blockedAmong(this.db, viewerId, [other])).size > 0) throw notFound();
+        if (await isBlockedEitherWay(this.db, viewerId, other)) throw notFound();
       }
     }
     return membership;

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { newId, nowIso } from '../ids';
+import { followersAmong } from '../repositories/follows.repository';
 import {
   deleteNotificationsBetween,
   listBlockedEitherWay,
@@ -22,7 +23,6 @@ import {
   deleteFollowNotification,
   deleteLikeNotification,
   findPeopleByUsernames,
-  followersAmong,
   insertNotifications,
   listCaptionMentionRecipients,
   listNotifications,
