@@ -10,6 +10,8 @@ export const profileSummarySchema = z.object({
   is_verified: z.boolean(),
   /** False when signed out or for yourself. */
   followed_by_me: z.boolean(),
+  /** A person of another server: `username` is `user@host` and their page is `/@user@host`. */
+  is_remote: z.boolean(),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 

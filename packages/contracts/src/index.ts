@@ -23,3 +23,4 @@ export * from './endpoints';
 export * from './endpoint-schemas';
 export * from './direct-messages';
 export * from './push';
+export { isRemoteUsername } from './username';

@@ -63,6 +63,10 @@ export const postSchema = z.object({
   saved_by_me: z.boolean(),
   author: postAuthorSchema,
   comments_preview: z.array(commentSchema),
+  /** A post of a person on another server (its photos are still served from here). */
+  is_remote: z.boolean(),
+  /** The post's page on its own server; null for local posts. */
+  remote_url: z.string().nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -37,6 +37,10 @@ export const profileSchema = z.object({
    */
   blocked_by_me: z.boolean(),
   created_at: z.string(),
+  /** A person of another server: `username` is `user@host`. */
+  is_remote: z.boolean(),
+  /** Their profile page on their own server; null for local people. */
+  remote_url: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -32,6 +32,8 @@ function makePost(overrides: Partial<Post> = {}): Post {
     saved_by_me: false,
     author: { id: 'u1', username: 'alice', avatar_url: null, is_verified: false },
     comments_preview: [],
+    is_remote: false,
+    remote_url: null,
     ...overrides,
   };
 }
@@ -55,6 +57,8 @@ function makeProfile(overrides: Partial<Profile> = {}): Profile {
     followers_count: 1,
     following_count: 2048,
     created_at: '2024-01-01T00:00:00.000Z',
+    is_remote: false,
+    remote_url: null,
     ...overrides,
   };
 }

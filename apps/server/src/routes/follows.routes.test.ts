@@ -127,7 +127,15 @@ describe.each(dialects)('follows on %s', (dialect) => {
       fans[3]!.id,
     ]);
     expect(Object.keys(first.body.profiles[0]).sort()).toEqual(
-      ['avatar_url', 'followed_by_me', 'full_name', 'id', 'is_verified', 'username'].sort(),
+      [
+        'avatar_url',
+        'followed_by_me',
+        'full_name',
+        'id',
+        'is_remote',
+        'is_verified',
+        'username',
+      ].sort(),
     );
     const rest: string[] = [];
     const followedByMe: boolean[] = [];

@@ -74,6 +74,7 @@ describe.each(dialects)('who liked a post (GET /api/posts/:id/likes) on %s', (di
       avatar_url: null,
       is_verified: false,
       followed_by_me: true,
+      is_remote: false,
     });
     expect(body.profiles.filter((person) => person.followed_by_me)).toHaveLength(1);
     // Signed out: the same people, none followed.

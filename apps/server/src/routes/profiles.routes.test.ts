@@ -33,14 +33,17 @@ describe.each(dialects)('profile routes on %s', (dialect) => {
         'full_name',
         'id',
         'is_private',
+        'is_remote',
         'is_verified',
         'posts_count',
+        'remote_url',
         'requested_by_me',
         'username',
         'website',
       ].sort(),
     );
     expect(response.body.full_name).toBe('Ada Lovelace');
+    expect(response.body).toMatchObject({ is_remote: false, remote_url: null });
   });
 
   it('finds a profile by username in any case, and 404 for nobody or a malformed name', async () => {

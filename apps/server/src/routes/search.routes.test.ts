@@ -84,6 +84,7 @@ describe.each(dialects)('search on %s', (dialect) => {
       avatar_url: null,
       is_verified: false,
       followed_by_me: true,
+      is_remote: false,
     });
     expect(response.body.profiles[0].followed_by_me).toBe(false);
   });

@@ -73,6 +73,7 @@ describe.each(dialects)('suggestions on %s', (dialect) => {
         'followed_by_me',
         'full_name',
         'id',
+        'is_remote',
         'is_verified',
         'reason',
         'username',

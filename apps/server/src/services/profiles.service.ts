@@ -1,4 +1,9 @@
-import type { Avatar, Profile, UpdateProfileRequest } from '@pinhole/contracts';
+import {
+  isRemoteUsername,
+  type Avatar,
+  type Profile,
+  type UpdateProfileRequest,
+} from '@pinhole/contracts';
 import type { Selectable } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { ProfilesTable } from '../db/schema';
@@ -14,6 +19,7 @@ import {
 } from '../repositories/profiles.repository';
 import { storedVariants } from '../repositories/stored-variants';
 import { isAdmin } from '../repositories/users.repository';
+import { findRemoteActorByProfileId } from '../repositories/federation-actors.repository';
 import type { Storage } from '../storage/storage';
 import { indexPersonNames } from '../discovery/discovery-index';
 import type { FollowsService } from './follows.service';
@@ -45,6 +51,7 @@ export function toProfile(
   row: Selectable<ProfilesTable>,
   storage: Storage,
   relationship: Relationship = strangers,
+  remoteUrl: string | null = null,
 ): Profile {
   return {
     id: row.id,
@@ -64,6 +71,8 @@ export function toProfile(
     requested_by_me: relationship.requestedByMe,
     blocked_by_me: relationship.blockedByMe ?? false,
     created_at: row.created_at,
+    is_remote: isRemoteUsername(row.username),
+    remote_url: remoteUrl,
   };
 }
 
@@ -167,6 +176,9 @@ export class ProfilesService {
     }
     // Suspended people are not in the lists (people-lists.repository.ts): nor in the counts.
     const suspended = await countSuspendedFollows(this.db, row.id);
+    const remote = isRemoteUsername(row.username)
+      ? await findRemoteActorByProfileId(this.db, row.id)
+      : undefined;
     return toProfile(
       {
         ...row,
@@ -175,6 +187,7 @@ export class ProfilesService {
       },
       this.infra.storage,
       relationship,
+      remote?.profile_url ?? remote?.actor_url ?? null,
     );
   }
 }

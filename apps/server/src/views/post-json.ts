@@ -1,5 +1,5 @@
 import type { Comment, Post } from '@pinhole/contracts';
-import { hashtagsOf } from '@pinhole/contracts';
+import { hashtagsOf, isRemoteUsername } from '@pinhole/contracts';
 import type { CommentRow } from '../repositories/comments.repository';
 import type { PostImageRow } from '../repositories/post-images.repository';
 import type { PostRow } from '../repositories/posts.repository';
@@ -102,6 +102,9 @@ export function toPost(
       is_verified: Boolean(row.author_is_verified),
     },
     comments_preview: commentsPreview,
+    is_remote: isRemoteUsername(row.author_username),
+    // Remote posts arrive with the federation of remote people's posts; none is stored yet.
+    remote_url: null,
   };
 }
 

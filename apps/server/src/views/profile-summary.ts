@@ -1,4 +1,4 @@
-import type { ProfileSummary } from '@pinhole/contracts';
+import { isRemoteUsername, type ProfileSummary } from '@pinhole/contracts';
 import type { PersonRow } from '../repositories/people-lists.repository';
 import type { Storage } from '../storage/storage';
 import { avatarUrl } from '../storage/media-urls';
@@ -15,5 +15,6 @@ export function toProfileSummary(
     avatar_url: avatarUrl(storage, row.avatar_key),
     is_verified: Boolean(row.is_verified),
     followed_by_me: followedByMe,
+    is_remote: isRemoteUsername(row.username),
   };
 }

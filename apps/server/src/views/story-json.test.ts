@@ -22,6 +22,7 @@ function story(author: string, minute: number, viewed = false): Story {
       avatar_url: null,
       is_verified: false,
       followed_by_me: true,
+      is_remote: false,
     },
   };
 }

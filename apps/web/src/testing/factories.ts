@@ -30,6 +30,8 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     requested_by_me: false,
     blocked_by_me: false,
     created_at: '2026-01-01T00:00:00.000Z',
+    is_remote: false,
+    remote_url: null,
     ...overrides,
   };
 }
@@ -51,6 +53,7 @@ export function makeSuggestion(overrides: Partial<Suggestion> = {}): Suggestion 
     avatar_url: null,
     is_verified: false,
     followed_by_me: false,
+    is_remote: false,
     reason: 'Popular on Pinhole',
     ...overrides,
   };
@@ -130,6 +133,8 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     saved_by_me: false,
     author: { id: 'user-2', username: 'bob', avatar_url: null, is_verified: false },
     comments_preview: [],
+    is_remote: false,
+    remote_url: null,
     ...overrides,
   };
 }

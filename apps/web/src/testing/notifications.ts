@@ -12,6 +12,7 @@ export function makeActor(
     avatar_url: null,
     is_verified: false,
     followed_by_me: false,
+    is_remote: false,
     ...overrides,
   };
 }

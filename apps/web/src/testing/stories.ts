@@ -12,6 +12,7 @@ export function storyPerson(username: string, overrides: Partial<ProfileSummary>
     avatar_url: null,
     is_verified: false,
     followed_by_me: false,
+    is_remote: false,
     ...overrides,
   } satisfies ProfileSummary;
 }

@@ -13,6 +13,7 @@ const person = (id: string): ProfileSummary => ({
   avatar_url: null,
   is_verified: false,
   followed_by_me: true,
+  is_remote: false,
 });
 
 const message = (id: string, sender: string, text: string, at: string): Message => ({

@@ -20,6 +20,7 @@ function person(username: string, overrides: Partial<ProfileSummary> = {}): Prof
     avatar_url: null,
     is_verified: false,
     followed_by_me: false,
+    is_remote: false,
     ...overrides,
   };
 }
