@@ -84,6 +84,7 @@ export class InstanceProcess {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       this.check();
+      if (!this.#child) throw new Error(`Pinhole ${this.name} was stopped while starting`);
       try {
         if ((await fetch(`http://127.0.0.1:${this.port}/healthz`)).ok) return;
       } catch {

@@ -103,7 +103,8 @@ export async function startFederationRig(options: RigOptions): Promise<Federatio
     await peer.start();
     undo.push(() => peer.stop());
 
-    const instances = await Promise.all(
+    // Every start is waited for, so that none is still starting when a failed one cleans up.
+    const started = await Promise.allSettled(
       options.instances.map(async (name, index) => {
         const host = hosts[index]!;
         const origin = `https://${host}`;
@@ -145,6 +146,11 @@ export async function startFederationRig(options: RigOptions): Promise<Federatio
         };
         return instance;
       }),
+    );
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const instances = started.map(
+      (result) => (result as PromiseFulfilledResult<RigInstance>).value,
     );
 
     return {
