@@ -45,6 +45,9 @@ export function resolveHostNames(names: Record<string, string>): () => void {
  * process's start (which is too late for a test worker already running). Returns the undo.
  */
 export function trustCertificateAuthority(caPem: string): () => void {
+  if (typeof tls.setDefaultCACertificates !== 'function') {
+    throw new Error(`the TLS rig needs Node 22.19 or later (this is ${process.version})`);
+  }
   const before = tls.getCACertificates('default');
   tls.setDefaultCACertificates([...before, caPem]);
   return () => tls.setDefaultCACertificates(before);
