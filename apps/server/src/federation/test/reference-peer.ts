@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createHash, webcrypto } from 'node:crypto';
 import type { Federation } from '@fedify/fedify';
@@ -9,12 +10,19 @@ import {
   signRequest,
 } from '@fedify/fedify';
 import { Activity, CryptographicKey, Endpoints, Person } from '@fedify/vocab';
-import type { HostRouter } from './host-router';
+import { HostRouter } from './host-router';
+import type { HostCertificate } from './tls/certificates';
 
 export interface ReceivedActivity {
   type: string;
   json: Record<string, unknown>;
 }
+
+/**
+ * Where the peer is reached: through the in-process host router (plain HTTP on a free port), or
+ * as a real HTTPS server on `address`:443 with a certificate for its host name (the TLS rig).
+ */
+export type PeerNetwork = HostRouter | { address: string; certificate: HostCertificate };
 
 export interface SendOptions {
   /** Sign with this key instead of the actor's own (an unknown key). */
@@ -33,13 +41,13 @@ export interface SendOptions {
 export class ReferencePeer {
   readonly received: ReceivedActivity[] = [];
   readonly origin: string;
-  #server: http.Server | undefined;
+  #server: http.Server | https.Server | undefined;
   #keys = new Map<string, webcrypto.CryptoKeyPair>();
   readonly #federation: Federation<void>;
 
   constructor(
     readonly host: string,
-    private readonly router: HostRouter,
+    private readonly network: PeerNetwork,
   ) {
     this.origin = `https://${host}`;
     this.#federation = createFederation<void>({
@@ -95,13 +103,24 @@ export class ReferencePeer {
   }
 
   async start(): Promise<void> {
-    const server = http.createServer((incoming, outgoing) => {
+    const handler = (incoming: http.IncomingMessage, outgoing: http.ServerResponse) => {
       void this.#serve(incoming, outgoing);
+    };
+    const network = this.network;
+    if (network instanceof HostRouter) {
+      const server = http.createServer(handler);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      this.#server = server;
+      const { port } = server.address() as AddressInfo;
+      network.route(this.host, `http://127.0.0.1:${port}`);
+      return;
+    }
+    const server = https.createServer(network.certificate, handler);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(443, network.address, resolve);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.#server = server;
-    const { port } = server.address() as AddressInfo;
-    this.router.route(this.host, `http://127.0.0.1:${port}`);
   }
 
   async #serve(incoming: http.IncomingMessage, outgoing: http.ServerResponse): Promise<void> {
@@ -195,9 +214,13 @@ export class ReferencePeer {
     return this.received.filter((activity) => activity.type === type);
   }
 
+  /** Stops answering: connections held open by the servers that deliver here are cut too. */
   async stop(): Promise<void> {
-    this.router.unroute(this.host);
+    if (this.network instanceof HostRouter) this.network.unroute(this.host);
     const server = this.#server;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    this.#server = undefined;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
