@@ -1,6 +1,17 @@
 import type { Federation, InboxContext, InboxListener, InboxListenerSetters } from '@fedify/fedify';
 import type { Activity } from '@fedify/vocab';
-import { Accept, Block, Create, Delete, Follow, Like, Note, Undo, isActor } from '@fedify/vocab';
+import {
+  Accept,
+  Block,
+  Create,
+  Delete,
+  Flag,
+  Follow,
+  Like,
+  Note,
+  Undo,
+  isActor,
+} from '@fedify/vocab';
 import { limits } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
@@ -13,6 +24,7 @@ import {
 } from '../repositories/federation-actors.repository';
 import { findProfileByUsername } from '../repositories/profiles.repository';
 import { acceptOf, recipientOf } from './activities';
+import { receiveFlag } from './flags';
 import { htmlToText } from './html';
 import { rememberActor } from './remote-actors';
 
@@ -158,5 +170,6 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
         await deps.services.comments.remove(comment.id, sender);
       }
     })
+    .on(Flag, (ctx, flag) => receiveFlag(deps, ctx, flag))
     .on(Accept, () => undefined);
 }

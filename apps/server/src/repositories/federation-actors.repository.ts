@@ -134,3 +134,16 @@ export function findRemoteComment(db: Kysely<DB>, noteUrl: string) {
     .where('remote_comments.note_url', '=', noteUrl)
     .executeTakeFirst();
 }
+
+/** The Note a comment came as, when it came from another server. */
+export async function findRemoteCommentNote(
+  db: Kysely<DB>,
+  commentId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('remote_comments')
+    .select('note_url')
+    .where('comment_id', '=', commentId)
+    .executeTakeFirst();
+  return row?.note_url;
+}
