@@ -147,3 +147,15 @@ export async function findRemoteCommentNote(
     .executeTakeFirst();
   return row?.note_url;
 }
+
+/** The local people (no `remote_actors` row) who follow a person. */
+export async function listLocalFollowersOf(db: Kysely<DB>, followeeId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('follows')
+    .leftJoin('remote_actors', 'remote_actors.profile_id', 'follows.follower_id')
+    .select('follows.follower_id')
+    .where('follows.followee_id', '=', followeeId)
+    .where('remote_actors.profile_id', 'is', null)
+    .execute();
+  return rows.map((row) => row.follower_id);
+}
