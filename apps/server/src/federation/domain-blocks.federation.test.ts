@@ -94,6 +94,9 @@ describe.each(dialects)('domain blocks on %s', (dialect) => {
     expect((await get('/api/admin/domains')).status).toBe(403);
     expect((await put('not a domain', { severity: 'silence' })).status).toBe(400);
     expect((await put('spam.example', { severity: 'mute' })).status).toBe(400);
+    // This instance's own domain, or one that covers it, is no block to make.
+    expect((await put('photos.example', { severity: 'suspend' })).status).toBe(400);
+    expect((await put('example', { severity: 'silence' })).status).toBe(400);
     const added = await put('Spam.Example', { severity: 'silence', reason: 'Bot farm' });
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({ domain: 'spam.example', severity: 'silence' });
@@ -214,5 +217,22 @@ describe.each(dialects)('domain blocks on %s', (dialect) => {
 
     expect((await remove('peer.example')).status).toBe(204);
     expect(await hashtag()).toEqual([bobPost]);
+  });
+
+  it('keeps people hidden while a block of a parent or subdomain still suspends them', async () => {
+    const visible = async (username: string) =>
+      (await get(`/api/profiles/by-username/${username}`)).status;
+    expect((await put('peer.example', { severity: 'suspend' })).status).toBe(200);
+    expect((await put('art.peer.example', { severity: 'suspend' })).status).toBe(200);
+    expect((await remove('peer.example')).status).toBe(204);
+    expect(await visible('bob@peer.example')).toBe(200);
+    expect(await visible('zoe@art.peer.example')).toBe(404);
+    expect((await put('peer.example', { severity: 'suspend' })).status).toBe(200);
+    expect((await put('peer.example', { severity: 'silence' })).status).toBe(200);
+    expect(await visible('bob@peer.example')).toBe(200);
+    expect(await visible('zoe@art.peer.example')).toBe(404);
+    expect((await remove('art.peer.example')).status).toBe(204);
+    expect(await visible('zoe@art.peer.example')).toBe(200);
+    expect((await remove('peer.example')).status).toBe(204);
   });
 });

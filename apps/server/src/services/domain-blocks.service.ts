@@ -2,10 +2,11 @@ import type { DomainBlock, DomainBlocks, DomainBlockSeverity } from '@pinhole/co
 import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
-import { notFound } from '../errors';
+import { AppError, notFound } from '../errors';
 import { cacheTags } from '../cache/cache-tags';
 import {
   deleteDomainBlock,
+  domainsCovering,
   findDomainBlock,
   listDomainBlocks,
   listPeopleOfDomain,
@@ -41,6 +42,28 @@ export class DomainBlocksService {
     return this.infra.database.db;
   }
 
+  /**
+   * Shows again the people a suspension hid, then hides again those a suspension of a parent or
+   * subdomain still covers (each with that block's stamp).
+   */
+  async #showPeopleOf(db: Kysely<DB>, block: { domain: string; created_at: string }) {
+    await setSuspendedStamp(db, await listPeopleOfDomain(db, block.domain), block.created_at, null);
+    const overlapping = (await listDomainBlocks(db)).filter(
+      (other) =>
+        other.severity === 'suspend' &&
+        other.domain !== block.domain &&
+        (other.domain.endsWith(`.${block.domain}`) || block.domain.endsWith(`.${other.domain}`)),
+    );
+    for (const other of overlapping) {
+      await setSuspendedStamp(
+        db,
+        await listPeopleOfDomain(db, other.domain),
+        null,
+        other.created_at,
+      );
+    }
+  }
+
   async list(): Promise<DomainBlocks> {
     return { domains: await listDomainBlocks(this.db) };
   }
@@ -50,6 +73,9 @@ export class DomainBlocksService {
     input: { severity: DomainBlockSeverity; reason?: string },
     actor: Actor,
   ): Promise<DomainBlock> {
+    if (domainsCovering(this.infra.config.publicUrl.hostname).includes(domain)) {
+      throw new AppError('validation_error', "You can't block this instance's own domain");
+    }
     await this.db.transaction().execute(async (trx) => {
       const before = await findDomainBlock(trx, domain);
       const block = {
@@ -64,7 +90,7 @@ export class DomainBlocksService {
         await setSuspendedStamp(trx, people, null, block.created_at);
         for (const id of people) await removeInteractionsOf(trx, id);
       } else if (block.severity === 'silence' && before?.severity === 'suspend') {
-        await setSuspendedStamp(trx, people, block.created_at, null);
+        await this.#showPeopleOf(trx, block);
       }
       await forgetDiscoveryPages(trx);
       await audit(trx, actor, {
@@ -85,9 +111,7 @@ export class DomainBlocksService {
       const block = await findDomainBlock(trx, domain);
       if (!block) throw notFound();
       await deleteDomainBlock(trx, domain);
-      if (block.severity === 'suspend') {
-        await setSuspendedStamp(trx, await listPeopleOfDomain(trx, domain), block.created_at, null);
-      }
+      if (block.severity === 'suspend') await this.#showPeopleOf(trx, block);
       await forgetDiscoveryPages(trx);
       await audit(trx, actor, {
         action: 'domain.unblock',
