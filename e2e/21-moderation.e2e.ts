@@ -188,4 +188,42 @@ describe('issue 21: reports, the admin page, blocks', () => {
     expect(a.errors).toEqual([]);
     await Promise.all([a.context.close(), b.context.close()]);
   });
+
+  it('an admin blocks a server from the Servers tab, sees it listed, and removes it (1280 and 390 px)', async () => {
+    const a = await openPage('servers-admin');
+    const admin = await signUpViaApi(a.context, uniqueUser('srva'));
+    grantAdmin(admin.username);
+    await a.page.goto('/admin');
+    await a.page.getByRole('tab', { name: 'Servers' }).click();
+    const panel = a.page.getByRole('region', { name: 'Servers' });
+    await panel.getByLabel('Domain').fill('spam.example');
+    await panel.getByLabel('Severity').selectOption('suspend');
+    await panel.getByLabel(/^Reason/).fill('Bot farm');
+    const saved = a.page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/admin/domains/spam.example') &&
+        response.request().method() === 'PUT',
+    );
+    await panel.getByRole('button', { name: 'Block server' }).click();
+    expect((await saved).status()).toBe(200);
+    const listed = panel.getByRole('list', { name: 'Blocked servers' });
+    await listed.getByText('spam.example').waitFor();
+    await listed.getByText(/Suspended · .* · Bot farm/).waitFor();
+    const folder = path.join(artifactsDir, 'admin');
+    fs.mkdirSync(folder, { recursive: true });
+    await a.page.screenshot({ path: path.join(folder, 'servers-1280.png'), fullPage: true });
+    await expectNoSeriousA11yViolations(a.page, '/admin servers');
+    await a.page.setViewportSize({ width: 390, height: 844 });
+    await a.page.screenshot({ path: path.join(folder, 'servers-390.png'), fullPage: true });
+
+    await panel.getByRole('button', { name: 'Remove the block of spam.example' }).click();
+    await panel.getByText('No server is blocked.').waitFor();
+    const audit = await a.page.request.get('/api/admin/audit');
+    const actions = ((await audit.json()) as { entries: { action: string }[] }).entries.map(
+      (entry) => entry.action,
+    );
+    expect(actions.slice(0, 2)).toEqual(['domain.unblock', 'domain.suspend']);
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+  }, 90_000);
 });

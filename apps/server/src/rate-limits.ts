@@ -23,4 +23,10 @@ export const rateLimits = {
    * per site over HTTP/1.1); an office behind one address has many people.
    */
   eventStreams: { perAccount: 10, perIp: 50 },
+  /**
+   * Activities one remote server delivers to our inboxes (counted once their signature verified),
+   * and inbox posts from one address whose signature did not: past either, 429 with Retry-After.
+   */
+  federationInboxPerServer: { max: 300, windowMs: 5 * 60 * 1000 },
+  federationUnverifiedPerAddress: { max: 300, windowMs: 5 * 60 * 1000 },
 } as const;

@@ -7,6 +7,7 @@ import {
   importStatusSchema,
 } from './account';
 import { authResponseSchema, sessionResponseSchema, signInSchema, signUpSchema } from './auth';
+import { domainBlockSchema, domainBlocksSchema, putDomainBlockSchema } from './domain-blocks';
 import { commentListSchema, commentSchema, createCommentSchema } from './comment';
 import { hashtagPostsSchema, searchResultSchema } from './discovery';
 import type { EndpointName } from './endpoints';
@@ -148,6 +149,9 @@ export const endpointSchemas = {
   invites: { response: invitesListSchema },
   createInvite: { request: createInviteSchema, response: inviteSchema },
   auditLog: { response: auditPageSchema },
+  domainBlocks: { response: domainBlocksSchema },
+  putDomainBlock: { request: putDomainBlockSchema, response: domainBlockSchema },
+  removeDomainBlock: {},
   apiDocs: {},
 } satisfies { [N in EndpointName]: CallSchemas };
 

@@ -93,6 +93,9 @@ export const endpoints = {
   invites: 'GET /api/admin/invites',
   createInvite: 'POST /api/admin/invites',
   auditLog: 'GET /api/admin/audit',
+  domainBlocks: 'GET /api/admin/domains',
+  putDomainBlock: 'PUT /api/admin/domains/:domain',
+  removeDomainBlock: 'DELETE /api/admin/domains/:domain',
   /** The readable API reference: a link, never fetched. */
   apiDocs: 'GET /api/docs',
 } as const satisfies Record<string, `${EndpointMethod} /api/${string}`>;

@@ -18,6 +18,7 @@ export * from './discovery';
 export * from './notifications';
 export * from './story';
 export * from './safety';
+export * from './domain-blocks';
 export * from './instance';
 export * from './endpoints';
 export * from './endpoint-schemas';

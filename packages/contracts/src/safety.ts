@@ -74,6 +74,8 @@ export const reportInputSchema = z.object({
     .trim()
     .max(reportNoteMaxLength, `Note must be at most ${reportNoteMaxLength} characters`)
     .optional(),
+  /** For a person or post of another server: also send the report there (a `Flag`). */
+  forward: z.boolean().optional(),
 });
 export type ReportInput = z.output<typeof reportInputSchema>;
 

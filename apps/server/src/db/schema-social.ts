@@ -114,3 +114,17 @@ export interface PushDeliveriesTable {
   attempts: Generated<number>;
   next_attempt_at: string;
 }
+
+/** A server kept out by an admin (migration 0020); it covers its subdomains. */
+export interface DomainBlocksTable {
+  domain: string;
+  severity: 'suspend' | 'silence';
+  reason: string | null;
+  created_at: string;
+}
+
+/** An actor whose server said it was deleted (migration 0020). */
+export interface GoneRemoteActorsTable {
+  actor_url: string;
+  gone_at: string;
+}

@@ -12,6 +12,8 @@ import type {
   PushSubscriptionsTable,
   NotificationSettingsTable,
   PushDeliveriesTable,
+  DomainBlocksTable,
+  GoneRemoteActorsTable,
 } from './schema-social';
 
 export type * from './schema-social';
@@ -340,4 +342,6 @@ export interface DB {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   direct_messages: DirectMessagesTable;
+  domain_blocks: DomainBlocksTable;
+  gone_remote_actors: GoneRemoteActorsTable;
 }

@@ -51,7 +51,9 @@ export type DomainEvent =
   /** Read, accepted, muted, left or unsent: these people's unread counts may have moved. */
   | { type: 'messages.changed'; conversationId: string; userIds: string[] }
   /** An admin changed the instance's about page and rules. */
-  | { type: 'instance.updated' };
+  | { type: 'instance.updated' }
+  /** A report whose reporter asked to send it on to the reported person's server too. */
+  | { type: 'report.forwarded'; reportId: string };
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;

@@ -19,8 +19,9 @@ import { mediaUrls } from '../storage/media-urls';
 import { findNoteSource, noteOf } from './notes';
 import { findProfileById } from '../repositories/profiles.repository';
 import { acceptOf, rejectOf, storedRecipient } from './activities';
+import { deliverFlags } from './flags';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'events' | 'storage' | 'signer'>;
+type Deps = Pick<AppContext, 'config' | 'database' | 'events' | 'storage' | 'signer' | 'clock'>;
 
 /**
  * What local actions send to other servers. Subscribers of the domain events: the action is
@@ -117,6 +118,7 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
   }
 
   const unsubscribers = [
+    deliverFlags(federation, deps),
     deps.events.on('block.added', ({ blockerId, blockedId }) =>
       sendBlock(blockerId, blockedId, false),
     ),

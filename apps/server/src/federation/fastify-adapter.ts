@@ -98,6 +98,11 @@ export interface FederationAdapterOptions {
   origin: URL;
   /** Paths answered before Fedify sees them (host-meta, the instance actor). */
   answer?: (request: Request) => Promise<Response | undefined>;
+  /** Refuses a request before Fedify reads it, and hears how Fedify answered (inbox-gate.ts). */
+  gate?: {
+    before(request: Request, clientAddress: string): Promise<Response | undefined>;
+    after(request: Request, clientAddress: string, response: Response): void;
+  };
 }
 
 /**
@@ -122,6 +127,8 @@ export function addFederationHook(
         error: { code: 'file_too_large', message: 'The activity is too large' },
       });
     }
+    const refused = await options.gate?.before(webRequest, request.ip);
+    if (refused) return sendWebResponse(reply, refused);
     const own = await options.answer?.(webRequest);
     if (own) return sendWebResponse(reply, own);
     let handedBack = false;
@@ -134,6 +141,7 @@ export function addFederationHook(
       onNotFound: handBack,
       onNotAcceptable: handBack,
     });
+    options.gate?.after(webRequest, request.ip, response);
     // A read Fedify does not serve goes on to Fastify; a POST's body is already read, so a
     // POST to no inbox is answered here.
     if (handedBack && (request.method === 'GET' || request.method === 'HEAD')) return;

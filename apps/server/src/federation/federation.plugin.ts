@@ -6,6 +6,8 @@ import { findInstanceSettings } from '../repositories/instance-settings.reposito
 import { instanceActorOf, instanceActorPath } from './actor';
 import { deliverDomainEvents } from './deliveries';
 import { addFederationHook } from './fastify-adapter';
+import { InboxGate } from './inbox-gate';
+import { rateLimits } from '../rate-limits';
 import type { FederationOptions } from './federation';
 import { createPinholeFederation } from './federation';
 import { instanceKeyOwner, keyPairsOf } from './keys';
@@ -73,6 +75,11 @@ export function registerFederation(
   addFederationHook(app, federation, {
     origin: context.config.publicUrl,
     answer: instanceAnswers(context, federation),
+    gate: new InboxGate(context.database.db, {
+      perServer: rateLimits.federationInboxPerServer,
+      unverifiedPerAddress: rateLimits.federationUnverifiedPerAddress,
+      rateLimited: context.config.rateLimits,
+    }),
   });
   const unsubscribe = deliverDomainEvents(federation, context);
   const stopQueue = new AbortController();

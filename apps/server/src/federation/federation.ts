@@ -12,6 +12,7 @@ import { findNoteSource, noteOf } from './notes';
 import { listenToInbox } from './inbox';
 import { keyPairsOf } from './keys';
 import { DatabaseKvStore } from './kv-store';
+import { DomainFilteringQueue } from './domain-blocks';
 import type { DatabaseMessageQueueOptions } from './message-queue';
 import { DatabaseMessageQueue } from './message-queue';
 
@@ -45,7 +46,10 @@ export function createPinholeFederation(
   const { config, database, clock, storage } = deps;
   const federation = createFederation<void>({
     kv: new DatabaseKvStore(database.db, clock),
-    queue: new DatabaseMessageQueue(database.db, database.dialect, clock, options.queue),
+    queue: new DomainFilteringQueue(
+      new DatabaseMessageQueue(database.db, database.dialect, clock, options.queue),
+      database.db,
+    ),
     // Queues run from the server's start, not from the first request (app.ts starts them).
     manuallyStartQueue: true,
     origin: config.publicUrl.origin,

@@ -1,6 +1,18 @@
 import type { Federation, InboxContext, InboxListener, InboxListenerSetters } from '@fedify/fedify';
 import type { Activity } from '@fedify/vocab';
-import { Accept, Block, Create, Delete, Follow, Like, Note, Undo, isActor } from '@fedify/vocab';
+import {
+  Accept,
+  Block,
+  Create,
+  Delete,
+  Flag,
+  Follow,
+  Like,
+  Move,
+  Note,
+  Undo,
+  isActor,
+} from '@fedify/vocab';
 import { limits } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
@@ -13,6 +25,13 @@ import {
 } from '../repositories/federation-actors.repository';
 import { findProfileByUsername } from '../repositories/profiles.repository';
 import { acceptOf, recipientOf } from './activities';
+import { receiveFlag } from './flags';
+import {
+  acceptDeleteOfGoneActor,
+  isSelfDelete,
+  receiveActorDelete,
+  receiveMove,
+} from './remote-accounts';
 import { htmlToText } from './html';
 import { rememberActor } from './remote-actors';
 
@@ -79,7 +98,11 @@ function droppingRefusals(setters: InboxListenerSetters<void>) {
  * so counts and notifications are the same.
  */
 export function listenToInbox(federation: Federation<void>, deps: Deps): void {
-  droppingRefusals(federation.setInboxListeners('/users/{identifier}/inbox', '/inbox'))
+  const setters = federation.setInboxListeners('/users/{identifier}/inbox', '/inbox');
+  setters.onUnverifiedActivity((ctx, activity, reason) =>
+    acceptDeleteOfGoneActor(deps, ctx, activity, reason),
+  );
+  droppingRefusals(setters)
     .on(Follow, async (ctx, follow) => {
       if (!follow.id) return;
       const followee = await localTarget(deps, ctx, follow.objectId);
@@ -149,6 +172,7 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       await saveRemoteComment(db, comment.id, note.id.href);
     })
     .on(Delete, async (_ctx, del) => {
+      if (isSelfDelete(del)) return receiveActorDelete(deps, del);
       const objectId = del.objectId;
       const sender = await knownSender(deps, del);
       if (!objectId || !sender) return;
@@ -158,5 +182,7 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
         await deps.services.comments.remove(comment.id, sender);
       }
     })
+    .on(Flag, (ctx, flag) => receiveFlag(deps, ctx, flag))
+    .on(Move, (ctx, move) => receiveMove(deps, ctx, move))
     .on(Accept, () => undefined);
 }

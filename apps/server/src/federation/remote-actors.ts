@@ -2,6 +2,8 @@ import type { Actor } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { newId } from '../ids';
+import { isActorGone } from '../repositories/domain-blocks.repository';
+import { isSuspendedHost } from './domain-blocks';
 import { htmlToText } from './html';
 import {
   findRemoteActorByUrl,
@@ -22,6 +24,10 @@ export async function rememberActor(
   const inbox = actor.inboxId;
   if (!actorUrl || !inbox || !actor.preferredUsername) return undefined;
   const host = actorUrl.host.toLowerCase();
+  // A suspended server's people, and an actor its server deleted, are never (re)made here.
+  if ((await isSuspendedHost(db, host)) || (await isActorGone(db, actorUrl.href))) {
+    return undefined;
+  }
   const summary = actor.summary?.toString();
   const url = actor.url instanceof URL ? actor.url : (actor.url?.href ?? null);
   const fields = {

@@ -134,3 +134,28 @@ export function findRemoteComment(db: Kysely<DB>, noteUrl: string) {
     .where('remote_comments.note_url', '=', noteUrl)
     .executeTakeFirst();
 }
+
+/** The Note a comment came as, when it came from another server. */
+export async function findRemoteCommentNote(
+  db: Kysely<DB>,
+  commentId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('remote_comments')
+    .select('note_url')
+    .where('comment_id', '=', commentId)
+    .executeTakeFirst();
+  return row?.note_url;
+}
+
+/** The local people (no `remote_actors` row) who follow a person. */
+export async function listLocalFollowersOf(db: Kysely<DB>, followeeId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('follows')
+    .leftJoin('remote_actors', 'remote_actors.profile_id', 'follows.follower_id')
+    .select('follows.follower_id')
+    .where('follows.followee_id', '=', followeeId)
+    .where('remote_actors.profile_id', 'is', null)
+    .execute();
+  return rows.map((row) => row.follower_id);
+}

@@ -1,5 +1,6 @@
 import { foldForSearch } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
+import { authorNotSilenced } from './domain-blocks.repository';
 import type { DB } from '../db/schema';
 import type { PostPosition, PostRow } from './posts.repository';
 import { decodePost, postWithAuthorColumns } from './posts.repository';
@@ -168,6 +169,7 @@ export async function listHashtagPosts(
     .where('post_hashtags.hashtag', '=', hashtag)
     .where('profiles.is_private', '=', 0)
     .where('profiles.suspended_at', 'is', null)
+    .where(authorNotSilenced)
     .orderBy('post_hashtags.created_at', 'desc')
     .orderBy('post_hashtags.post_id', 'desc')
     .limit(options.limit);
@@ -236,6 +238,7 @@ export async function listExploreCandidates(
     .select(['posts.id', 'posts.likes_count', 'posts.comments_count', 'posts.created_at'])
     .where('profiles.is_private', '=', 0)
     .where('profiles.suspended_at', 'is', null)
+    .where(authorNotSilenced)
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(limit)

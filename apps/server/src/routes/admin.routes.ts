@@ -5,12 +5,16 @@ import {
   adminUsersQuerySchema,
   auditPageSchema,
   createInviteSchema,
+  domainBlockSchema,
+  domainBlocksSchema,
+  domainParamSchema,
   instanceSchema,
   inviteSchema,
   invitesListSchema,
   limits,
   pageLimit,
   profileSchema,
+  putDomainBlockSchema,
   reportSchema,
   reportsPageSchema,
   reportsQuerySchema,
@@ -21,7 +25,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { forbidden } from '../errors';
-import { errorResponses, writeFailures } from './schemas';
+import { errorResponses, noContent, writeFailures } from './schemas';
 import { requireViewer } from './viewer';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -170,6 +174,57 @@ export function adminRoutes(context: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => services.instance.update(request.body, requireViewer(request).userId),
+    );
+
+    app.get(
+      '/domains',
+      {
+        schema: {
+          summary: 'Servers kept out (suspended or silenced), newest first',
+          tags,
+          response: { 200: domainBlocksSchema, ...reads },
+        },
+      },
+      async () => services.domainBlocks.list(),
+    );
+
+    app.put(
+      '/domains/:domain',
+      {
+        schema: {
+          summary: 'Suspend or silence a server and its subdomains, or change how',
+          description:
+            'Suspend: its activities are refused, nothing is delivered to it, its people and ' +
+            'their posts are hidden and their likes, comments and follows removed. Silence: its ' +
+            'posts stay out of explore and hashtag pages.',
+          tags,
+          params: domainParamSchema,
+          body: putDomainBlockSchema,
+          response: { 200: domainBlockSchema, ...writes },
+        },
+      },
+      async (request) =>
+        services.domainBlocks.put(
+          request.params.domain,
+          request.body,
+          requireViewer(request).userId,
+        ),
+    );
+
+    app.delete(
+      '/domains/:domain',
+      {
+        schema: {
+          summary: 'End a block: a suspended server’s people show again',
+          tags,
+          params: domainParamSchema,
+          response: { 204: noContent, ...writes },
+        },
+      },
+      async (request, reply) => {
+        await services.domainBlocks.remove(request.params.domain, requireViewer(request).userId);
+        return reply.code(204).send();
+      },
     );
 
     app.get(

@@ -87,7 +87,7 @@ export class ReportsService {
     if (authorId === reporterId) {
       throw new AppError('validation_error', "You can't report your own content");
     }
-    return insertReportOnce(this.db, {
+    const result = await insertReportOnce(this.db, {
       id: newId(),
       reporter_id: reporterId,
       target_type: target.type,
@@ -95,6 +95,40 @@ export class ReportsService {
       target_user_id: authorId,
       reason: input.reason,
       note: input.note || null,
+      resolution: null,
+      resolved_by: null,
+      resolved_at: null,
+      created_at: nowIso(),
+    });
+    // Sent on (as a Flag) only when the author is on another server: federation/flags.ts.
+    if (input.forward) {
+      await this.infra.events.publish({ type: 'report.forwarded', reportId: result.id });
+    }
+    return result;
+  }
+
+  /**
+   * Another server's report (a `Flag`) of a local post or person, by that server's actor. It saw
+   * the content on its side: no visibility check here. Unknown targets are ignored.
+   */
+  async reportFromServer(
+    reporterId: string,
+    target: { type: 'post' | 'profile'; id: string },
+    note: string | null,
+  ): Promise<void> {
+    const authorId =
+      target.type === 'post'
+        ? (await findPostTarget(this.db, target.id))?.author_id
+        : (await findProfileById(this.db, target.id))?.id;
+    if (!authorId) return;
+    await insertReportOnce(this.db, {
+      id: newId(),
+      reporter_id: reporterId,
+      target_type: target.type,
+      target_id: target.id,
+      target_user_id: authorId,
+      reason: 'other',
+      note,
       resolution: null,
       resolved_by: null,
       resolved_at: null,

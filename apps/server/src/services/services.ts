@@ -9,6 +9,7 @@ import { BlocksService } from './blocks.service';
 import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
 import { DiscoveryListsService } from './discovery-lists.service';
+import { DomainBlocksService } from './domain-blocks.service';
 import { ExportService } from './export.service';
 import { FollowsService } from './follows.service';
 import { ImportService } from './imports/import.service';
@@ -69,6 +70,7 @@ export function createServices(infra: Infrastructure) {
     moderation,
     admin: new AdminService(infra),
     instance: new InstanceService(infra),
+    domainBlocks: new DomainBlocksService(infra),
     reports: new ReportsService(infra, moderation, postEdits, comments),
     notifications,
     eventStreams: new EventStreamsService(infra, notifications),

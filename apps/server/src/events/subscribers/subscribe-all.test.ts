@@ -25,6 +25,7 @@ const everyEventType: Record<DomainEventType, true | 'federation'> = {
   'instance.updated': true,
   'post.deleted': 'federation',
   'block.removed': 'federation',
+  'report.forwarded': 'federation',
   'message.sent': true,
   'messages.changed': true,
 };

@@ -43,6 +43,10 @@ export class ReferencePeer {
   readonly origin: string;
   #server: http.Server | https.Server | undefined;
   #keys = new Map<string, webcrypto.CryptoKeyPair>();
+  /** Other names of a person (`alsoKnownAs`), as an account that moved here lists its old one. */
+  #aliases = new Map<string, URL[]>();
+  /** People deleted here: their actor is gone (404), their key still signs (a late delivery). */
+  #deleted = new Set<string>();
   readonly #federation: Federation<void>;
 
   constructor(
@@ -58,7 +62,7 @@ export class ReferencePeer {
     this.#federation
       .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
         const pair = this.#keys.get(identifier);
-        if (!pair) return null;
+        if (!pair || this.#deleted.has(identifier)) return null;
         const id = ctx.getActorUri(identifier);
         return new Person({
           id,
@@ -68,6 +72,7 @@ export class ReferencePeer {
           url: new URL(`/@${identifier}`, this.origin),
           inbox: ctx.getInboxUri(identifier),
           endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+          aliases: this.#aliases.get(identifier) ?? [],
           publicKey: new CryptographicKey({
             id: this.keyId(identifier),
             owner: id,
@@ -95,7 +100,16 @@ export class ReferencePeer {
     return `${this.origin}/users/${identifier}`;
   }
 
-  async addPerson(identifier: string): Promise<void> {
+  /** The person's actor answers 404 from now on, as a deleted account's does. */
+  deletePerson(identifier: string): void {
+    this.#deleted.add(identifier);
+  }
+
+  async addPerson(identifier: string, options: { alsoKnownAs?: string[] } = {}): Promise<void> {
+    this.#aliases.set(
+      identifier,
+      (options.alsoKnownAs ?? []).map((url) => new URL(url)),
+    );
     this.#keys.set(
       identifier,
       (await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')) as webcrypto.CryptoKeyPair,

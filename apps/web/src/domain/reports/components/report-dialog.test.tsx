@@ -8,12 +8,18 @@ import { apiError, json, mockApi, sentJson } from '@/testing/mock-api';
 import { renderAsReader } from '@/testing/render';
 import { ReportDialog } from './report-dialog';
 
-function Harness() {
+function Harness({ authorUsername }: { authorUsername?: string }) {
   const [open, setOpen] = useState(true);
   return (
     <>
       <p>{open ? 'report open' : 'report closed'}</p>
-      <ReportDialog targetType="profile" targetId="user-2" open={open} onOpenChange={setOpen} />
+      <ReportDialog
+        targetType="profile"
+        targetId="user-2"
+        authorUsername={authorUsername}
+        open={open}
+        onOpenChange={setOpen}
+      />
     </>
   );
 }
@@ -72,5 +78,31 @@ describe('ReportDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Submit report' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
     expect(screen.getByRole('radio', { name: 'Something else' })).toBeChecked();
+  });
+
+  it('offers to forward a report of a person of another server to it, and sends the choice', async () => {
+    const fetchMock = mockApi({ 'POST /api/reports': json({ id: 'r1' }, 201) });
+    const user = userEvent.setup();
+    renderAsReader(<Harness authorUsername="bob@mastodon.example" />, signedInSession());
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    const forward = within(dialog).getByRole('checkbox', { name: /Forward to mastodon\.example/ });
+    expect(forward).not.toBeChecked();
+    await user.click(forward);
+    await user.click(within(dialog).getByRole('radio', { name: "It's spam" }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit report' }));
+    await within(dialog).findByText('Thanks for letting us know');
+    expect(sentJson(fetchMock, 'POST', '/api/reports')).toEqual({
+      target_type: 'profile',
+      target_id: 'user-2',
+      reason: 'spam',
+      forward: true,
+    });
+  });
+
+  it('offers no forwarding for a local person', async () => {
+    mockApi({});
+    renderAsReader(<Harness authorUsername="alice" />, signedInSession());
+    const dialog = await screen.findByRole('dialog', { name: 'Report' });
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
   });
 });

@@ -15,6 +15,8 @@ import { useCreateReport } from '@/domain/reports/api/create-report';
 interface ReportDialogProps {
   targetType: ReportTargetType;
   targetId: string;
+  /** Who wrote or owns it: a person of another server (`user@host`) may be reported there too. */
+  authorUsername?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -25,14 +27,28 @@ const targetNames: Record<ReportTargetType, string> = {
   profile: 'account',
 };
 
+/** The server of a person of another server (`user@host`); undefined for a local person. */
+function remoteHostOf(username: string | undefined): string | undefined {
+  const at = username?.lastIndexOf('@') ?? -1;
+  return username && at > 0 ? username.slice(at + 1) : undefined;
+}
+
 /**
  * Instagram's report flow in one dialog: why (a radio list, the contract's reasons in order), an
  * optional note, Submit; then a thank-you in place of the form.
  */
-export function ReportDialog({ targetType, targetId, open, onOpenChange }: ReportDialogProps) {
+export function ReportDialog({
+  targetType,
+  targetId,
+  authorUsername,
+  open,
+  onOpenChange,
+}: ReportDialogProps) {
   const noteId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
+  const [forward, setForward] = useState(false);
+  const remoteHost = remoteHostOf(authorUsername);
   const { mutate, isPending, isSuccess, error, reset } = useCreateReport();
 
   const changeOpen = (next: boolean) => {
@@ -41,6 +57,7 @@ export function ReportDialog({ targetType, targetId, open, onOpenChange }: Repor
     if (!next) {
       setReason(null);
       setNote('');
+      setForward(false);
       reset();
     }
   };
@@ -54,6 +71,7 @@ export function ReportDialog({ targetType, targetId, open, onOpenChange }: Repor
       target_id: targetId,
       reason,
       ...(trimmed ? { note: trimmed } : {}),
+      ...(remoteHost ? { forward } : {}),
     });
   };
 
@@ -119,6 +137,22 @@ export function ReportDialog({ targetType, targetId, open, onOpenChange }: Repor
               className="resize-none rounded-md border border-line bg-neutral-50 px-3 py-2 text-sm focus:border-neutral-400 focus:outline-none"
             />
           </div>
+          {remoteHost && (
+            <label className="flex cursor-pointer items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                checked={forward}
+                onChange={(event) => setForward(event.target.checked)}
+                className="mt-0.5 size-4 accent-neutral-900"
+              />
+              <span>
+                Forward to {remoteHost}
+                <span className="block text-xs text-muted">
+                  Their admins get the report too, sent by this instance, without your name.
+                </span>
+              </span>
+            </label>
+          )}
           {error && <ErrorBox>{errorMessage(error)}</ErrorBox>}
           <Button type="submit" disabled={!reason || isPending} className="w-full py-2">
             {isPending ? 'Submitting...' : 'Submit report'}

@@ -4,15 +4,17 @@ import { AuditPanel } from './audit-panel';
 import { InstancePanel } from './instance-panel';
 import { InvitesPanel } from './invites-panel';
 import { ReportsPanel } from './reports-panel';
+import { ServersPanel } from './servers-panel';
 import { StatsPanel } from './stats-panel';
 import { UsersPanel } from './users-panel';
 
-type Section = 'reports' | 'users' | 'invites' | 'numbers' | 'about' | 'audit';
+type Section = 'reports' | 'users' | 'servers' | 'invites' | 'numbers' | 'about' | 'audit';
 
 // Words only: every icon used anywhere ships in the first script; the row scrolls on a phone.
 const sections: { value: Section; label: string }[] = [
   { value: 'reports', label: 'Reports' },
   { value: 'users', label: 'Users' },
+  { value: 'servers', label: 'Servers' },
   { value: 'invites', label: 'Invites' },
   { value: 'numbers', label: 'Numbers' },
   { value: 'about', label: 'About page' },
@@ -45,6 +47,9 @@ export function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="users" className="pt-5">
           <UsersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="servers" className="pt-5">
+          <ServersPanel />
         </Tabs.Content>
         <Tabs.Content value="invites" className="pt-5">
           <InvitesPanel />

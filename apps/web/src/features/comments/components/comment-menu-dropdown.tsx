@@ -66,6 +66,7 @@ export function CommentMenuDropdown({
           <ReportDialog
             targetType="comment"
             targetId={comment.id}
+            authorUsername={comment.author.username}
             open={chosen === 'report'}
             onOpenChange={openChange}
           />

@@ -133,6 +133,7 @@ export function PostOptionsDialog({
           <ReportDialog
             targetType="post"
             targetId={postId}
+            authorUsername={post.author.username}
             open={next === 'report'}
             onOpenChange={closeNext}
           />

@@ -87,6 +87,7 @@ export function ProfileMenu({ profile }: { profile: Profile }) {
           <ReportDialog
             targetType="profile"
             targetId={profile.id}
+            authorUsername={profile.username}
             open={dialog === 'report'}
             onOpenChange={close}
           />
