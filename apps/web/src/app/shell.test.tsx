@@ -286,6 +286,16 @@ describe('Shell', () => {
     });
   }, 20_000);
 
+  it('a share that reached the server before any service worker says to open the app once', async () => {
+    mockApi(signedInRoutes());
+    const { location } = renderWithApp(<Shell />, testQueryClient(), {
+      path: '/?shared=unavailable',
+    });
+    expect(await screen.findByText('Open Pinhole once, then share again')).toBeInTheDocument();
+    expect(location.current?.search).toBe('');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('Sign out signs out and returns home', async () => {
     const fetchMock = mockApi(signedInRoutes());
     const user = userEvent.setup();
