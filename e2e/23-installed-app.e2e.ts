@@ -94,11 +94,18 @@ describe('journey 23: the installed app', () => {
     // A private account: its posts are for its followers and itself, never for whoever is next.
     await api(me.token, 'PATCH', '/api/profiles/me', { is_private: true });
     const caption = `Seen before the tunnel ${Date.now()}`;
-    await createPostViaHttp(me.token, caption);
+    const post = await createPostViaHttp(me.token, caption);
 
     await page.goto('/');
 
     await underTheWorker(page);
+    await page.getByText(caption).first().waitFor();
+    // The post's page and the profile, read once online.
+    await page.goto(`/p/${post.id}`);
+    await page.getByText(caption).first().waitFor();
+    await page.goto(`/${me.username}`);
+    await page.getByRole('heading', { level: 1, name: me.username }).waitFor();
+    await page.goto('/');
     await page.getByText(caption).first().waitFor();
 
     await context.setOffline(true);
@@ -107,6 +114,12 @@ describe('journey 23: the installed app', () => {
     await page.getByRole('link', { name: 'Pinhole' }).first().waitFor();
     await page.getByRole('status').filter({ hasText: "You're offline" }).waitFor();
     await page.getByText(caption).first().waitFor();
+    // The post and the profile seen before read offline too.
+    await page.goto(`/p/${post.id}`);
+    await page.getByText(caption).first().waitFor();
+    await page.goto(`/${me.username}`);
+    await page.getByRole('heading', { level: 1, name: me.username }).waitFor();
+    await page.getByRole('status').filter({ hasText: "You're offline" }).waitFor();
 
     // Back online, the notice goes by itself and the page reads afresh.
     await context.setOffline(false);
@@ -132,6 +145,10 @@ describe('journey 23: the installed app', () => {
     expect(stored).toContain(me.username);
     expect(stored).not.toContain(me.email);
     expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+    // Nor the private post's own page, which was read before signing out.
+    await page.goto(`/p/${post.id}`);
+    await page.getByRole('status').filter({ hasText: "You're offline" }).waitFor();
+    expect(await page.locator('body').innerText()).not.toContain(caption);
     // Nor in what the device keeps (answers read after signing out are public, and may stay).
     const kept = await page.evaluate(
       async (secrets) => {
