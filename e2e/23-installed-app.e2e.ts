@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, closeBrowser, openPage, signUpViaApi } from './support/browser';
+import {
+  baseUrl,
+  closeBrowser,
+  createUserViaHttp,
+  openPage,
+  signUpViaApi,
+} from './support/browser';
 import { chromiumPath } from './support/global-setup';
 import { api } from './support/api';
 import { imageFile } from './support/images';
@@ -219,6 +225,40 @@ describe('journey 23: the installed app', () => {
       .filter({ hasText: 'Open Pinhole once, then share again' })
       .waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('switches accounts by name: the device asks the password, never having kept an email', async () => {
+    const { context, page } = await openPage('switch-by-name');
+    const first = await signUpViaApi(context);
+    const second = await createUserViaHttp();
+    await page.goto('/');
+    const sidebar = page.getByRole('complementary', { name: 'Suggestions' });
+
+    // Another account signs in on this device, by its email, from the switcher.
+    await sidebar.getByRole('button', { name: 'Switch' }).click();
+    await page.getByRole('button', { name: 'Log into an existing account' }).click();
+    let signIn = page.getByRole('dialog', { name: 'Sign in to Pinhole' });
+    await signIn.getByLabel('Email').fill(second.email);
+    await signIn.getByLabel('Password', { exact: true }).fill(second.password);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await sidebar.getByTestId('sidebar-me').getByText(second.username).waitFor();
+
+    // Back to the first: its name filled in, its password asked.
+    await sidebar.getByRole('button', { name: 'Switch' }).click();
+    await page
+      .getByRole('dialog', { name: 'Switch accounts' })
+      .getByRole('button', { name: first.username })
+      .click();
+    signIn = page.getByRole('dialog', { name: 'Sign in to Pinhole' });
+    expect(await signIn.getByLabel('Username').inputValue()).toBe(first.username);
+    await signIn.getByLabel('Password', { exact: true }).fill(first.password);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await sidebar.getByTestId('sidebar-me').getByText(first.username).waitFor();
+
+    const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+    expect(stored).toContain(second.username);
+    expect(stored).not.toContain('@');
     await context.close();
   });
 });
