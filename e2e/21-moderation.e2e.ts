@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   artifactsDir,
   closeBrowser,
@@ -12,26 +10,11 @@ import {
   signUpViaApi,
   uniqueUser,
 } from './support/browser';
+import { grantAdmin } from './support/admin';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { createPostViaHttp } from './support/posts';
 
 afterAll(closeBrowser);
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server');
-
-/**
- * Makes someone an admin the way an operator does: `npm run admin -- grant <username>` on the
- * server's machine, against the e2e server's own DATA_DIR (its SQLite database). The e2e
- * instance's first account is whoever the first test file signed up, so it is no use here.
- */
-function grantAdmin(username: string): void {
-  const output = execFileSync('npm', ['run', '--silent', 'admin', '--', 'grant', username], {
-    cwd: serverDir,
-    env: { ...process.env, DATA_DIR: inject('dataDir'), LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  expect(output).toContain(`@${username} is now an admin`);
-}
 
 const notFound = (page: Page) =>
   page.getByRole('heading', { name: "Sorry, this page isn't available." });

@@ -9,6 +9,7 @@ import { registerFederation } from './federation/federation.plugin';
 import { loggerOptions } from './logger-options';
 import { registerApiReference, registerOpenApi } from './openapi/openapi';
 import { appPages } from './pages/app-page.routes';
+import { shareTargetRoutes } from './pages/share-target.routes';
 import { backgroundErrors } from './plugins/background-errors';
 import { compression } from './plugins/compression';
 import { errorHandler } from './plugins/error-handler';
@@ -96,6 +97,7 @@ export async function buildApp(
 
   await app.register(staticFiles, { webDist: config.webDistDir });
   if (pages) await app.register(pages.routes);
+  await app.register(shareTargetRoutes);
   await app.register(notFoundAnswers, { pages });
 
   return app;

@@ -110,6 +110,20 @@ export const pagePaths = {
   about: { pattern: '/about', to: () => '/about' },
 } as const;
 
+/**
+ * The installed app's share target (its manifest's `share_target`): a phone posts the photos it
+ * shares to `action`, multipart, as `field`. The service worker keeps them and opens
+ * `/?shared=photos`; with no worker yet (the first visit) the server keeps nothing and opens
+ * `/?shared=unavailable`, where the app asks to be opened once before sharing again.
+ */
+export const shareTarget = {
+  action: '/share',
+  field: 'photos',
+  param: 'shared',
+  received: 'photos',
+  unavailable: 'unavailable',
+} as const;
+
 /** Every page's route, the settings pages one by one: what the server answers as a page. */
 export function pagePatterns(): string[] {
   return [

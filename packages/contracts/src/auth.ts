@@ -41,21 +41,38 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpRequest = z.output<typeof signUpSchema>;
 
-export const signInSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(limits.emailMaxLength, messagesTooLong('Email'))
-    .transform((email) => email.toLowerCase()),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(
-      limits.passwordMaxLength,
-      `Password must be at most ${limits.passwordMaxLength} characters`,
-    ),
-});
+/**
+ * Signing in names the account by its email, or by its username: the account switcher remembers
+ * only usernames on the device (never an email), so switching signs in with one.
+ */
+export const signInSchema = z
+  .object({
+    email: z
+      .string({ error: 'Email is required' })
+      .trim()
+      .min(1, 'Email is required')
+      .max(limits.emailMaxLength, messagesTooLong('Email'))
+      .transform((email) => email.toLowerCase())
+      .optional(),
+    username: z
+      .string({ error: 'Username is required' })
+      .trim()
+      .toLowerCase()
+      .min(1, 'Username is required')
+      .max(limits.usernameMaxLength, messagesTooLong('Username'))
+      .optional(),
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(
+        limits.passwordMaxLength,
+        `Password must be at most ${limits.passwordMaxLength} characters`,
+      ),
+  })
+  .refine((input) => input.email !== undefined || input.username !== undefined, {
+    message: 'Email is required',
+    path: ['email'],
+  });
 export type SignInRequest = z.output<typeof signInSchema>;
 
 function messagesTooLong(field: string): string {

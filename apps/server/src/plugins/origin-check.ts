@@ -1,4 +1,4 @@
-import { messages } from '@pinhole/contracts';
+import { messages, shareTarget } from '@pinhole/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../env';
@@ -47,6 +47,8 @@ export function originCheck(
   const warned = new Set<string>();
   return async (request) => {
     if (safeMethods.has(request.method)) return;
+    // A phone's share sheet posts from no page of ours, and the answer changes nothing.
+    if (request.routeOptions.url === shareTarget.action) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       const allowed = config.publicUrlIsSet ? publicOrigin : requestOrigin(request);

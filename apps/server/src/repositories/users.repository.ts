@@ -1,18 +1,30 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, UsersTable } from '../db/schema';
 
+const signInColumns = [
+  'users.id',
+  'users.email',
+  'users.password_hash',
+  'users.role',
+  'profiles.suspended_at',
+] as const;
+
 export function findUserByEmail(db: Kysely<DB>, email: string) {
   return db
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.password_hash',
-      'users.role',
-      'profiles.suspended_at',
-    ])
+    .select(signInColumns)
     .where('users.email', '=', email)
+    .executeTakeFirst();
+}
+
+/** Only people of this instance have a `users` row: a remote `name@host` never signs in here. */
+export function findUserByUsername(db: Kysely<DB>, username: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.id')
+    .select(signInColumns)
+    .where('profiles.username', '=', username)
     .executeTakeFirst();
 }
 

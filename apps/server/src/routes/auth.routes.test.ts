@@ -174,6 +174,36 @@ describe.each(dialects)('auth routes on %s', (dialect) => {
     expect(unknownEmail.body).toEqual(wrongPassword.body);
   });
 
+  it('signs in by username as by email (the account switcher keeps no email on the device)', async () => {
+    const user = await signUpUser(server);
+    const byUsername = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { username: user.username.toUpperCase(), password: user.password },
+    });
+    expect(byUsername.status).toBe(200);
+    expect(byUsername.body.user.id).toBe(user.id);
+    expect(byUsername.body.profile.username).toBe(user.username);
+
+    const wrongPassword = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { username: user.username, password: 'wrong-password' },
+    });
+    const unknownName = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { username: 'nobody_by_that_name', password: 'wrong-password' },
+    });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.error.code).toBe('invalid_credentials');
+    expect(unknownName.body).toEqual(wrongPassword.body);
+
+    const neither = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { password: user.password },
+    });
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.fields.email).toBe('Email is required');
+  });
+
   it('refuses sign-in with missing fields as a validation error', async () => {
     const response = await server.request('/api/auth/sign-in', {
       method: 'POST',

@@ -59,10 +59,11 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/sign-in',
       {
         schema: {
-          summary: 'Sign in with email and password',
+          summary: 'Sign in with email (or username) and password',
           description:
-            'A wrong password and an unknown email both answer 400 `invalid_credentials` ' +
-            '(`Invalid login credentials`), with the same timing.',
+            'The account is named by `email`, or by `username` when no email is sent (the ' +
+            "account switcher's sign-in). A wrong password and an unknown account both answer " +
+            '400 `invalid_credentials` (`Invalid login credentials`), with the same timing.',
           tags: ['auth'],
           body: signInSchema,
           response: { 200: authResponseSchema, ...errorResponses(400, 429, ...writeFailures) },
@@ -70,16 +71,18 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const input = request.body;
+        // Failures count per account as it was named (the IP's own limit bounds both names).
+        const account = input.email ?? input.username ?? '';
         const limited = context.config.rateLimits;
-        const retryAfter = limited ? throttle.retryAfterSeconds(request.ip, input.email) : 0;
+        const retryAfter = limited ? throttle.retryAfterSeconds(request.ip, account) : 0;
         if (retryAfter > 0) throw rateLimited(retryAfter);
         try {
           const body = await services.auth.signIn(input, request.headers['user-agent'] ?? null);
-          throttle.recordSuccess(request.ip, input.email);
+          throttle.recordSuccess(request.ip, account);
           return sendAuth(reply, body, 200);
         } catch (error) {
           if (limited && error instanceof AppError && error.code === 'invalid_credentials') {
-            throttle.recordFailure(request.ip, input.email);
+            throttle.recordFailure(request.ip, account);
           }
           throw error;
         }

@@ -24,6 +24,7 @@ import {
   claimFirstAdmin,
   emailExists,
   findUserByEmail,
+  findUserByUsername,
   firstAdminClaimed,
   insertUser,
 } from '../repositories/users.repository';
@@ -114,9 +115,15 @@ export class AuthService {
     return this.#authResponse({ id: userId, email: input.email, role }, userAgent);
   }
 
-  /** The same status, body and (one hash) timing for an unknown email and a wrong password. */
+  /**
+   * By email, or by username (the account switcher's). The same status, body and (one hash)
+   * timing for an unknown account and a wrong password.
+   */
   async signIn(input: SignInRequest, userAgent: string | null = null): Promise<AuthResponse> {
-    const user = await findUserByEmail(this.db, input.email);
+    const user =
+      input.email !== undefined
+        ? await findUserByEmail(this.db, input.email)
+        : await findUserByUsername(this.db, input.username ?? '');
     const valid = user
       ? await verifyPassword(user.password_hash, input.password)
       : await verifyAgainstDummy(input.password);

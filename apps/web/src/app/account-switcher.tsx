@@ -9,17 +9,17 @@ interface AccountSwitcherProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /**
-   * Sign in as another account: its email, or null for one not listed. The reader stays signed
-   * in as they are until that sign-in succeeds; cancelling it changes nothing.
+   * Sign in as another account: its username, or null for one not listed. The reader stays
+   * signed in as they are until that sign-in succeeds; cancelling it changes nothing.
    */
-  onSignIn: (email: string | null) => void;
+  onSignIn: (username: string | null) => void;
 }
 
 /**
  * Instagram's "Switch accounts": the accounts signed in on this device, the current one checked,
  * and "Log into an existing account". The server keeps one session per browser (an HttpOnly
- * cookie), so choosing another account opens sign-in with its email filled in rather than
- * keeping several sessions' tokens where a page's script could read them.
+ * cookie), so choosing another account opens sign-in with its username filled in, asking for its
+ * password, rather than keeping several sessions' tokens where a page's script could read them.
  */
 export function AccountSwitcher({ open, onOpenChange, onSignIn }: AccountSwitcherProps) {
   const { profile } = useAuth();
@@ -27,13 +27,13 @@ export function AccountSwitcher({ open, onOpenChange, onSignIn }: AccountSwitche
   const [accounts] = useState<RememberedAccount[]>(readRememberedAccounts);
   const listed =
     profile && !accounts.some((account) => account.username === profile.username)
-      ? [{ username: profile.username, avatar_url: profile.avatar_url, email: '' }, ...accounts]
+      ? [{ username: profile.username, avatar_url: profile.avatar_url }, ...accounts]
       : accounts;
 
   const choose = (account: RememberedAccount | null) => {
     onOpenChange(false);
     if (account?.username === profile?.username) return;
-    onSignIn(account ? account.email : null);
+    onSignIn(account ? account.username : null);
   };
 
   return (

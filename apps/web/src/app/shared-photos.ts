@@ -1,10 +1,16 @@
+import { shareTarget } from '@pinhole/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { sharedPhotosParam, takeSharedPhotos } from '@/lib/offline/shared-photos';
+import { withNotice } from '@/lib/notice';
+import { takeSharedPhotos } from '@/lib/offline/shared-photos';
+
+/** Said when a share reached the server before any service worker could keep the photos. */
+export const shareUnavailableNotice = 'Open Pinhole once, then share again';
 
 /**
  * Photos shared to the installed app from the phone's gallery: the service worker keeps them and
- * opens `/?shared=photos`; this takes them (once) and tidies the address.
+ * opens `/?shared=photos`; this takes them (once) and tidies the address. A share that found no
+ * worker (the first visit) came through the server, which kept nothing: the reader is told why.
  */
 export function useSharedPhotos(): { files: File[] | null; taken: () => void } {
   const location = useLocation();
@@ -12,8 +18,16 @@ export function useSharedPhotos(): { files: File[] | null; taken: () => void } {
   const [files, setFiles] = useState<File[] | null>(null);
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (!params.has(sharedPhotosParam)) return;
-    params.delete(sharedPhotosParam);
+    const shared = params.get(shareTarget.param);
+    if (shared === null) return;
+    params.delete(shareTarget.param);
+    if (shared === shareTarget.unavailable) {
+      void navigate(
+        { search: params.toString() },
+        { replace: true, state: withNotice(shareUnavailableNotice) },
+      );
+      return;
+    }
     void navigate({ search: params.toString() }, { replace: true });
     takeSharedPhotos().then(
       (photos) => {

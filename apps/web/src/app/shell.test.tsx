@@ -10,7 +10,7 @@ import {
   suggestionList,
 } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
-import { callsTo, deferred, json, mockApi } from '@/testing/mock-api';
+import { callsTo, deferred, json, mockApi, sentJson } from '@/testing/mock-api';
 import { seedFirstScreen } from '@/lib/first-screen';
 import { renderWithApp, testQueryClient } from '@/testing/render';
 import { Shell } from './shell';
@@ -262,7 +262,8 @@ describe('Shell', () => {
     );
     expect(callsTo(fetchMock, 'POST', '/api/auth/sign-out')).toHaveLength(0);
 
-    // Both are listed now, bob checked; choosing alice opens sign-in with her email filled in.
+    // Both are listed now, bob checked; choosing alice asks her password, her username filled
+    // in: the device remembers names and pictures, never an email.
     await user.click(within(sidebar).getByRole('button', { name: 'Switch' }));
     const again = await screen.findByRole('dialog', { name: 'Switch accounts' });
     const names = within(again)
@@ -273,8 +274,27 @@ describe('Shell', () => {
     expect(within(again).getByRole('button', { current: true })).toHaveTextContent('bob');
     await user.click(within(again).getByRole('button', { name: /alice/ }));
     const prefilled = await screen.findByRole('dialog', { name: 'Sign in to Pinhole' });
-    expect(within(prefilled).getByLabelText('Email')).toHaveValue('alice@example.com');
+    expect(within(prefilled).getByLabelText('Username')).toHaveValue('alice');
+    expect(within(prefilled).queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('pinhole:accounts')).not.toMatch(/@/);
+    await user.type(within(prefilled).getByLabelText('Password'), 'secret2');
+    await user.click(within(prefilled).getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/auth/sign-in')).toHaveLength(2));
+    expect(sentJson(fetchMock, 'POST', '/api/auth/sign-in', 1)).toEqual({
+      username: 'alice',
+      password: 'secret2',
+    });
   }, 20_000);
+
+  it('a share that reached the server before any service worker says to open the app once', async () => {
+    mockApi(signedInRoutes());
+    const { location } = renderWithApp(<Shell />, testQueryClient(), {
+      path: '/?shared=unavailable',
+    });
+    expect(await screen.findByText('Open Pinhole once, then share again')).toBeInTheDocument();
+    expect(location.current?.search).toBe('');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 
   it('Sign out signs out and returns home', async () => {
     const fetchMock = mockApi(signedInRoutes());

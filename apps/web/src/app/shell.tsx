@@ -51,8 +51,8 @@ export function Shell() {
   const [createOpen, setCreateOpen] = useState(false);
   // A dialog is mounted from its first opening on, then stays (Radix animates open and closed).
   const [authMounted, setAuthMounted] = useState(false);
-  // The email the sign-in dialog starts with: the account chosen in the switcher.
-  const [authEmail, setAuthEmail] = useState('');
+  // The account the sign-in dialog asks the password of: the one chosen in the switcher.
+  const [authUsername, setAuthUsername] = useState('');
   const [switcherOpen, setSwitcherOpen] = useState(false);
   const [createMounted, setCreateMounted] = useState(false);
   const prefetch = usePrefetchOnIntent();
@@ -89,8 +89,8 @@ export function Shell() {
 
   const signedIn = auth.user !== null;
 
-  const openAuth = (email = '') => {
-    setAuthEmail(email);
+  const openAuth = (username = '') => {
+    setAuthUsername(username);
     setAuthMounted(true);
     setAuthOpen(true);
   };
@@ -140,12 +140,12 @@ export function Shell() {
       <OfflineNotice />
       {authMounted && (
         <Suspense fallback={null}>
-          {/* A new email (the switcher's choice) starts a fresh form. */}
+          {/* Another account (the switcher's choice) starts a fresh form. */}
           <AuthDialog
-            key={authEmail}
+            key={authUsername}
             open={authOpen}
             onOpenChange={setAuthOpen}
-            initialEmail={authEmail}
+            username={authUsername}
           />
         </Suspense>
       )}
@@ -154,7 +154,7 @@ export function Shell() {
           <AccountSwitcher
             open
             onOpenChange={setSwitcherOpen}
-            onSignIn={(email) => openAuth(email ?? '')}
+            onSignIn={(username) => openAuth(username ?? '')}
           />
         </Suspense>
       )}

@@ -3,6 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { shareTarget } from '@pinhole/contracts';
 import { offlineCaches } from '@/lib/offline/cache-names';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -66,10 +67,12 @@ const sharedPhotoUrl = (index: number) => `/shared-photos/${index}`;
 // Photos shared from the phone's gallery (the manifest's share_target): kept for the app, which
 // the redirect opens with the create dialog. A POST: it never reaches the routes above.
 registerRoute(
-  ({ url }) => sameOrigin(url) && url.pathname === '/share',
+  ({ url }) => sameOrigin(url) && url.pathname === shareTarget.action,
   async ({ request }) => {
     const form = await request.formData();
-    const photos = form.getAll('photos').filter((entry): entry is File => entry instanceof File);
+    const photos = form
+      .getAll(shareTarget.field)
+      .filter((entry): entry is File => entry instanceof File);
     await caches.delete(offlineCaches.shared);
     const cache = await caches.open(offlineCaches.shared);
     await Promise.all(
@@ -85,7 +88,8 @@ registerRoute(
         ),
       ),
     );
-    return Response.redirect(photos.length > 0 ? '/?shared=photos' : '/', 303);
+    const received = `/?${shareTarget.param}=${shareTarget.received}`;
+    return Response.redirect(photos.length > 0 ? received : '/', 303);
   },
   'POST',
 );

@@ -54,17 +54,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     previousUserId.current = userId;
   }, [queryClient, session.isPending, userId]);
 
-  // The account switcher lists every account signed in on this device.
-  const rememberedUser = data.user;
-  const rememberedProfile = data.profile;
+  // The account switcher lists every account signed in on this device (by name, never email).
+  const rememberedProfile = data.user ? data.profile : null;
   useEffect(() => {
-    if (!rememberedUser || !rememberedProfile) return;
+    if (!rememberedProfile) return;
     rememberAccount({
       username: rememberedProfile.username,
       avatar_url: rememberedProfile.avatar_url,
-      email: rememberedUser.email,
     });
-  }, [rememberedUser, rememberedProfile]);
+  }, [rememberedProfile]);
 
   const value = useMemo<AuthState>(
     () => ({

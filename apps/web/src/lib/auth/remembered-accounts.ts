@@ -1,33 +1,40 @@
 /**
  * The accounts signed in on this device, for the account switcher (Instagram's): remembered in
- * localStorage, most recent first. Only what the switcher shows and what signing in asks for
- * (the email; a password or token is never kept). The server holds one session per browser, so
- * switching to another account signs in again with its email filled in.
+ * localStorage, most recent first. Only what the switcher shows: the username and picture. No
+ * email, password or token is kept (a shared phone must not hand the next person anyone's
+ * address), so switching to another account signs in again by its username.
  */
 export interface RememberedAccount {
   username: string;
   avatar_url: string | null;
-  email: string;
 }
 
 const storageKey = 'pinhole:accounts';
 /** Instagram's switcher holds a handful; more would be a list of strangers on a shared device. */
 const maxAccounts = 5;
 
-function isAccount(value: unknown): value is RememberedAccount {
-  if (typeof value !== 'object' || value === null) return false;
+/** Keeps only the switcher's fields: what an older version stored beside them (emails) goes. */
+function toAccount(value: unknown): RememberedAccount | null {
+  if (typeof value !== 'object' || value === null) return null;
   const entry = value as Record<string, unknown>;
-  return (
-    typeof entry.username === 'string' &&
-    typeof entry.email === 'string' &&
-    (entry.avatar_url === null || typeof entry.avatar_url === 'string')
-  );
+  if (typeof entry.username !== 'string') return null;
+  return {
+    username: entry.username,
+    avatar_url: typeof entry.avatar_url === 'string' ? entry.avatar_url : null,
+  };
 }
 
 export function readRememberedAccounts(): RememberedAccount[] {
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isAccount) : [];
+    const stored = window.localStorage.getItem(storageKey);
+    if (stored === null) return [];
+    const parsed: unknown = JSON.parse(stored);
+    const accounts = Array.isArray(parsed)
+      ? parsed.map(toAccount).filter((account) => account !== null)
+      : [];
+    // Written back at once when anything was dropped, so no older email outlives this read.
+    if (JSON.stringify(accounts) !== stored) write(accounts);
+    return accounts;
   } catch {
     // Storage refused (private mode) or a value of someone else's making: nothing remembered.
     return [];
@@ -42,11 +49,12 @@ function write(accounts: RememberedAccount[]) {
   }
 }
 
-/** The account now signed in goes first; its name or picture may have changed since. */
+/** The account now signed in goes first; its picture may have changed since. */
 export function rememberAccount(account: RememberedAccount): void {
-  const others = readRememberedAccounts().filter(
-    (known) => known.username !== account.username && known.email !== account.email,
-  );
-  const next = [account, ...others];
-  if (JSON.stringify(next) !== JSON.stringify(readRememberedAccounts())) write(next);
+  const known = readRememberedAccounts();
+  const next = [
+    { username: account.username, avatar_url: account.avatar_url },
+    ...known.filter((other) => other.username !== account.username),
+  ];
+  if (JSON.stringify(next) !== JSON.stringify(known)) write(next);
 }

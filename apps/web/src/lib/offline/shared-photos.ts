@@ -1,8 +1,5 @@
 import { offlineCaches } from './cache-names';
 
-/** The query the service worker's redirect adds after photos were shared to the app. */
-export const sharedPhotosParam = 'shared';
-
 /**
  * The photos shared to the installed app (the service worker kept them), in the order shared;
  * taken once: they are forgotten here, so a reload does not offer them again.

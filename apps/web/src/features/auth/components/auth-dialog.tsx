@@ -18,23 +18,36 @@ interface Fields {
   fullName: string;
   username: string;
   email: string;
+  /** Signing in by username: the account chosen in the account switcher. */
+  account: string;
   password: string;
   inviteCode: string;
 }
 
-const emptyFields: Fields = { fullName: '', username: '', email: '', password: '', inviteCode: '' };
+const emptyFields: Fields = {
+  fullName: '',
+  username: '',
+  email: '',
+  account: '',
+  password: '',
+  inviteCode: '',
+};
 
 interface AuthDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Sign in as this account (the account switcher's choice): its email filled in. */
-  initialEmail?: string;
+  /**
+   * Sign in as this account (the account switcher's choice): its username filled in, asking for
+   * its password. The device keeps no email to fill in instead.
+   */
+  username?: string;
 }
 
-export function AuthDialog({ open, onOpenChange, initialEmail = '' }: AuthDialogProps) {
+export function AuthDialog({ open, onOpenChange, username = '' }: AuthDialogProps) {
   const { signIn, signUp } = useAuth();
   const [mode, setMode] = useState<Mode>('signin');
-  const [fields, setFields] = useState<Fields>({ ...emptyFields, email: initialEmail });
+  const [fields, setFields] = useState<Fields>({ ...emptyFields, account: username });
+  const byUsername = username !== '';
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +57,7 @@ export function AuthDialog({ open, onOpenChange, initialEmail = '' }: AuthDialog
 
   const reset = () => {
     setMode('signin');
-    setFields({ ...emptyFields, email: initialEmail });
+    setFields({ ...emptyFields, account: username });
     setShowPassword(false);
     setError(null);
     setBusy(false);
@@ -98,7 +111,11 @@ export function AuthDialog({ open, onOpenChange, initialEmail = '' }: AuthDialog
   }
 
   function validateSignIn(values: Fields): string | (() => Promise<void>) {
-    const parsed = signInSchema.safeParse({ email: values.email, password: values.password });
+    const parsed = signInSchema.safeParse(
+      byUsername
+        ? { username: values.account, password: values.password }
+        : { email: values.email, password: values.password },
+    );
     if (!parsed.success) return parsed.error.issues[0]?.message ?? messages.internal;
     return () => signIn(parsed.data);
   }
@@ -123,14 +140,24 @@ export function AuthDialog({ open, onOpenChange, initialEmail = '' }: AuthDialog
           />
         </>
       )}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        value={fields.email}
-        onChange={(value) => setField('email', value)}
-      />
+      {mode === 'signin' && byUsername ? (
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          value={fields.account}
+          onChange={(value) => setField('account', value.toLowerCase())}
+        />
+      ) : (
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          value={fields.email}
+          onChange={(value) => setField('email', value)}
+        />
+      )}
       <TextField
         label="Password"
         type={showPassword ? 'text' : 'password'}
