@@ -14,6 +14,7 @@ import {
 import { findProfileByUsername } from '../repositories/profiles.repository';
 import { acceptOf, recipientOf } from './activities';
 import { htmlToText } from './html';
+import { instanceSenderKey } from './keys';
 import { rememberActor } from './remote-actors';
 
 type Deps = Pick<AppContext, 'database' | 'services' | 'clock'>;
@@ -79,7 +80,11 @@ function droppingRefusals(setters: InboxListenerSetters<void>) {
  * so counts and notifications are the same.
  */
 export function listenToInbox(federation: Federation<void>, deps: Deps): void {
-  droppingRefusals(federation.setInboxListeners('/users/{identifier}/inbox', '/inbox'))
+  const setters = federation.setInboxListeners('/users/{identifier}/inbox', '/inbox');
+  // What the shared inbox fetches (the sender, the object) is signed by the instance actor:
+  // servers in authorized-fetch mode answer only signed fetches.
+  setters.setSharedKeyDispatcher((ctx) => instanceSenderKey(deps, ctx));
+  droppingRefusals(setters)
     .on(Follow, async (ctx, follow) => {
       if (!follow.id) return;
       const followee = await localTarget(deps, ctx, follow.objectId);

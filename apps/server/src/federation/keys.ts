@@ -3,6 +3,7 @@ import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../context';
 import type { DB } from '../db/schema';
+import { instanceKeyId } from './actor';
 import type { KeyAlgorithm } from '../repositories/federation-keys.repository';
 import { insertKeyPairIfMissing, listKeyPairs } from '../repositories/federation-keys.repository';
 
@@ -55,4 +56,13 @@ export async function keyPairsOf(
       )) as webcrypto.CryptoKey,
     })),
   );
+}
+
+/** The instance actor's RSA key, which signs the fetches made for the server itself. */
+export async function instanceSenderKey(
+  deps: { database: { db: Kysely<DB> }; clock: Clock },
+  ctx: { canonicalOrigin: string },
+): Promise<{ keyId: URL; privateKey: webcrypto.CryptoKey }> {
+  const [rsa] = await keyPairsOf(deps.database.db, deps.clock, instanceKeyOwner);
+  return { keyId: instanceKeyId(ctx.canonicalOrigin), privateKey: rsa!.privateKey };
 }
