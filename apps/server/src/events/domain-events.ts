@@ -50,6 +50,8 @@ export type DomainEvent =
     }
   /** Read, accepted, muted, left or unsent: these people's unread counts may have moved. */
   | { type: 'messages.changed'; conversationId: string; userIds: string[] }
+  /** A post on another server names these people here (a reply to a post here is a comment). */
+  | { type: 'mention.received'; actorId: string; mentionedIds: string[] }
   /** An admin changed the instance's about page and rules. */
   | { type: 'instance.updated' };
 

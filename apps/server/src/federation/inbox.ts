@@ -1,7 +1,17 @@
 import type { Federation, InboxContext, InboxListener, InboxListenerSetters } from '@fedify/fedify';
 import type { Activity } from '@fedify/vocab';
-import { Accept, Block, Create, Delete, Follow, Like, Note, Undo, isActor } from '@fedify/vocab';
-import { limits } from '@pinhole/contracts';
+import {
+  Accept,
+  Block,
+  Create,
+  Delete,
+  Follow,
+  Like,
+  Note,
+  Undo,
+  Update,
+  isActor,
+} from '@fedify/vocab';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
 import { isFollowing } from '../repositories/follows.repository';
@@ -13,11 +23,11 @@ import {
 } from '../repositories/federation-actors.repository';
 import { findProfileByUsername } from '../repositories/profiles.repository';
 import { acceptOf, recipientOf } from './activities';
-import { htmlToText } from './html';
+import { commentTextOf, editRemoteReply, tellMentioned } from './inbox-notes';
 import { instanceSenderKey } from './keys';
 import { rememberActor } from './remote-actors';
 
-type Deps = Pick<AppContext, 'database' | 'services' | 'clock'>;
+type Deps = Pick<AppContext, 'database' | 'services' | 'clock' | 'events'>;
 
 /** The local person an activity is about (its object an actor URI of ours), if any. */
 async function localTarget(deps: Deps, ctx: InboxContext<void>, uri: URL | null) {
@@ -142,16 +152,23 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
     .on(Create, async (ctx, create) => {
       const note = await create.getObject(ctx);
       if (!(note instanceof Note) || !note.id) return;
+      if (note.attributionId?.href !== create.actorId?.href) return;
       const postId = localPostId(ctx, note.replyTargetId);
-      if (!postId || note.attributionId?.href !== create.actorId?.href) return;
+      // Not a reply to a post here: it may still name people here.
+      if (!postId) return tellMentioned(deps, ctx, note, () => senderOf(deps, ctx, create));
       const db = deps.database.db;
       if (await findRemoteComment(db, note.id.href)) return;
-      const text = htmlToText(note.content?.toString() ?? '').slice(0, limits.commentMaxLength);
+      const text = commentTextOf(note);
       if (text === '') return;
       const sender = await senderOf(deps, ctx, create);
       if (!sender) return;
       const comment = await deps.services.comments.add(postId, sender.id, text);
       await saveRemoteComment(db, comment.id, note.id.href);
+    })
+    .on(Update, async (ctx, update) => {
+      const object = await update.getObject(ctx);
+      if (object instanceof Note)
+        await editRemoteReply(deps, object, await knownSender(deps, update));
     })
     .on(Delete, async (_ctx, del) => {
       const objectId = del.objectId;
