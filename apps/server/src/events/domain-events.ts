@@ -13,6 +13,16 @@
 export type DomainEvent =
   /** Someone's sign-out (its live event streams end at once). */
   | { type: 'session.ended'; userId: string | null; tokenHash: string }
+  /**
+   * An account its owner deleted (its rows are gone): where its followers on other servers
+   * live, so they hear of it.
+   */
+  | {
+      type: 'account.deleted';
+      userId: string;
+      username: string;
+      remoteFollowers: { actor_url: string; inbox_url: string; shared_inbox_url: string | null }[];
+    }
   /** A post deleted by its author or an admin (its rows and files are gone). */
   | { type: 'post.deleted'; postId: string; authorId: string }
   | { type: 'like.added'; postId: string; userId: string; likesCount: number }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { findInstanceSettings } from '../repositories/instance-settings.repository';
 import { instanceActorOf, instanceActorPath } from './actor';
+import { deliverAccountDeletions } from './account-deletion';
 import { deliverDomainEvents } from './deliveries';
 import { addFederationHook } from './fastify-adapter';
 import type { FederationOptions } from './federation';
@@ -74,7 +75,10 @@ export function registerFederation(
     origin: context.config.publicUrl,
     answer: instanceAnswers(context, federation),
   });
-  const unsubscribe = deliverDomainEvents(federation, context);
+  const unsubscribers = [
+    deliverDomainEvents(federation, context),
+    deliverAccountDeletions(federation, context),
+  ];
   const stopQueue = new AbortController();
   app.addHook('onReady', () => {
     void federation
@@ -82,7 +86,7 @@ export function registerFederation(
       .catch((error: unknown) => app.log.error({ err: error }, 'federation queue stopped'));
   });
   app.addHook('onClose', () => {
-    unsubscribe();
+    for (const unsubscribe of unsubscribers) unsubscribe();
     stopQueue.abort();
   });
   return federation;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../context';
 import type { DB } from '../db/schema';
 import { instanceKeyId } from './actor';
-import type { KeyAlgorithm } from '../repositories/federation-keys.repository';
+import type { KeyAlgorithm, StoredKeyPair } from '../repositories/federation-keys.repository';
 import { insertKeyPairIfMissing, listKeyPairs } from '../repositories/federation-keys.repository';
 
 /**
@@ -44,6 +44,18 @@ export async function keyPairsOf(
     }
     stored = await listKeyPairs(db, ownerId);
   }
+  return importPairs(stored);
+}
+
+/** An owner's key pairs as stored, none made: a deleted account's last signature. */
+export async function storedKeyPairsOf(
+  db: Kysely<DB>,
+  ownerId: string,
+): Promise<webcrypto.CryptoKeyPair[]> {
+  return importPairs(await listKeyPairs(db, ownerId));
+}
+
+function importPairs(stored: StoredKeyPair[]): Promise<webcrypto.CryptoKeyPair[]> {
   return Promise.all(
     stored.map(async (pair) => ({
       privateKey: (await importJwk(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEventType } from '../domain-events';
 import { EventBus } from '../event-bus';
+import { deliverAccountDeletions } from '../../federation/account-deletion';
 import { deliverDomainEvents } from '../../federation/deliveries';
 import { subscribeAll } from './subscribe-all';
 
@@ -25,6 +26,7 @@ const everyEventType: Record<DomainEventType, true | 'federation'> = {
   'instance.updated': true,
   'mention.received': true,
   'post.deleted': 'federation',
+  'account.deleted': 'federation',
   'block.removed': 'federation',
   'message.sent': true,
   'messages.changed': true,
@@ -62,16 +64,15 @@ describe('subscribeAll', () => {
   it('gives every federation-only event type a delivery to other servers', () => {
     const bus = new EventBus();
     // Subscribing only registers handlers: nothing here is called until an event arrives.
-    deliverDomainEvents(
-      {} as any,
-      {
-        config: { publicUrl: 'https://photos.example' },
-        database: { db: {} },
-        events: bus,
-        storage: {},
-        signer: {},
-      } as any,
-    );
+    const deps = {
+      config: { publicUrl: 'https://photos.example' },
+      database: { db: {} },
+      events: bus,
+      storage: {},
+      signer: {},
+    } as any;
+    deliverDomainEvents({} as any, deps);
+    deliverAccountDeletions({} as any, deps);
     const unheard = Object.entries(everyEventType)
       .filter(([, who]) => who === 'federation')
       .filter(([type]) => bus.handlerCount(type as DomainEventType) === 0);
