@@ -175,6 +175,20 @@ export class ReferencePeer {
     return fetch(signed.url, { method: 'POST', headers: signed.headers, body: sentBody });
   }
 
+  /** GETs `url` as ActivityPub JSON, signed by `identifier`'s key (draft-cavage) unless null. */
+  async get(identifier: string | null, url: string): Promise<Response> {
+    const request = new Request(url, { headers: { accept: 'application/activity+json' } });
+    const pair = identifier ? this.#keys.get(identifier) : undefined;
+    if (identifier && !pair) throw new Error(`no person ${identifier}`);
+    const signed =
+      identifier && pair
+        ? await signRequest(request, pair.privateKey, this.keyId(identifier), {
+            spec: 'draft-cavage-http-signatures-12',
+          })
+        : request;
+    return fetch(signed.url, { headers: signed.headers });
+  }
+
   /**
    * Posts `activity` signed by hand (draft-cavage, as Mastodon signs) with the `Date` given: a
    * date far off is a stale signature, otherwise valid.
