@@ -8,7 +8,7 @@ import { listFollowActors } from '../repositories/federation-collections.reposit
 import { isFollowing } from '../repositories/follows.repository';
 import { listImagesOfPosts } from '../repositories/post-images.repository';
 import { listPosts } from '../repositories/posts.repository';
-import type { MediaUrls } from '../storage/media-urls';
+import type { NoteMedia } from './note-media';
 import { storedRecipient } from './activities';
 import { noteOf } from './notes';
 
@@ -52,7 +52,7 @@ export function dispatchCollections(
   federation: Federation<void>,
   deps: Deps,
   localProfile: LocalProfile,
-  urls: MediaUrls,
+  media: NoteMedia,
 ): void {
   const db = deps.database.db;
   const authorize = async (ctx: RequestContext<void>, identifier: string) => {
@@ -73,7 +73,7 @@ export function dispatchCollections(
       );
       const items = await Promise.all(
         posts.map(async (post) => {
-          const note = await noteOf(ctx, { post, images: images.get(post.id) ?? [] }, urls);
+          const note = await noteOf(ctx, { post, images: images.get(post.id) ?? [] }, media);
           return new Create({
             id: new URL(`${note.id!.href}#create`),
             actor: note.attributionId,

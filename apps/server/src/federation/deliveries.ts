@@ -15,12 +15,15 @@ import {
   findRemoteFollowId,
   listRemoteFollowers,
 } from '../repositories/federation-actors.repository';
-import { mediaUrls } from '../storage/media-urls';
+import { noteMedia } from './note-media';
 import { findNoteSource, noteOf } from './notes';
 import { findProfileById } from '../repositories/profiles.repository';
 import { acceptOf, rejectOf, storedRecipient } from './activities';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'events' | 'storage' | 'signer'>;
+type Deps = Pick<
+  AppContext,
+  'config' | 'database' | 'events' | 'storage' | 'signer' | 'imageQueue'
+>;
 
 /**
  * What local actions send to other servers. Subscribers of the domain events: the action is
@@ -41,7 +44,7 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
     return { remote, followee, followId: new URL(followId) };
   }
 
-  const urls = mediaUrls(deps.storage, deps.signer);
+  const media = noteMedia(deps);
 
   /** Where a local person's posts go: their remote followers, each server's shared inbox once. */
   async function remoteFollowersOf(authorId: string) {
@@ -55,7 +58,7 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
     const source = await findNoteSource(db, postId);
     if (!source) return;
     const ctx = context();
-    const note = await noteOf(ctx, source, urls);
+    const note = await noteOf(ctx, source, media);
     const author = source.post.author_username;
     const addressing = {
       to: note.toId,

@@ -4,9 +4,9 @@ import type { AppContext } from '../app-context';
 import { countPublicStats } from '../repositories/instance-settings.repository';
 import { findProfileByUsername } from '../repositories/profiles.repository';
 import { Note } from '@fedify/vocab';
-import { mediaUrls } from '../storage/media-urls';
 import { personOf } from './actor';
 import { dispatchCollections, mayRead } from './collections';
+import { noteMedia } from './note-media';
 import { findNoteSource, noteOf } from './notes';
 import { listenToInbox } from './inbox';
 import { keyPairsOf } from './keys';
@@ -16,7 +16,7 @@ import { DatabaseMessageQueue } from './message-queue';
 
 export type FederationDeps = Pick<
   AppContext,
-  'config' | 'database' | 'storage' | 'clock' | 'services' | 'signer' | 'events'
+  'config' | 'database' | 'storage' | 'clock' | 'services' | 'signer' | 'events' | 'imageQueue'
 >;
 
 export interface FederationOptions {
@@ -85,12 +85,12 @@ export function createPinholeFederation(
 
   listenToInbox(federation, deps);
 
-  const urls = mediaUrls(storage, deps.signer);
-  dispatchCollections(federation, deps, (username) => localProfile(deps, username), urls);
+  const media = noteMedia(deps);
+  dispatchCollections(federation, deps, (username) => localProfile(deps, username), media);
   federation
     .setObjectDispatcher(Note, '/p/{id}', async (ctx, { id }) => {
       const source = await findNoteSource(database.db, id);
-      return source ? noteOf(ctx, source, urls) : null;
+      return source ? noteOf(ctx, source, media) : null;
     })
     // A private account's posts go only to its followers: a fetch must be signed by one.
     .authorize(async (ctx, { id }) => {

@@ -8,6 +8,7 @@ import type { PostRow } from '../repositories/posts.repository';
 import { findPostById } from '../repositories/posts.repository';
 import type { MediaUrls } from '../storage/media-urls';
 import { escapeHtml } from './html';
+import type { NoteMedia } from './note-media';
 
 /** Mastodon shows four attachments; a post with more says so, with a link to all of them. */
 const attachmentsShownByMastodon = 4;
@@ -65,9 +66,11 @@ export async function findNoteSource(
  */
 export async function noteOf(
   ctx: Context<void>,
-  { post, images }: NoteSource,
-  urls: MediaUrls,
+  source: NoteSource,
+  media: NoteMedia,
 ): Promise<Note> {
+  const { post } = source;
+  const images = await media.prepare(source.images);
   const origin = ctx.canonicalOrigin;
   const author = post.author_username;
   const isPrivate = post.author_is_private === 1;
@@ -108,16 +111,17 @@ export async function noteOf(
     updated: dated.updated,
     sensitive: false,
     tags,
-    attachments: images.map((image) => imageOf(image, urls, isPrivate, origin)),
+    attachments: images.map((image) => imageOf(image, media.urls, isPrivate, origin)),
   });
 }
 
 function imageOf(image: PostImageRow, urls: MediaUrls, isPrivate: boolean, origin: string) {
-  // The original file, full size: Pixelfed takes only JPEG, PNG and GIF, which uploads are
-  // stored as unless they came as WebP or AVIF.
+  // Full size, as JPEG where the original is WebP, AVIF or PNG (Pixelfed takes only JPEG, PNG
+  // and GIF): its copy, made when the post is first sent; GIFs stay GIFs.
+  const key = image.jpeg_key ?? image.image_key;
   return new ImageAttachment({
-    url: new URL(urls.post(image.image_key, isPrivate), origin),
-    mediaType: mediaTypeOf(image.image_key),
+    url: new URL(urls.post(key, isPrivate), origin),
+    mediaType: mediaTypeOf(key),
     name: image.alt_text ?? null,
     width: image.width,
     height: image.height,
