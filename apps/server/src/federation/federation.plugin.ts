@@ -9,6 +9,7 @@ import { deliverDomainEvents } from './deliveries';
 import { addFederationHook } from './fastify-adapter';
 import type { FederationOptions } from './federation';
 import { createPinholeFederation } from './federation';
+import { fetchingNoteExtras } from './note-json';
 import { instanceKeyOwner, keyPairsOf } from './keys';
 
 const activityJson = 'application/activity+json';
@@ -71,7 +72,7 @@ export function registerFederation(
   options: FederationOptions = {},
 ): Federation<void> {
   const federation = createPinholeFederation(context, options);
-  addFederationHook(app, federation, {
+  addFederationHook(app, fetchingNoteExtras(federation, context.database.db), {
     origin: context.config.publicUrl,
     answer: instanceAnswers(context, federation),
   });
