@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { federationCopy, needsJpegCopy } from '../media/federation-copy';
 import type { PostImageRow } from '../repositories/post-images.repository';
 import { setFederationMedia } from '../repositories/post-images.repository';
+import { findPeopleByUsernames } from '../repositories/notifications.repository';
 import type { MediaUrls } from '../storage/media-urls';
 import { mediaUrls } from '../storage/media-urls';
 import { StorageKeyExistsError, variantKey } from '../storage/storage';
@@ -14,6 +15,8 @@ export interface NoteMedia {
   urls: MediaUrls;
   /** The photos with their BlurHash and, for a WebP, AVIF or PNG original, a JPEG copy. */
   prepare(images: readonly PostImageRow[]): Promise<PostImageRow[]>;
+  /** Which of these usernames are people here (a caption's mentions become links to them). */
+  people(usernames: readonly string[]): Promise<Set<string>>;
 }
 
 /**
@@ -53,6 +56,10 @@ export function noteMedia(deps: Deps): NoteMedia {
       const prepared: PostImageRow[] = [];
       for (const image of images) prepared.push(await prepareOne(image));
       return prepared;
+    },
+    async people(usernames) {
+      const found = await findPeopleByUsernames(deps.database.db, usernames);
+      return new Set(found.map((person) => person.username));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Context } from '@fedify/fedify';
-import { Hashtag, Image as ImageAttachment, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { Image as ImageAttachment, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { mentionsOf } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PostImageRow } from '../repositories/post-images.repository';
@@ -7,7 +8,7 @@ import { listImagesOfPosts } from '../repositories/post-images.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import { findPostById } from '../repositories/posts.repository';
 import type { MediaUrls } from '../storage/media-urls';
-import { escapeHtml } from './html';
+import { captionOf } from './caption-html';
 import type { NoteMedia } from './note-media';
 
 /** Mastodon shows four attachments; a post with more says so, with a link to all of them. */
@@ -24,24 +25,6 @@ const mediaTypes: Record<string, string> = {
 
 const mediaTypeOf = (key: string): string =>
   mediaTypes[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/jpeg';
-
-const hashtagPattern = /#([\p{L}\p{N}_]+)/gu;
-
-/** A caption as HTML: text escaped, hashtags linked to their page here. */
-export function captionHtml(caption: string, origin: string): string {
-  return caption
-    .split(/\n{2,}/)
-    .map((paragraph) => {
-      const linked = escapeHtml(paragraph).replace(
-        hashtagPattern,
-        (_match, tag: string) =>
-          `<a href="${origin}/explore/tags/${encodeURIComponent(tag.toLowerCase())}" ` +
-          `class="mention hashtag" rel="tag">#<span>${tag}</span></a>`,
-      );
-      return `<p>${linked.replace(/\n/g, '<br>')}</p>`;
-    })
-    .join('');
-}
 
 export interface NoteSource {
   post: PostRow;
@@ -61,7 +44,7 @@ export async function findNoteSource(
 /**
  * A post as a `Note` (what Mastodon, Pixelfed and the others show): its photos as an array of
  * `Image` in the post's order, each with its alt text as `name` and its size; the caption as HTML
- * with `Hashtag` tags. A public post is addressed to everyone and copied to the followers; a
+ * with `Hashtag` and `Mention` tags. A public post is addressed to everyone and copied to the followers; a
  * private account's only to its followers.
  */
 export async function noteOf(
@@ -75,17 +58,12 @@ export async function noteOf(
   const author = post.author_username;
   const isPrivate = post.author_is_private === 1;
   const pageUrl = new URL(`/p/${post.id}`, origin);
-  let content = post.caption ? captionHtml(post.caption, origin) : '';
+  const caption = post.caption ?? '';
+  const { html, tags } = captionOf(ctx, caption, await media.people(mentionsOf(caption)));
+  let content = html;
   if (images.length > attachmentsShownByMastodon) {
     content += `<p><a href="${pageUrl.href}">${images.length} photos</a></p>`;
   }
-  const tags = [...(post.caption ?? '').matchAll(hashtagPattern)].map(
-    ([, tag]) =>
-      new Hashtag({
-        name: `#${tag!.toLowerCase()}`,
-        href: new URL(`/explore/tags/${encodeURIComponent(tag!.toLowerCase())}`, origin),
-      }),
-  );
   // Fedify's Note takes Temporal instants; read through its own JSON-LD reader.
   const dated = await Note.fromJsonLd(
     {
