@@ -96,6 +96,10 @@ describe.each(dialects)('notes from a peer on %s', (dialect) => {
       { type: 'mention', actor: { username: 'bob@mastodon.example' }, post: null },
     ]);
     expect(await notifications(carol)).toEqual([]);
+    // Delivered again (a retry): still told once.
+    expect((await peer.send('bob', inbox, create('bob', note))).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await notifications(alice)).toHaveLength(1);
   });
 
   it("edits a remote reply's comment on Update", async () => {
