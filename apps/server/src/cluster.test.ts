@@ -41,6 +41,7 @@ const bundledMigrations = [
   '0018-messages',
   '0019-push',
   '0020-domain-blocks',
+  '0021-blurhash',
 ];
 
 /**

@@ -20,6 +20,7 @@ import { federation } from './migrations/0017-federation';
 import { messages } from './migrations/0018-messages';
 import { push } from './migrations/0019-push';
 import { domainBlocks } from './migrations/0020-domain-blocks';
+import { blurhash } from './migrations/0021-blurhash';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018-messages': messages,
   '0019-push': push,
   '0020-domain-blocks': domainBlocks,
+  '0021-blurhash': blurhash,
 };
 
 /** Every migration this version knows, oldest first: a backup's schema must be one of them. */

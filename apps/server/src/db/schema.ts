@@ -99,6 +99,10 @@ export interface PostImagesTable {
   /** JSON array of `{ key, width, height }`, smallest first (repositories/stored-variants.ts). */
   variants: string;
   alt_text: string | null;
+  /** BlurHash for other servers (migration 0021); null until made. */
+  blurhash: Generated<string | null>;
+  /** A full-size JPEG copy for other servers, of a WebP, AVIF or PNG original (migration 0020). */
+  jpeg_key: Generated<string | null>;
 }
 
 /** A post someone saved to look at again. */

@@ -13,6 +13,16 @@
 export type DomainEvent =
   /** Someone's sign-out (its live event streams end at once). */
   | { type: 'session.ended'; userId: string | null; tokenHash: string }
+  /**
+   * An account its owner deleted (its rows are gone): where its followers on other servers
+   * live, so they hear of it.
+   */
+  | {
+      type: 'account.deleted';
+      userId: string;
+      username: string;
+      remoteFollowers: { actor_url: string; inbox_url: string; shared_inbox_url: string | null }[];
+    }
   /** A post deleted by its author or an admin (its rows and files are gone). */
   | { type: 'post.deleted'; postId: string; authorId: string }
   | { type: 'like.added'; postId: string; userId: string; likesCount: number }
@@ -50,6 +60,8 @@ export type DomainEvent =
     }
   /** Read, accepted, muted, left or unsent: these people's unread counts may have moved. */
   | { type: 'messages.changed'; conversationId: string; userIds: string[] }
+  /** A post on another server names these people here (a reply to a post here is a comment). */
+  | { type: 'mention.received'; actorId: string; mentionedIds: string[] }
   /** An admin changed the instance's about page and rules. */
   | { type: 'instance.updated' }
   /** A report whose reporter asked to send it on to the reported person's server too. */

@@ -15,13 +15,16 @@ import {
   findRemoteFollowId,
   listRemoteFollowers,
 } from '../repositories/federation-actors.repository';
-import { mediaUrls } from '../storage/media-urls';
+import { noteMedia } from './note-media';
 import { findNoteSource, noteOf } from './notes';
 import { findProfileById } from '../repositories/profiles.repository';
 import { acceptOf, rejectOf, storedRecipient } from './activities';
 import { deliverFlags } from './flags';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'events' | 'storage' | 'signer' | 'clock'>;
+type Deps = Pick<
+  AppContext,
+  'config' | 'database' | 'events' | 'storage' | 'signer' | 'imageQueue' | 'clock'
+>;
 
 /**
  * What local actions send to other servers. Subscribers of the domain events: the action is
@@ -42,7 +45,7 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
     return { remote, followee, followId: new URL(followId) };
   }
 
-  const urls = mediaUrls(deps.storage, deps.signer);
+  const media = noteMedia(deps);
 
   /** Where a local person's posts go: their remote followers, each server's shared inbox once. */
   async function remoteFollowersOf(authorId: string) {
@@ -56,7 +59,7 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
     const source = await findNoteSource(db, postId);
     if (!source) return;
     const ctx = context();
-    const note = await noteOf(ctx, source, urls);
+    const note = await noteOf(ctx, source, media);
     const author = source.post.author_username;
     const addressing = {
       to: note.toId,

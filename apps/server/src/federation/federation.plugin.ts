@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { findInstanceSettings } from '../repositories/instance-settings.repository';
 import { instanceActorOf, instanceActorPath } from './actor';
+import { deliverAccountDeletions } from './account-deletion';
 import { deliverDomainEvents } from './deliveries';
 import { addFederationHook } from './fastify-adapter';
 import { InboxGate } from './inbox-gate';
 import { rateLimits } from '../rate-limits';
 import type { FederationOptions } from './federation';
 import { createPinholeFederation } from './federation';
+import { fetchingNoteExtras } from './note-json';
 import { instanceKeyOwner, keyPairsOf } from './keys';
 
 const activityJson = 'application/activity+json';
@@ -72,7 +74,7 @@ export function registerFederation(
   options: FederationOptions = {},
 ): Federation<void> {
   const federation = createPinholeFederation(context, options);
-  addFederationHook(app, federation, {
+  addFederationHook(app, fetchingNoteExtras(federation, context.database.db), {
     origin: context.config.publicUrl,
     answer: instanceAnswers(context, federation),
     gate: new InboxGate(context.database.db, {
@@ -81,7 +83,10 @@ export function registerFederation(
       rateLimited: context.config.rateLimits,
     }),
   });
-  const unsubscribe = deliverDomainEvents(federation, context);
+  const unsubscribers = [
+    deliverDomainEvents(federation, context),
+    deliverAccountDeletions(federation, context),
+  ];
   const stopQueue = new AbortController();
   app.addHook('onReady', () => {
     void federation
@@ -89,7 +94,7 @@ export function registerFederation(
       .catch((error: unknown) => app.log.error({ err: error }, 'federation queue stopped'));
   });
   app.addHook('onClose', () => {
-    unsubscribe();
+    for (const unsubscribe of unsubscribers) unsubscribe();
     stopQueue.abort();
   });
   return federation;

@@ -4,10 +4,9 @@ import type { AppContext } from '../app-context';
 import { countPublicStats } from '../repositories/instance-settings.repository';
 import { findProfileByUsername } from '../repositories/profiles.repository';
 import { Note } from '@fedify/vocab';
-import { findRemoteActorByUrl } from '../repositories/federation-actors.repository';
-import { isFollowing } from '../repositories/follows.repository';
-import { mediaUrls } from '../storage/media-urls';
 import { personOf } from './actor';
+import { dispatchCollections, mayRead } from './collections';
+import { noteMedia } from './note-media';
 import { findNoteSource, noteOf } from './notes';
 import { listenToInbox } from './inbox';
 import { keyPairsOf } from './keys';
@@ -18,7 +17,7 @@ import { DatabaseMessageQueue } from './message-queue';
 
 export type FederationDeps = Pick<
   AppContext,
-  'config' | 'database' | 'storage' | 'clock' | 'services' | 'signer'
+  'config' | 'database' | 'storage' | 'clock' | 'services' | 'signer' | 'events' | 'imageQueue'
 >;
 
 export interface FederationOptions {
@@ -90,39 +89,21 @@ export function createPinholeFederation(
 
   listenToInbox(federation, deps);
 
-  // Collections show their sizes; their items come with the follows that federate.
-  federation
-    .setFollowersDispatcher('/users/{identifier}/followers', () => ({ items: [] }))
-    .setCounter(
-      async (_ctx, identifier) => (await localProfile(deps, identifier))?.followers_count ?? null,
-    );
-  federation
-    .setFollowingDispatcher('/users/{identifier}/following', () => ({ items: [] }))
-    .setCounter(
-      async (_ctx, identifier) => (await localProfile(deps, identifier))?.following_count ?? null,
-    );
-  federation
-    .setOutboxDispatcher('/users/{identifier}/outbox', () => ({ items: [] }))
-    .setCounter(
-      async (_ctx, identifier) => (await localProfile(deps, identifier))?.posts_count ?? null,
-    );
-
-  const urls = mediaUrls(storage, deps.signer);
+  const media = noteMedia(deps);
+  dispatchCollections(federation, deps, (username) => localProfile(deps, username), media);
   federation
     .setObjectDispatcher(Note, '/p/{id}', async (ctx, { id }) => {
       const source = await findNoteSource(database.db, id);
-      return source ? noteOf(ctx, source, urls) : null;
+      return source ? noteOf(ctx, source, media) : null;
     })
     // A private account's posts go only to its followers: a fetch must be signed by one.
     .authorize(async (ctx, { id }) => {
       const source = await findNoteSource(database.db, id);
-      if (!source || source.post.author_is_private !== 1) return true;
-      const signer = await ctx.getSignedKeyOwner();
-      if (!signer?.id) return false;
-      const remote = await findRemoteActorByUrl(database.db, signer.id.href);
-      return (
-        remote !== undefined && isFollowing(database.db, remote.profile_id, source.post.user_id)
-      );
+      if (!source) return true;
+      return mayRead(deps, ctx, {
+        id: source.post.user_id,
+        is_private: source.post.author_is_private,
+      });
     });
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {

@@ -11,9 +11,9 @@ import {
   Move,
   Note,
   Undo,
+  Update,
   isActor,
 } from '@fedify/vocab';
-import { limits } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
 import { isFollowing } from '../repositories/follows.repository';
@@ -32,10 +32,11 @@ import {
   receiveActorDelete,
   receiveMove,
 } from './remote-accounts';
-import { htmlToText } from './html';
+import { commentTextOf, editRemoteReply, tellMentioned } from './inbox-notes';
+import { instanceSenderKey } from './keys';
 import { rememberActor } from './remote-actors';
 
-type Deps = Pick<AppContext, 'database' | 'services' | 'clock'>;
+type Deps = Pick<AppContext, 'database' | 'services' | 'clock' | 'events'>;
 
 /** The local person an activity is about (its object an actor URI of ours), if any. */
 async function localTarget(deps: Deps, ctx: InboxContext<void>, uri: URL | null) {
@@ -102,6 +103,9 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
   setters.onUnverifiedActivity((ctx, activity, reason) =>
     acceptDeleteOfGoneActor(deps, ctx, activity, reason),
   );
+  // What the shared inbox fetches (the sender, the object) is signed by the instance actor:
+  // servers in authorized-fetch mode answer only signed fetches.
+  setters.setSharedKeyDispatcher((ctx) => instanceSenderKey(deps, ctx));
   droppingRefusals(setters)
     .on(Follow, async (ctx, follow) => {
       if (!follow.id) return;
@@ -160,16 +164,23 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
     .on(Create, async (ctx, create) => {
       const note = await create.getObject(ctx);
       if (!(note instanceof Note) || !note.id) return;
+      if (note.attributionId?.href !== create.actorId?.href) return;
       const postId = localPostId(ctx, note.replyTargetId);
-      if (!postId || note.attributionId?.href !== create.actorId?.href) return;
+      // Not a reply to a post here: it may still name people here.
+      if (!postId) return tellMentioned(deps, ctx, note, () => senderOf(deps, ctx, create));
       const db = deps.database.db;
       if (await findRemoteComment(db, note.id.href)) return;
-      const text = htmlToText(note.content?.toString() ?? '').slice(0, limits.commentMaxLength);
+      const text = commentTextOf(note);
       if (text === '') return;
       const sender = await senderOf(deps, ctx, create);
       if (!sender) return;
       const comment = await deps.services.comments.add(postId, sender.id, text);
       await saveRemoteComment(db, comment.id, note.id.href);
+    })
+    .on(Update, async (ctx, update) => {
+      const object = await update.getObject(ctx);
+      if (object instanceof Note)
+        await editRemoteReply(deps, object, await knownSender(deps, update));
     })
     .on(Delete, async (_ctx, del) => {
       if (isSelfDelete(del)) return receiveActorDelete(deps, del);

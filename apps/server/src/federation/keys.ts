@@ -3,7 +3,8 @@ import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../context';
 import type { DB } from '../db/schema';
-import type { KeyAlgorithm } from '../repositories/federation-keys.repository';
+import { instanceKeyId } from './actor';
+import type { KeyAlgorithm, StoredKeyPair } from '../repositories/federation-keys.repository';
 import { insertKeyPairIfMissing, listKeyPairs } from '../repositories/federation-keys.repository';
 
 /**
@@ -43,6 +44,18 @@ export async function keyPairsOf(
     }
     stored = await listKeyPairs(db, ownerId);
   }
+  return importPairs(stored);
+}
+
+/** An owner's key pairs as stored, none made: a deleted account's last signature. */
+export async function storedKeyPairsOf(
+  db: Kysely<DB>,
+  ownerId: string,
+): Promise<webcrypto.CryptoKeyPair[]> {
+  return importPairs(await listKeyPairs(db, ownerId));
+}
+
+function importPairs(stored: StoredKeyPair[]): Promise<webcrypto.CryptoKeyPair[]> {
   return Promise.all(
     stored.map(async (pair) => ({
       privateKey: (await importJwk(
@@ -55,4 +68,13 @@ export async function keyPairsOf(
       )) as webcrypto.CryptoKey,
     })),
   );
+}
+
+/** The instance actor's RSA key, which signs the fetches made for the server itself. */
+export async function instanceSenderKey(
+  deps: { database: { db: Kysely<DB> }; clock: Clock },
+  ctx: { canonicalOrigin: string },
+): Promise<{ keyId: URL; privateKey: webcrypto.CryptoKey }> {
+  const [rsa] = await keyPairsOf(deps.database.db, deps.clock, instanceKeyOwner);
+  return { keyId: instanceKeyId(ctx.canonicalOrigin), privateKey: rsa!.privateKey };
 }

@@ -1,5 +1,6 @@
 import type { Context } from '@fedify/fedify';
-import { Hashtag, Image as ImageAttachment, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { Image as ImageAttachment, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { mentionsOf } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PostImageRow } from '../repositories/post-images.repository';
@@ -7,7 +8,8 @@ import { listImagesOfPosts } from '../repositories/post-images.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import { findPostById } from '../repositories/posts.repository';
 import type { MediaUrls } from '../storage/media-urls';
-import { escapeHtml } from './html';
+import { captionOf } from './caption-html';
+import type { NoteMedia } from './note-media';
 
 /** Mastodon shows four attachments; a post with more says so, with a link to all of them. */
 const attachmentsShownByMastodon = 4;
@@ -23,24 +25,6 @@ const mediaTypes: Record<string, string> = {
 
 const mediaTypeOf = (key: string): string =>
   mediaTypes[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/jpeg';
-
-const hashtagPattern = /#([\p{L}\p{N}_]+)/gu;
-
-/** A caption as HTML: text escaped, hashtags linked to their page here. */
-export function captionHtml(caption: string, origin: string): string {
-  return caption
-    .split(/\n{2,}/)
-    .map((paragraph) => {
-      const linked = escapeHtml(paragraph).replace(
-        hashtagPattern,
-        (_match, tag: string) =>
-          `<a href="${origin}/explore/tags/${encodeURIComponent(tag.toLowerCase())}" ` +
-          `class="mention hashtag" rel="tag">#<span>${tag}</span></a>`,
-      );
-      return `<p>${linked.replace(/\n/g, '<br>')}</p>`;
-    })
-    .join('');
-}
 
 export interface NoteSource {
   post: PostRow;
@@ -60,29 +44,26 @@ export async function findNoteSource(
 /**
  * A post as a `Note` (what Mastodon, Pixelfed and the others show): its photos as an array of
  * `Image` in the post's order, each with its alt text as `name` and its size; the caption as HTML
- * with `Hashtag` tags. A public post is addressed to everyone and copied to the followers; a
+ * with `Hashtag` and `Mention` tags. A public post is addressed to everyone and copied to the followers; a
  * private account's only to its followers.
  */
 export async function noteOf(
   ctx: Context<void>,
-  { post, images }: NoteSource,
-  urls: MediaUrls,
+  source: NoteSource,
+  media: NoteMedia,
 ): Promise<Note> {
+  const { post } = source;
+  const images = await media.prepare(source.images);
   const origin = ctx.canonicalOrigin;
   const author = post.author_username;
   const isPrivate = post.author_is_private === 1;
   const pageUrl = new URL(`/p/${post.id}`, origin);
-  let content = post.caption ? captionHtml(post.caption, origin) : '';
+  const caption = post.caption ?? '';
+  const { html, tags } = captionOf(ctx, caption, await media.people(mentionsOf(caption)));
+  let content = html;
   if (images.length > attachmentsShownByMastodon) {
     content += `<p><a href="${pageUrl.href}">${images.length} photos</a></p>`;
   }
-  const tags = [...(post.caption ?? '').matchAll(hashtagPattern)].map(
-    ([, tag]) =>
-      new Hashtag({
-        name: `#${tag!.toLowerCase()}`,
-        href: new URL(`/explore/tags/${encodeURIComponent(tag!.toLowerCase())}`, origin),
-      }),
-  );
   // Fedify's Note takes Temporal instants; read through its own JSON-LD reader.
   const dated = await Note.fromJsonLd(
     {
@@ -108,16 +89,17 @@ export async function noteOf(
     updated: dated.updated,
     sensitive: false,
     tags,
-    attachments: images.map((image) => imageOf(image, urls, isPrivate, origin)),
+    attachments: images.map((image) => imageOf(image, media.urls, isPrivate, origin)),
   });
 }
 
 function imageOf(image: PostImageRow, urls: MediaUrls, isPrivate: boolean, origin: string) {
-  // The original file, full size: Pixelfed takes only JPEG, PNG and GIF, which uploads are
-  // stored as unless they came as WebP or AVIF.
+  // Full size, as JPEG where the original is WebP, AVIF or PNG (Pixelfed takes only JPEG, PNG
+  // and GIF): its copy, made when the post is first sent; GIFs stay GIFs.
+  const key = image.jpeg_key ?? image.image_key;
   return new ImageAttachment({
-    url: new URL(urls.post(image.image_key, isPrivate), origin),
-    mediaType: mediaTypeOf(image.image_key),
+    url: new URL(urls.post(key, isPrivate), origin),
+    mediaType: mediaTypeOf(key),
     name: image.alt_text ?? null,
     width: image.width,
     height: image.height,

@@ -154,4 +154,13 @@ describe.each(dialects)('posts from Pinhole to a peer on %s', (dialect) => {
     const fetched = await fetch(`${publicUrl}/p/${post.id}`, { headers: { accept: activityJson } });
     expect(fetched.status).toBe(401);
   });
+
+  it('links to the post in its text when it has more photos than Mastodon shows', async () => {
+    const photos = [1, 2, 3, 4, 5].map((n) => ({ width: 200, height: 200, alt: `Photo ${n}` }));
+    const post = await postPhotos(server, alice, 'Five of them', photos);
+    const fetched = await fetch(`${publicUrl}/p/${post.id}`, { headers: { accept: activityJson } });
+    const note = (await fetched.json()) as { content: string; attachment: unknown[] };
+    expect(note.attachment).toHaveLength(5);
+    expect(note.content).toContain(`<a href="${publicUrl}/p/${post.id}">5 photos</a>`);
+  });
 });

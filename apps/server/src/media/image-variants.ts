@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { OutputInfo, Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 
+import { blurhashFrom } from './blurhash';
 import type { ImageFormat, SourceInfo } from './image-source';
 import { decode } from './image-source';
 
@@ -20,6 +21,15 @@ export interface EncodedImage {
 }
 
 export const placeholderMaxSize = 100;
+
+/** What the feed and other servers show of a photo besides its original. */
+export interface PhotoVariants {
+  variants: EncodedImage[];
+  /** ThumbHash, base64 (our own placeholder); null only if it alone could not be made. */
+  placeholder: string | null;
+  /** BlurHash, for other servers; null only if it alone could not be made. */
+  blurhash: string | null;
+}
 
 /**
  * WebP for the variants the feed shows. Effort 2, not libwebp's default 4: the 1080 px variant was
@@ -121,7 +131,7 @@ export async function stillVariants(
   input: Buffer,
   source: SourceInfo,
   widths: number[],
-): Promise<{ variants: EncodedImage[]; placeholder: string | null }> {
+): Promise<PhotoVariants> {
   const base = await srgbPixelsAt(input, source, Math.max(...widths));
   const fromBase = () => fromRaw(base);
 
@@ -132,7 +142,8 @@ export async function stillVariants(
     }),
   );
   const placeholder = placeholderFrom(fromBase()).catch(() => null);
-  return { variants: await variants, placeholder: await placeholder };
+  const blurhash = blurhashFrom(fromBase()).catch(() => null);
+  return { variants: await variants, placeholder: await placeholder, blurhash: await blurhash };
 }
 
 /** Animated GIF/WebP: the variants stay animated (animated WebP, every frame resized). */
@@ -140,7 +151,7 @@ export async function animatedVariants(
   input: Buffer,
   source: SourceInfo,
   widths: number[],
-): Promise<{ variants: EncodedImage[]; placeholder: string | null }> {
+): Promise<PhotoVariants> {
   const variants = settleAll(
     widths.map((width) =>
       toEncoded(
@@ -150,8 +161,8 @@ export async function animatedVariants(
       ),
     ),
   );
-  const placeholder = placeholderFrom(decode(input, source, { firstFrameOnly: true })).catch(
-    () => null,
-  );
-  return { variants: await variants, placeholder: await placeholder };
+  const firstFrame = () => decode(input, source, { firstFrameOnly: true });
+  const placeholder = placeholderFrom(firstFrame()).catch(() => null);
+  const blurhash = blurhashFrom(firstFrame()).catch(() => null);
+  return { variants: await variants, placeholder: await placeholder, blurhash: await blurhash };
 }

@@ -41,6 +41,8 @@ export interface ProcessedImage {
   variants: EncodedImage[];
   /** ThumbHash of the image, base64; null only if the placeholder alone could not be made. */
   placeholder: string | null;
+  /** BlurHash of the image (what other servers draw while it loads); null if it failed alone. */
+  blurhash: string | null;
 }
 
 /**

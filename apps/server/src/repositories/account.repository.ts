@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db/schema';
+import { storedKeysOf } from './post-images.repository';
 import { storedVariants } from './stored-variants';
 
 export function findPasswordHash(db: Kysely<DB>, userId: string) {
@@ -60,10 +61,10 @@ export async function listPostFileKeysOf(db: Kysely<DB>, userId: string): Promis
   const rows = await db
     .selectFrom('post_images')
     .innerJoin('posts', 'posts.id', 'post_images.post_id')
-    .select(['post_images.image_key', 'post_images.variants'])
+    .select(['post_images.image_key', 'post_images.variants', 'post_images.jpeg_key'])
     .where('posts.user_id', '=', userId)
     .execute();
-  return rows.flatMap((row) => [row.image_key, ...storedVariants.keys(row.variants)]);
+  return rows.flatMap(storedKeysOf);
 }
 
 /**

@@ -119,3 +119,18 @@ export async function deleteComment(db: Kysely<DB>, id: string): Promise<boolean
   const rows = await db.deleteFrom('comments').where('id', '=', id).returning('id').execute();
   return rows.length > 0;
 }
+
+/** Replaces a comment's text (its author edited it on their own server); true when it is there. */
+export async function updateCommentContent(
+  db: Kysely<DB>,
+  id: string,
+  content: string,
+): Promise<boolean> {
+  const rows = await db
+    .updateTable('comments')
+    .set({ content })
+    .where('id', '=', id)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}

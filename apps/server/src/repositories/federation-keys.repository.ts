@@ -48,3 +48,8 @@ export async function insertKeyPairIfMissing(
     .onConflict((oc) => oc.columns(['owner_id', 'algorithm']).doNothing())
     .execute();
 }
+
+/** Forgets an owner's key pairs (a deleted account's, once its last activity is queued). */
+export async function deleteKeyPairs(db: Kysely<DB>, ownerId: string): Promise<void> {
+  await db.deleteFrom('federation_keys').where('owner_id', '=', ownerId).execute();
+}

@@ -14,6 +14,9 @@ export interface PostImageRow {
   placeholder: string | null;
   variants: StoredVariant[];
   alt_text: string | null;
+  /** For other servers: a BlurHash, and a JPEG copy of a WebP, AVIF or PNG original. */
+  blurhash: string | null;
+  jpeg_key: string | null;
 }
 
 export type NewPostImage = PostImageRow;
@@ -33,6 +36,8 @@ const columns = [
   'placeholder',
   'variants',
   'alt_text',
+  'blurhash',
+  'jpeg_key',
 ] as const;
 
 export async function insertPostImages(
@@ -96,14 +101,34 @@ export async function reorderPostImages(
   }
 }
 
+/** Every stored file of a photo: its original, its variants and its JPEG copy. */
+export const storedKeysOf = (row: {
+  image_key: string;
+  variants: string;
+  jpeg_key: string | null;
+}): string[] => [
+  row.image_key,
+  ...storedVariants.keys(row.variants),
+  ...(row.jpeg_key ? [row.jpeg_key] : []),
+];
+
+/** Keeps what other servers are sent of a photo, once made. */
+export async function setFederationMedia(
+  db: Kysely<DB>,
+  id: string,
+  media: { blurhash: string; jpeg_key: string | null },
+): Promise<void> {
+  await db.updateTable('post_images').set(media).where('id', '=', id).execute();
+}
+
 /** Deletes every photo of a post and answers their stored keys (originals and variants). */
 export async function deleteImagesOfPost(db: Kysely<DB>, postId: string): Promise<string[]> {
   const rows = await db
     .deleteFrom('post_images')
     .where('post_id', '=', postId)
-    .returning(['image_key', 'variants'])
+    .returning(['image_key', 'variants', 'jpeg_key'])
     .execute();
-  return rows.flatMap((row) => [row.image_key, ...storedVariants.keys(row.variants)]);
+  return rows.flatMap(storedKeysOf);
 }
 
 export async function deletePostImages(db: Kysely<DB>, ids: readonly string[]): Promise<void> {
@@ -113,8 +138,11 @@ export async function deletePostImages(db: Kysely<DB>, ids: readonly string[]): 
 
 /** Every storage key a post photo references (original and variants): the sweeper keeps these. */
 export async function listPostImageKeys(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db.selectFrom('post_images').select(['image_key', 'variants']).execute();
-  return rows.flatMap((row) => [row.image_key, ...storedVariants.keys(row.variants)]);
+  const rows = await db
+    .selectFrom('post_images')
+    .select(['image_key', 'variants', 'jpeg_key'])
+    .execute();
+  return rows.flatMap(storedKeysOf);
 }
 
 /** A batch of post photos in id order, after `afterId`: for maintenance scans. */

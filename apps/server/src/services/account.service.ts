@@ -20,6 +20,8 @@ import {
   touchSession,
   updatePasswordHash,
 } from '../repositories/account.repository';
+import { listRemoteFollowers } from '../repositories/federation-actors.repository';
+import { findProfileById } from '../repositories/profiles.repository';
 import { listStoryFileKeysOf } from '../repositories/stories.repository';
 import type { StoredVariant } from '../repositories/stored-variants';
 import { storedVariants } from '../repositories/stored-variants';
@@ -186,20 +188,27 @@ export class AccountService {
    */
   async deleteAccount(userId: string, password: string): Promise<void> {
     await this.#checkPassword(userId, password, 'password', 'Password is incorrect');
-    const keys = await this.db.transaction().execute(async (trx) => {
+    const { keys, deleted } = await this.db.transaction().execute(async (trx) => {
+      const profile = await findProfileById(trx, userId);
+      // Read before the follows go: their servers are told the account is gone.
+      const remoteFollowers = await listRemoteFollowers(trx, userId);
       const postKeys = await listPostFileKeysOf(trx, userId);
       const avatarKeys = await findAvatarKeys(trx, userId);
       const storyKeys = await listStoryFileKeysOf(trx, userId);
       // Stories, their views and notifications go with the account through their cascades.
-      if (!(await deleteAccountRows(trx, userId))) throw notFound();
-      return [
-        ...postKeys,
-        ...storyKeys,
-        ...avatarKeys.filter((key) => mediaKindOf(key) === 'avatars'),
-      ];
+      if (!profile || !(await deleteAccountRows(trx, userId))) throw notFound();
+      return {
+        keys: [
+          ...postKeys,
+          ...storyKeys,
+          ...avatarKeys.filter((key) => mediaKindOf(key) === 'avatars'),
+        ],
+        deleted: { userId, username: profile.username, remoteFollowers },
+      };
     });
     await this.infra.storage.discard(keys);
     await this.#discardFolder(userId);
+    await this.infra.events.publish({ type: 'account.deleted', ...deleted });
   }
 
   /** Whatever else is under the account's folder (an import's archive, a file a crash left). */

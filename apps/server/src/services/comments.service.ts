@@ -9,6 +9,7 @@ import {
   findCommentOwners,
   insertComment,
   listComments,
+  updateCommentContent,
 } from '../repositories/comments.repository';
 import { addToCommentsCount } from '../repositories/posts.repository';
 import { findMentionedPeople } from '../views/mentioned-people';
@@ -67,6 +68,19 @@ export class CommentsService {
       }
       if (!(await deleteComment(trx, commentId))) throw notFound();
       await addToCommentsCount(trx, owners.post_id, -1);
+    });
+  }
+
+  /**
+   * A comment's new text, by its author only: a remote person edits their reply on their own
+   * server. Nobody is told again (as Mastodon does not notify an edit).
+   */
+  async edit(commentId: string, userId: string, content: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const owners = await findCommentOwners(trx, commentId);
+      if (!owners) throw notFound();
+      if (owners.user_id !== userId) throw new AppError('forbidden', messages.notYourComment);
+      if (!(await updateCommentContent(trx, commentId, content))) throw notFound();
     });
   }
 

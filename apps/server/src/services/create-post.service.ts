@@ -76,6 +76,8 @@ export class CreatePostService {
           placeholder: image.placeholder,
           variants: stored.variants,
           alt_text: photo.altText,
+          blurhash: image.blurhash,
+          jpeg_key: null,
         });
       }
       const first = images[0];

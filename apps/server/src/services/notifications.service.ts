@@ -299,6 +299,31 @@ export class NotificationsService {
   }
 
   /**
+   * A post on another server named these people: each is told, with no post here to show,
+   * unless they and its writer block each other.
+   */
+  async mentionedElsewhere(actorId: string, userIds: readonly string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const hidden = new Set(await listBlockedEitherWay(trx, actorId));
+      const createdAt = nowIso();
+      await insertNotifications(
+        trx,
+        [...new Set(userIds)]
+          .filter((userId) => userId !== actorId && !hidden.has(userId))
+          .map((userId) => ({
+            id: newId(),
+            user_id: userId,
+            actor_id: actorId,
+            type: 'mention' as const,
+            post_id: null,
+            comment_id: null,
+            created_at: createdAt,
+          })),
+      );
+    });
+  }
+
+  /**
    * The people a text mentions who exist now and may see the post (a private account's post only
    * reaches its followers), never the one who wrote it nor anyone blocked either way with them.
    */

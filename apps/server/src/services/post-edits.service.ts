@@ -110,6 +110,7 @@ export class PostEditsService {
     return removed.flatMap((image) => [
       image.image_key,
       ...image.variants.map((variant) => variant.key),
+      ...(image.jpeg_key ? [image.jpeg_key] : []),
     ]);
   }
 

@@ -17,6 +17,7 @@ function recordingNotifications() {
     unliked: record('unliked'),
     commented: record('commented'),
     captionWritten: record('captionWritten'),
+    mentionedElsewhere: (actorId, userIds) => record('mentionedElsewhere')(actorId, ...userIds),
     followed: record('followed'),
     unfollowed: record('unfollowed'),
     followRequested: record('followRequested'),

@@ -8,6 +8,7 @@ export type NotificationRecorder = Pick<
   | 'unliked'
   | 'commented'
   | 'captionWritten'
+  | 'mentionedElsewhere'
   | 'followed'
   | 'unfollowed'
   | 'followRequested'
@@ -32,6 +33,9 @@ export function subscribeNotifications(events: EventBus, notifications: Notifica
   events.on('post.edited', async (event) => {
     if (event.captionChanged) await notifications.captionWritten(event.postId);
   });
+  events.on('mention.received', (event) =>
+    notifications.mentionedElsewhere(event.actorId, event.mentionedIds),
+  );
   events.on('follow.added', (event) => notifications.followed(event.followerId, event.followeeId));
   events.on('follow.removed', (event) =>
     notifications.unfollowed(event.followerId, event.followeeId),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEventType } from '../domain-events';
 import { EventBus } from '../event-bus';
+import { deliverAccountDeletions } from '../../federation/account-deletion';
 import { deliverDomainEvents } from '../../federation/deliveries';
 import { subscribeAll } from './subscribe-all';
 
@@ -23,7 +24,9 @@ const everyEventType: Record<DomainEventType, true | 'federation'> = {
   'follow_request.ended': true,
   'block.added': true,
   'instance.updated': true,
+  'mention.received': true,
   'post.deleted': 'federation',
+  'account.deleted': 'federation',
   'block.removed': 'federation',
   'report.forwarded': 'federation',
   'message.sent': true,
@@ -41,6 +44,7 @@ describe('subscribeAll', () => {
           unliked: nothing,
           commented: nothing,
           captionWritten: nothing,
+          mentionedElsewhere: nothing,
           followed: nothing,
           unfollowed: nothing,
           followRequested: nothing,
@@ -61,16 +65,15 @@ describe('subscribeAll', () => {
   it('gives every federation-only event type a delivery to other servers', () => {
     const bus = new EventBus();
     // Subscribing only registers handlers: nothing here is called until an event arrives.
-    deliverDomainEvents(
-      {} as any,
-      {
-        config: { publicUrl: 'https://photos.example' },
-        database: { db: {} },
-        events: bus,
-        storage: {},
-        signer: {},
-      } as any,
-    );
+    const deps = {
+      config: { publicUrl: 'https://photos.example' },
+      database: { db: {} },
+      events: bus,
+      storage: {},
+      signer: {},
+    } as any;
+    deliverDomainEvents({} as any, deps);
+    deliverAccountDeletions({} as any, deps);
     const unheard = Object.entries(everyEventType)
       .filter(([, who]) => who === 'federation')
       .filter(([type]) => bus.handlerCount(type as DomainEventType) === 0);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,8 @@ import type { HostCertificate } from './tls/certificates';
 export interface ReceivedActivity {
   type: string;
   json: Record<string, unknown>;
+  /** The signature standard of the POST that brought it. */
+  signedWith: SignatureStandard;
 }
 
 /**
@@ -24,12 +27,25 @@ export interface ReceivedActivity {
  */
 export type PeerNetwork = HostRouter | { address: string; certificate: HostCertificate };
 
+export type SignatureStandard = 'draft-cavage' | 'rfc9421' | 'none';
+
+/** A GET of one of this peer's documents, and the key that signed it (if any). */
+export interface ReceivedFetch {
+  path: string;
+  keyId: string | null;
+}
+
+const signatureStandardOf = (headers: Headers): SignatureStandard =>
+  headers.has('signature-input') ? 'rfc9421' : headers.has('signature') ? 'draft-cavage' : 'none';
+
 export interface SendOptions {
   /** Sign with this key instead of the actor's own (an unknown key). */
   keyId?: URL;
   privateKey?: webcrypto.CryptoKey;
   /** Change the body after signing (its Digest no longer matches). */
   tamper?: (body: string) => string;
+  /** The signature standard: draft-cavage (Mastodon, Pixelfed) unless told. */
+  spec?: 'draft-cavage-http-signatures-12' | 'rfc9421';
 }
 
 /**
@@ -40,6 +56,9 @@ export interface SendOptions {
  */
 export class ReferencePeer {
   readonly received: ReceivedActivity[] = [];
+  readonly fetches: ReceivedFetch[] = [];
+  /** The signature standard of the POST being handled (inbox listeners run inside it). */
+  readonly #standard = new AsyncLocalStorage<SignatureStandard>();
   readonly origin: string;
   #server: http.Server | https.Server | undefined;
   #keys = new Map<string, webcrypto.CryptoKeyPair>();
@@ -88,7 +107,8 @@ export class ReferencePeer {
       .setInboxListeners('/users/{identifier}/inbox', '/inbox')
       .on(Activity, async (_ctx, activity) => {
         const json = (await activity.toJsonLd({ format: 'compact' })) as Record<string, unknown>;
-        this.received.push({ type: String(json.type), json });
+        const signedWith = this.#standard.getStore() ?? 'none';
+        this.received.push({ type: String(json.type), json, signedWith });
       });
   }
 
@@ -150,7 +170,14 @@ export class ReferencePeer {
       headers,
       body: hasBody ? new Uint8Array(Buffer.concat(chunks)) : undefined,
     });
-    const response = await this.#federation.fetch(request, { contextData: undefined });
+    if (!hasBody) {
+      const signature = `${headers.get('signature')} ${headers.get('signature-input')}`;
+      const keyId = /keyid="([^"]+)"/i.exec(signature)?.[1];
+      this.fetches.push({ path: new URL(request.url).pathname, keyId: keyId ?? null });
+    }
+    const response = await this.#standard.run(signatureStandardOf(headers), () =>
+      this.#federation.fetch(request, { contextData: undefined }),
+    );
     outgoing.statusCode = response.status;
     response.headers.forEach((value, name) => outgoing.setHeader(name, value));
     outgoing.end(Buffer.from(await response.arrayBuffer()));
@@ -175,10 +202,24 @@ export class ReferencePeer {
       unsigned,
       options.privateKey ?? pair.privateKey,
       options.keyId ?? this.keyId(identifier),
-      { spec: 'draft-cavage-http-signatures-12' },
+      { spec: options.spec ?? 'draft-cavage-http-signatures-12' },
     );
     const sentBody = options.tamper ? options.tamper(body) : body;
     return fetch(signed.url, { method: 'POST', headers: signed.headers, body: sentBody });
+  }
+
+  /** GETs `url` as ActivityPub JSON, signed by `identifier`'s key (draft-cavage) unless null. */
+  async get(identifier: string | null, url: string): Promise<Response> {
+    const request = new Request(url, { headers: { accept: 'application/activity+json' } });
+    const pair = identifier ? this.#keys.get(identifier) : undefined;
+    if (identifier && !pair) throw new Error(`no person ${identifier}`);
+    const signed =
+      identifier && pair
+        ? await signRequest(request, pair.privateKey, this.keyId(identifier), {
+            spec: 'draft-cavage-http-signatures-12',
+          })
+        : request;
+    return fetch(signed.url, { headers: signed.headers });
   }
 
   /**

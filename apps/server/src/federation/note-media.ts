@@ -1,0 +1,65 @@
+import { buffer } from 'node:stream/consumers';
+import type { AppContext } from '../app-context';
+import { federationCopy, needsJpegCopy } from '../media/federation-copy';
+import type { PostImageRow } from '../repositories/post-images.repository';
+import { setFederationMedia } from '../repositories/post-images.repository';
+import { findPeopleByUsernames } from '../repositories/notifications.repository';
+import type { MediaUrls } from '../storage/media-urls';
+import { mediaUrls } from '../storage/media-urls';
+import { StorageKeyExistsError, variantKey } from '../storage/storage';
+
+type Deps = Pick<AppContext, 'database' | 'storage' | 'signer' | 'imageQueue'>;
+
+/** What a Note needs of its photos: where they are, and what other servers are sent of them. */
+export interface NoteMedia {
+  urls: MediaUrls;
+  /** The photos with their BlurHash and, for a WebP, AVIF or PNG original, a JPEG copy. */
+  prepare(images: readonly PostImageRow[]): Promise<PostImageRow[]>;
+  /** Which of these usernames are people here (a caption's mentions become links to them). */
+  people(usernames: readonly string[]): Promise<Set<string>>;
+}
+
+/**
+ * A photo uploaded before BlurHashes were kept, or stored as WebP, AVIF or PNG, gets what it
+ * lacks the first time its post is sent or fetched: made in a slot of the image queue (as an
+ * upload is), stored beside the original (removed with it) and kept on its row. Should that
+ * fail, the Note goes without it: the original still shows everywhere but on Pixelfed.
+ */
+export function noteMedia(deps: Deps): NoteMedia {
+  async function prepareOne(image: PostImageRow): Promise<PostImageRow> {
+    const wantsJpeg = needsJpegCopy(image.image_key) && image.jpeg_key === null;
+    if (image.blurhash !== null && !wantsJpeg) return image;
+    try {
+      const stored = await buffer(await deps.storage.read(image.image_key));
+      const made = await deps.imageQueue.run(() => federationCopy(stored, { jpeg: wantsJpeg }));
+      let jpegKey = image.jpeg_key;
+      if (made.jpeg) {
+        jpegKey = variantKey(image.image_key, made.jpeg.width, 'jpg');
+        try {
+          await deps.storage.put(jpegKey, made.jpeg.data, made.jpeg.contentType);
+        } catch (error) {
+          // Made at the same moment for another delivery: the same photo, kept once.
+          if (!(error instanceof StorageKeyExistsError)) throw error;
+        }
+      }
+      const media = { blurhash: made.blurhash, jpeg_key: jpegKey };
+      await setFederationMedia(deps.database.db, image.id, media);
+      return { ...image, ...media };
+    } catch {
+      return image;
+    }
+  }
+  return {
+    urls: mediaUrls(deps.storage, deps.signer),
+    // One at a time: a post of ten old photos must not take every image worker.
+    async prepare(images) {
+      const prepared: PostImageRow[] = [];
+      for (const image of images) prepared.push(await prepareOne(image));
+      return prepared;
+    },
+    async people(usernames) {
+      const found = await findPeopleByUsernames(deps.database.db, usernames);
+      return new Set(found.map((person) => person.username));
+    },
+  };
+}
