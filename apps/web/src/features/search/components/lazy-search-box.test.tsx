@@ -21,6 +21,7 @@ describe('LazySearchBox', () => {
               avatar_url: null,
               is_verified: false,
               followed_by_me: false,
+              is_remote: false,
             },
           ],
           hashtags: [],
