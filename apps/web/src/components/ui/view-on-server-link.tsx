@@ -18,10 +18,12 @@ export function ViewOnServerLink({
   url,
   label = (host) => `View on ${host}`,
   className = '',
+  onClick,
 }: {
   url: string | null;
   label?: (host: string) => string;
   className?: string;
+  onClick?: () => void;
 }) {
   const host = url && isSafeWebUrl(url) ? hostOf(url) : null;
   if (!url || !host) return null;
@@ -30,7 +32,8 @@ export function ViewOnServerLink({
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      className={`inline-flex min-w-0 items-center gap-1 ${className}`}
+      onClick={onClick}
+      className={`flex min-w-0 items-center gap-1 ${className}`}
     >
       <Globe aria-hidden className="size-3.5 shrink-0" />
       <span className="truncate">{label(host)}</span>
