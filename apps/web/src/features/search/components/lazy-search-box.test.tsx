@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { makeProfile, signedInSession } from '@/testing/factories';
 import { callsTo, json, mockApi, sentUrl } from '@/testing/mock-api';
@@ -46,18 +45,5 @@ describe('LazySearchBox', () => {
       const calls = callsTo(fetchMock, 'GET', '/api/search').length;
       expect(sentUrl(fetchMock, 'GET', '/api/search', calls - 1).searchParams.get('q')).toBe('ali');
     });
-  });
-
-  it("takes over in React's strict mode too (development), whose effects run twice", async () => {
-    mockApi({});
-    const user = userEvent.setup();
-    renderAsReader(
-      <StrictMode>
-        <LazySearchBox />
-      </StrictMode>,
-      signedInSession(reader),
-    );
-    await user.click(screen.getByRole('searchbox', { name: 'Search' }));
-    expect(await screen.findByRole('combobox', { name: 'Search' })).toHaveFocus();
   });
 });
