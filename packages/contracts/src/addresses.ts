@@ -48,6 +48,18 @@ export const reservedUsernames: ReadonlySet<string> = new Set([
 
 const segment = encodeURIComponent;
 
+/**
+ * A person's first path segment: `alice`, or `@alice@photos.example` for someone of another server
+ * (`alice@photos.example`), as Mastodon writes them. The `@`s and a host's port stay readable; the
+ * rest is encoded like any segment.
+ */
+function personSegment(username: string): string {
+  const at = username.indexOf('@');
+  if (at < 0) return segment(username);
+  const host = segment(username.slice(at + 1)).replace(/%3A/gi, ':');
+  return `@${segment(username.slice(0, at))}@${host}`;
+}
+
 /** The settings pages, each at `/accounts/<name>`. */
 export const accountPageNames = [
   'edit',
@@ -69,22 +81,22 @@ export type AccountPageName = (typeof accountPageNames)[number];
  */
 export const pagePaths = {
   home: { pattern: '/', to: () => '/' },
-  profile: { pattern: '/:username', to: (username: string) => `/${segment(username)}` },
+  profile: { pattern: '/:username', to: (username: string) => `/${personSegment(username)}` },
   profileSaved: {
     pattern: '/:username/saved',
-    to: (username: string) => `/${segment(username)}/saved`,
+    to: (username: string) => `/${personSegment(username)}/saved`,
   },
   profileTagged: {
     pattern: '/:username/tagged',
-    to: (username: string) => `/${segment(username)}/tagged`,
+    to: (username: string) => `/${personSegment(username)}/tagged`,
   },
   followers: {
     pattern: '/:username/followers',
-    to: (username: string) => `/${segment(username)}/followers`,
+    to: (username: string) => `/${personSegment(username)}/followers`,
   },
   following: {
     pattern: '/:username/following',
-    to: (username: string) => `/${segment(username)}/following`,
+    to: (username: string) => `/${personSegment(username)}/following`,
   },
   post: { pattern: '/p/:id', to: (id: string) => `/p/${segment(id)}` },
   /** Who liked a post: a dialog over the page on wide screens, a page of its own otherwise. */

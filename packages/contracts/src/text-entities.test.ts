@@ -22,6 +22,26 @@ describe('findEntities', () => {
   });
 });
 
+describe('mentions of people of other servers', () => {
+  it('are user@host, never the local user of the same name', () => {
+    const text = 'Shot with @Alice@Photos.Example. and @bob@a-host:8443, thanks @carol';
+    expect(findEntities(text).map(({ value }) => value)).toEqual([
+      'alice@photos.example',
+      'bob@a-host:8443',
+      'carol',
+    ]);
+    const [first] = findEntities(text);
+    expect(text.slice(first!.start, first!.end)).toBe('@Alice@Photos.Example');
+    expect(mentionsOf(text)).toEqual(['alice@photos.example', 'bob@a-host:8443', 'carol']);
+  });
+
+  it('leave emails alone, and end where the host does', () => {
+    expect(findEntities('mail bob@example.com')).toEqual([]);
+    expect(findEntities('(@alice@a-host)').map(({ value }) => value)).toEqual(['alice@a-host']);
+    expect(findEntities('@alice@ and').map(({ value }) => value)).toEqual(['alice']);
+  });
+});
+
 describe('hashtagsOf and mentionsOf', () => {
   it('keep each once, in lowercase, up to the cap', () => {
     expect(hashtagsOf('#A #a #B')).toEqual(['a', 'b']);

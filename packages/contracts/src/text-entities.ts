@@ -6,7 +6,10 @@ import { limits } from './limits';
 /** A hashtag or a mention in a caption or comment, where it sits in the text. */
 export interface TextEntity {
   kind: 'hashtag' | 'mention';
-  /** The tag or username without its `#`/`@`, in lowercase. */
+  /**
+   * The tag or username without its `#`/`@`, in lowercase; someone of another server is
+   * `user@host`, as their username is here.
+   */
   value: string;
   /** The sigil's index and the index just past the entity, in UTF-16 units of the text. */
   start: number;
@@ -15,8 +18,13 @@ export interface TextEntity {
 
 // `#` then letters of any script, digits or `_`; not inside a word or an HTML entity (`&#39;`).
 const hashtagPattern = /(?<![\p{L}\p{N}_&])#([\p{L}\p{M}\p{N}_]+)/gu;
-// `@` then a username; not inside a word or an email address (`bob@example.com`).
-const mentionPattern = /(?<![\p{L}\p{N}_.@])@([a-zA-Z0-9._]+)/gu;
+// `@` then a username, and `@host` for someone of another server (`@alice@photos.example`, a
+// DNS name, maybe with a port); not inside a word or an email address (`bob@example.com`).
+const mentionPattern =
+  /(?<![\p{L}\p{N}_.@])@([a-zA-Z0-9._]+)(?:@([a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*(?::\d{1,5})?))?/gu;
+// Other servers allow longer names than ours; a host is a DNS name.
+const remoteUserMaxLength = 64;
+const hostMaxLength = 253;
 
 /**
  * Every hashtag and mention in `text`, in order: the one parser the server stores them with and
@@ -36,6 +44,18 @@ export function findEntities(text: string): TextEntity[] {
     });
   }
   for (const match of text.matchAll(mentionPattern)) {
+    const host = match[2];
+    if (host !== undefined) {
+      const user = match[1] ?? '';
+      if (user.length > remoteUserMaxLength || host.length > hostMaxLength) continue;
+      found.push({
+        kind: 'mention',
+        value: `${user}@${host}`.toLowerCase(),
+        start: match.index,
+        end: match.index + match[0].length,
+      });
+      continue;
+    }
     const name = (match[1] ?? '').replace(/\.+$/, '');
     if (name.length === 0 || name.length > limits.usernameMaxLength) continue;
     found.push({
@@ -60,7 +80,7 @@ const distinct = (text: string, kind: TextEntity['kind'], cap: number) =>
 /** The hashtags a text is stored under: distinct, lowercase, the first 30. */
 export const hashtagsOf = (text: string) => distinct(text, 'hashtag', limits.maxHashtagsPerText);
 
-/** The usernames a text mentions: distinct, lowercase, the first 20. */
+/** The usernames a text mentions (`user@host` for other servers): distinct, lowercase, the first 20. */
 export const mentionsOf = (text: string) => distinct(text, 'mention', limits.maxMentionsPerText);
 
 /**

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { PeopleList as ListKind } from '@/features/follows/api/get-people';
 import { PeopleList } from '@/features/follows/components/people-list';
 import { useProfileByUsername } from '@/domain/people/api/get-profile-by-username';
+import { personOfAddress } from '@/domain/people/profile-address';
 import { peopleTitles } from './people';
 
 /**
@@ -12,7 +13,9 @@ import { peopleTitles } from './people';
  * Instagram's list dialog. Closing it is Back: the address returns to the profile.
  */
 export function PeopleDialogRoute({ list }: { list: Exclude<ListKind, 'likes'> }) {
-  const { username = '' } = useParams();
+  const { username: address = '' } = useParams();
+  // `/@user@host/followers` as well as `/alice/followers` (the server answers 404 for nobody).
+  const username = personOfAddress(address)?.username ?? address;
   const navigate = useNavigate();
   const { data: profile, error, refetch, isFetching } = useProfileByUsername(username);
   return (

@@ -8,6 +8,7 @@ import { pageTitle } from '@/lib/page-titles';
 import type { PeopleList as ListKind } from '@/features/follows/api/get-people';
 import { PeopleList } from '@/features/follows/components/people-list';
 import { useProfileByUsername } from '@/domain/people/api/get-profile-by-username';
+import { personOfAddress } from '@/domain/people/profile-address';
 import { NotFoundPage } from './not-found';
 
 export const peopleTitles: Record<ListKind, string> = {
@@ -21,7 +22,9 @@ export const peopleTitles: Record<ListKind, string> = {
  * loaded directly (wide screens open it from the profile as `PeopleDialogRoute`).
  */
 export function PeopleRoute({ list }: { list: Exclude<ListKind, 'likes'> }) {
-  const { username = '' } = useParams();
+  const { username: address = '' } = useParams();
+  // `/@user@host/followers` as well as `/alice/followers` (the server answers 404 for nobody).
+  const username = personOfAddress(address)?.username ?? address;
   const { data: profile, error, refetch, isFetching } = useProfileByUsername(username);
   useDocumentTitle(pageTitle(peopleTitles[list]));
   if (namesNothing(error)) return <NotFoundPage />;

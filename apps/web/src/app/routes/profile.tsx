@@ -1,4 +1,4 @@
-import { pagePaths, limits, reservedUsernames, usernamePattern } from '@pinhole/contracts';
+import { pagePaths } from '@pinhole/contracts';
 import { Navigate, useParams } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -7,27 +7,30 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { profileTitle } from '@/lib/page-titles';
 import { useProfileByUsername } from '@/domain/people/api/get-profile-by-username';
+import { personOfAddress } from '@/domain/people/profile-address';
 import { BlockedProfileNotice } from '@/features/safety/components/blocked-profile-notice';
 import { ProfileMenu } from '@/features/safety/components/profile-menu';
 import { ProfileView, type ProfileTab } from '@/features/profile/components/profile-view';
 import { StoryAvatarLink } from '@/features/stories/components/story-avatar-link';
 import { NotFoundPage } from './not-found';
 
-/** Could be somebody's name: anything else is not found without asking the server. */
-function isUsername(name: string): boolean {
-  const lower = name.toLowerCase();
-  return (
-    lower.length <= limits.usernameMaxLength &&
-    usernamePattern.test(lower) &&
-    !reservedUsernames.has(lower)
-  );
-}
+const tabPaths: Record<ProfileTab, (username: string) => string> = {
+  posts: pagePaths.profile.to,
+  saved: pagePaths.profileSaved.to,
+  tagged: pagePaths.profileTagged.to,
+};
 
-/** `/:username`, `/:username/saved`, `/:username/tagged`: anyone's profile, on one of its tabs. */
+/**
+ * `/:username`, `/:username/saved`, `/:username/tagged`: anyone's profile, on one of its tabs;
+ * someone of another server at `/@user@host` (`/user@host` and `/@alice` move to the app's way of
+ * writing them). What could be nobody's name is not found without asking the server.
+ */
 export function ProfileRoute({ tab }: { tab: ProfileTab }) {
   const { username = '' } = useParams();
-  if (!isUsername(username)) return <NotFoundPage />;
-  return <ProfilePage username={username} tab={tab} />;
+  const person = personOfAddress(username);
+  if (!person) return <NotFoundPage />;
+  if (!person.canonical) return <Navigate to={tabPaths[tab](person.username)} replace />;
+  return <ProfilePage username={person.username} tab={tab} />;
 }
 
 function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {

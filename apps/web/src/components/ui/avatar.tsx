@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { isSameOriginUrl } from '@/lib/image-sources';
 import { hashString } from '@/lib/hash-string';
 
@@ -20,7 +21,9 @@ interface AvatarProps {
  */
 export function Avatar({ name, src, size, fill = false, alt = '', className = '' }: AvatarProps) {
   const box = fill ? { width: '100%', height: '100%' } : { width: size, height: size };
-  if (isSameOriginUrl(src)) {
+  // A picture that did not arrive (a remote person's, not fetched yet) is drawn as the initial.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (isSameOriginUrl(src) && src !== failedSrc) {
     return (
       <img
         src={src}
@@ -31,6 +34,7 @@ export function Avatar({ name, src, size, fill = false, alt = '', className = ''
         // preloaded by the server's HTML and waits for layout.
         loading="lazy"
         decoding="async"
+        onError={() => setFailedSrc(src)}
         className={`shrink-0 rounded-full bg-neutral-100 object-cover ${className}`}
         style={box}
       />

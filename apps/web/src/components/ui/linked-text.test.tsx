@@ -59,6 +59,20 @@ describe('LinkedText', () => {
     expect(screen.getByTestId('text')).toHaveTextContent('@bob met @nobody_here at #noon');
   });
 
+  it('links @user@host to the page of that person of another server, not to a local namesake', () => {
+    draw('Prints by @Alice@Photos.Example, framed by @alice', [
+      { id: 'remote-1', username: 'alice@photos.example' },
+      { id: 'user-1', username: 'alice' },
+    ]);
+    expect(links()).toEqual([
+      ['@Alice@Photos.Example', '/@alice@photos.example'],
+      ['@alice', '/alice'],
+    ]);
+    expect(screen.getByTestId('text')).toHaveTextContent(
+      'Prints by @Alice@Photos.Example, framed by @alice',
+    );
+  });
+
   it('keeps line breaks and text without any entity untouched', () => {
     draw('line one\nline two');
     expect(screen.getByTestId('text').textContent).toBe('line one\nline two');

@@ -37,9 +37,13 @@ export function PostsGrid({ posts, hasNextPage, loadingMore, onLoadMore }: Posts
 /** A tile opens its post: as a dialog over the page on wide screens, as a page on phones. */
 function GridTile({ post }: { post: Post }) {
   const [loaded, setLoaded] = useState(false);
+  // A photo that did not arrive leaves its placeholder colours, not a broken-image icon.
+  const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
   const placeholder = usePlaceholder(post.image.placeholder, img, loaded);
   const altText = post.images[0]?.alt_text;
+  const alt =
+    altText ?? (post.caption ? `Photo: ${post.caption}` : `Photo by ${post.author.username}`);
   return (
     <li>
       <PostLink
@@ -47,22 +51,24 @@ function GridTile({ post }: { post: Post }) {
         className="relative block aspect-square overflow-hidden bg-neutral-100 bg-cover bg-center"
         style={placeholder}
       >
-        <img
-          ref={img}
-          onLoad={() => setLoaded(true)}
-          src={bestSource(post.image, post.image_url, gridMaxVariant / 2)}
-          srcSet={srcSet(post.image, post.image_url, gridMaxVariant)}
-          sizes={gridSizes}
-          width={post.image.width || undefined}
-          height={post.image.height || undefined}
-          alt={
-            altText ??
-            (post.caption ? `Photo: ${post.caption}` : `Photo by ${post.author.username}`)
-          }
-          loading="lazy"
-          decoding="async"
-          className="absolute inset-0 size-full object-cover"
-        />
+        {failed ? (
+          <span role="img" aria-label={alt} className="absolute inset-0" />
+        ) : (
+          <img
+            ref={img}
+            onLoad={() => setLoaded(true)}
+            onError={() => setFailed(true)}
+            src={bestSource(post.image, post.image_url, gridMaxVariant / 2)}
+            srcSet={srcSet(post.image, post.image_url, gridMaxVariant)}
+            sizes={gridSizes}
+            width={post.image.width || undefined}
+            height={post.image.height || undefined}
+            alt={alt}
+            loading="lazy"
+            decoding="async"
+            className="absolute inset-0 size-full object-cover"
+          />
+        )}
         {/* Several photos: Instagram's mark for a carousel. */}
         {post.images.length > 1 && (
           <Copy

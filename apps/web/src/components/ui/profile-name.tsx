@@ -12,6 +12,8 @@ export function ProfileName({
   return (
     <Link
       to={pagePaths.profile.to(username)}
+      // Cut to fit in a row, `user@host` of another server is read in full on hover.
+      title={username}
       className={`font-semibold hover:text-muted ${className}`}
     >
       {username}

@@ -16,6 +16,8 @@ export interface SetFollowInput {
   profileId: string;
   /** Their state before the click: a click always leaves it (Follow asks, the others undo). */
   from: FollowState;
+  /** Someone of another server: their server answers later, so a follow is a request until then. */
+  remote?: boolean;
 }
 
 /** Every cached view of people, to put back as it was when the server refuses. */
@@ -28,20 +30,20 @@ function snapshot(queryClient: QueryClient) {
 
 /**
  * Optimistic like likes: the button and the profile's follower count change at once, and change
- * back if the server refuses. A private account (when its profile says so) turns to Requested
- * and its count does not move; the server's answer then settles both.
+ * back if the server refuses. A private account (when its profile says so) and anyone of another
+ * server turn to Requested and their count does not move; the server's answer then settles both.
  */
 export function useSetFollow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ profileId, from }: SetFollowInput) => setFollow(profileId, from === 'none'),
-    onMutate: async ({ profileId, from }) => {
+    onMutate: async ({ profileId, from, remote = false }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.profiles });
       const before = snapshot(queryClient);
       const profile = findCachedProfile(queryClient, profileId);
       const count = profile?.followers_count;
       if (from === 'none') {
-        const asks = profile?.is_private === true;
+        const asks = profile?.is_private === true || remote || profile?.is_remote === true;
         updateCachedPerson(queryClient, profileId, {
           followed_by_me: !asks,
           requested_by_me: asks,

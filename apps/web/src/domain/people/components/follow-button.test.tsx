@@ -1,11 +1,16 @@
-import type { Profile } from '@pinhole/contracts';
+import type { Profile, ProfileSummary } from '@pinhole/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
 import { queryKeys } from '@/lib/query-keys';
-import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
+import {
+  makeProfile,
+  makeSuggestion,
+  signedInSession,
+  signedOutSession,
+} from '@/testing/factories';
 import { apiError, callsTo, deferred, json, mockApi } from '@/testing/mock-api';
 import { renderAsReader, testQueryClient } from '@/testing/render';
 import { FollowButton } from './follow-button';
@@ -45,6 +50,15 @@ function renderBob(bob: Partial<Profile> = {}, session = signedInSession(me)) {
 }
 
 const followers = () => screen.getByTestId('followers');
+
+/** A list of people read from the cache, as the suggestions and the lists of followers are. */
+function CachedSuggestions() {
+  const { data } = useQuery<{ profiles: ProfileSummary[] }>({
+    queryKey: queryKeys.suggestions,
+    queryFn: skipToken,
+  });
+  return data?.profiles.map((person) => <FollowButton key={person.id} person={person} />);
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -103,6 +117,39 @@ describe('FollowButton', () => {
     // Requested withdraws the request.
     await userEvent.click(requested);
     expect(await screen.findByRole('button', { name: 'Follow bob' })).toBeInTheDocument();
+  });
+
+  it('asks a public person of another server too: Requested until their server accepts', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockApi({ 'PUT /api/profiles/bob-id/follow': () => answer.promise });
+    renderBob({ is_remote: true, remote_url: 'https://photos.example/@bob' });
+    await userEvent.click(screen.getByRole('button', { name: 'Follow bob' }));
+    // Never "Following" for a moment: their server has not said yes.
+    expect(screen.getByRole('button', { name: 'Requested bob' })).toBeInTheDocument();
+    expect(followers()).toHaveTextContent('4');
+    answer.resolve(json({ following: false, requested: true, followers_count: 4 }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT', '/api/profiles/bob-id/follow')).toHaveLength(1),
+    );
+    expect(await screen.findByRole('button', { name: 'Requested bob' })).toBeInTheDocument();
+  });
+
+  it('shows Requested for someone of another server in a list, where no profile is cached', async () => {
+    const answer = deferred<Response>();
+    mockApi({ 'PUT /api/profiles/carol-id/follow': () => answer.promise });
+    const carol = makeSuggestion({
+      id: 'carol-id',
+      username: 'carol@photos.example',
+      is_remote: true,
+    });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(queryKeys.suggestions, { profiles: [carol] });
+    renderAsReader(<CachedSuggestions />, signedInSession(me), queryClient);
+    await userEvent.click(screen.getByRole('button', { name: 'Follow carol@photos.example' }));
+    expect(
+      screen.getByRole('button', { name: 'Requested carol@photos.example' }),
+    ).toBeInTheDocument();
+    answer.resolve(json({ following: false, requested: true, followers_count: 1 }));
   });
 
   it('asks before unfollowing; Cancel keeps the follow, Unfollow ends it', async () => {

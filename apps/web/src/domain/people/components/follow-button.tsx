@@ -14,6 +14,7 @@ export interface FollowTarget {
   username: string;
   followed_by_me: boolean;
   requested_by_me?: boolean;
+  is_remote?: boolean;
 }
 
 export function followStateOf(person: FollowTarget): FollowState {
@@ -62,7 +63,10 @@ export function FollowButton({
       setConfirming(true);
       return;
     }
-    mutate({ profileId: person.id, from: state }, { onSuccess: onFollowChange });
+    mutate(
+      { profileId: person.id, from: state, remote: person.is_remote === true },
+      { onSuccess: onFollowChange },
+    );
   };
 
   const variant = look === 'link' ? 'link' : state === 'none' ? 'primary' : 'secondary';

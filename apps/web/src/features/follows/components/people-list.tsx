@@ -38,7 +38,7 @@ export function PeopleList({ ownerId, list }: { ownerId: string; list: ListKind 
                   <Avatar name={person.username} src={person.avatar_url} size={44} />
                 </Link>
                 <div className="flex min-w-0 flex-1 flex-col">
-                  <span className="flex items-center gap-1">
+                  <span className="flex min-w-0 items-center gap-1">
                     <ProfileName username={person.username} className="truncate text-sm" />
                     {person.is_verified && <VerifiedBadge className="size-3.5" />}
                   </span>

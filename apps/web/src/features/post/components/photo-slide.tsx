@@ -1,4 +1,5 @@
 import { bestSource, srcSet, type PostImage } from '@pinhole/contracts';
+import { ImageOff } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { usePlaceholder } from '@/lib/use-placeholder';
 
@@ -38,6 +39,9 @@ export function PhotoSlide({
   ...load
 }: PhotoSlideProps) {
   const [loaded, setLoaded] = useState(false);
+  // A photo that did not arrive (a remote server's copy not fetched yet, a network error) leaves
+  // its placeholder and a quiet mark, never the browser's broken-image icon.
+  const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
   const placeholder = usePlaceholder(image.placeholder, img, loaded);
   const sources = { src: bestSource(image, url, defaultWidth), srcSet: srcSet(image, url) };
@@ -66,7 +70,7 @@ export function PhotoSlide({
       className="relative size-full shrink-0 snap-center bg-cover bg-center"
       style={placeholder}
     >
-      {drawn && (
+      {drawn && !failed && (
         <img
           ref={img}
           {...(deferred ? { 'data-src': sources.src, 'data-srcset': sources.srcSet } : sources)}
@@ -77,7 +81,17 @@ export function PhotoSlide({
           fetchPriority={load.fetchPriority}
           draggable={false}
           onLoad={() => setLoaded(true)}
+          onError={() => setFailed(true)}
         />
+      )}
+      {failed && (
+        <span
+          role="img"
+          aria-label={`${alt} (not available)`}
+          className="absolute inset-0 flex items-center justify-center bg-neutral-100/60 text-muted"
+        >
+          <ImageOff aria-hidden className="size-10" strokeWidth={1.5} />
+        </span>
       )}
       {drawn && deferred && (
         <noscript>

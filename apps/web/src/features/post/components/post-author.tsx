@@ -13,7 +13,12 @@ export function PostAuthor({ author }: { author: Post['author'] }) {
         <Avatar name={author.username} src={author.avatar_url} size={32} />
       </Link>
       <span className="flex min-w-0 items-center gap-1">
-        <Link to={to} className="truncate text-sm font-semibold hover:text-muted">
+        {/* `user@host` of another server can be long: cut, in full on hover. */}
+        <Link
+          to={to}
+          title={author.username}
+          className="truncate text-sm font-semibold hover:text-muted"
+        >
           {author.username}
         </Link>
         {author.is_verified && <VerifiedBadge />}

@@ -3,6 +3,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Toast } from '@/components/ui/toast';
+import { ViewOnServerLink } from '@/components/ui/view-on-server-link';
 import { absoluteUrl } from '@/lib/absolute-url';
 import { DeletePostDialog } from './delete-post-dialog';
 
@@ -108,6 +109,14 @@ export function PostOptionsDialog({
             >
               Go to post
             </Link>
+            {post.is_remote && (
+              // The original, with what has not reached this server (replies, edits).
+              <ViewOnServerLink
+                url={post.remote_url}
+                onClick={() => onOpenChange(false)}
+                className={option}
+              />
+            )}
             <button type="button" onClick={() => void copyLink()} className={option}>
               Copy link
             </button>

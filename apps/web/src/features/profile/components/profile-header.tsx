@@ -4,6 +4,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { LinkedText } from '@/components/ui/linked-text';
 import { FollowButton } from '@/domain/people/components/follow-button';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
+import { ViewOnServerLink } from '@/components/ui/view-on-server-link';
 import { countNoun, formatCount } from '@/lib/format';
 import { OverlayLink } from '@/lib/overlay-link';
 import { Link } from 'react-router-dom';
@@ -112,6 +113,13 @@ export function ProfileHeader({
           ) : (
             <span className="break-all">{profile.website}</span>
           ))}
+        {profile.is_remote && (
+          // Their server has what this one has not seen: older posts, replies, the full profile.
+          <ViewOnServerLink
+            url={profile.remote_url}
+            className="max-w-full self-start font-semibold text-link hover:underline"
+          />
+        )}
       </div>
     </header>
   );
@@ -125,7 +133,10 @@ function ProfileTitle({ profile, own, menu }: ProfileHeaderProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
       <h1 className="flex min-w-0 items-center gap-1.5 text-xl">
-        <span className="truncate">{profile.username}</span>
+        {/* `user@host` of another server can be longer than a phone is wide: cut, in full on hover. */}
+        <span className="truncate" title={profile.username}>
+          {profile.username}
+        </span>
         {profile.is_verified && <VerifiedBadge className="size-5" />}
       </h1>
       {!own && !profile.blocked_by_me && (

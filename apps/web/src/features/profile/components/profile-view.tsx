@@ -88,7 +88,9 @@ function ProfileTabs({ profile, tab, own }: Pick<ProfileViewProps, 'profile' | '
       </nav>
       <div role="tabpanel" aria-label={tabs.find(({ value }) => value === tab)?.label}>
         {closed && tab !== 'saved' && <PrivateAccountNotice requested={profile.requested_by_me} />}
-        {!closed && tab === 'posts' && <ProfilePostsGrid profileId={profile.id} own={own} />}
+        {!closed && tab === 'posts' && (
+          <ProfilePostsGrid profileId={profile.id} own={own} remote={profile.is_remote} />
+        )}
         {/* Saved posts are only ever the reader's own (the route sends others elsewhere). */}
         {tab === 'saved' && own && <SavedPostsGrid />}
         {!closed && tab === 'tagged' && <TaggedPostsGrid profileId={profile.id} own={own} />}

@@ -13,6 +13,14 @@ export function searchTermOf(text: string): string {
   return /^#*$/.test(term) ? '' : term;
 }
 
+/**
+ * A handle of another server (`alice@photos.example`, after `searchTermOf` took its `@`) or a web
+ * address: the server asks that server, which can take seconds.
+ */
+export function asksOtherServers(term: string): boolean {
+  return /^[^\s@]+@[^\s@]+$/.test(term) || /^https:\/\/\S+$/i.test(term);
+}
+
 export async function search(q: string, signal?: AbortSignal): Promise<SearchResult> {
   try {
     return await apiRequest('search', { query: { q }, signal });

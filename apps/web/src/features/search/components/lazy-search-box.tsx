@@ -20,12 +20,13 @@ export function LazySearchBox({ className = '' }: { className?: string }) {
   const wanted = useRef(false);
   const mounted = useRef(true);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // Set here too, not only at creation: strict mode (development) unmounts and mounts again.
+    mounted.current = true;
+    return () => {
       mounted.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const load = () => {
     if (wanted.current) return;

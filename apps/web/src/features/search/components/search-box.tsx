@@ -10,7 +10,7 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
-import { searchTermOf, useSearch } from '@/features/search/api/search';
+import { asksOtherServers, searchTermOf, useSearch } from '@/features/search/api/search';
 import { useDebouncedValue } from '@/features/search/hooks/use-debounced-value';
 import { useRecentSearches } from '@/features/search/hooks/use-recent-searches';
 import { itemKey, itemPath, type SearchItem } from '@/features/search/search-item';
@@ -76,7 +76,10 @@ export function SearchBox({
   } else if (term !== '' && isError && !isFetching && term === sentTerm) {
     status = "Couldn't search. Please try again.";
   }
-  const loading = !showingRecent && term !== '' && items.length === 0 && status === null;
+  const pending = !showingRecent && term !== '' && !answered && status === null;
+  // Said, not only spun: an answer from another server can take seconds.
+  const searchingElsewhere = pending && asksOtherServers(term);
+  const loading = pending && items.length === 0 && !searchingElsewhere;
 
   // The row under the arrows stays in view in a list taller than its box.
   useEffect(() => {
@@ -215,6 +218,11 @@ export function SearchBox({
         {expanded && loading && (
           <div className="flex justify-center py-6">
             <Spinner />
+          </div>
+        )}
+        {expanded && searchingElsewhere && (
+          <div className="flex justify-center py-6 text-sm">
+            <Spinner label="Searching other servers…" />
           </div>
         )}
       </div>

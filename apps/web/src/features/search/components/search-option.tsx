@@ -1,4 +1,4 @@
-import { Hash } from 'lucide-react';
+import { Globe, Hash } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { postsCountLabel } from '@/lib/format';
@@ -31,8 +31,18 @@ export function SearchOption({ item, id, active, showFollowing, onChoose }: Sear
           <Avatar name={item.profile.username} src={item.profile.avatar_url} size={44} />
           <span className="flex min-w-0 flex-1 flex-col">
             <span className="flex min-w-0 items-center gap-1">
-              <span className="truncate text-sm font-semibold">{item.profile.username}</span>
+              {/* `user@host` of another server can be long: cut, in full on hover. */}
+              <span className="truncate text-sm font-semibold" title={item.profile.username}>
+                {item.profile.username}
+              </span>
               {item.profile.is_verified && <VerifiedBadge className="size-3.5" />}
+              {item.profile.is_remote && (
+                <Globe
+                  role="img"
+                  aria-label="On another server"
+                  className="size-3.5 shrink-0 text-muted"
+                />
+              )}
             </span>
             <span className="truncate text-sm text-muted">
               {[item.profile.full_name, showFollowing && item.profile.followed_by_me && 'Following']

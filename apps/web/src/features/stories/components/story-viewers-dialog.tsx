@@ -45,7 +45,7 @@ export function StoryViewersDialog({
                     <Avatar name={profile.username} src={profile.avatar_url} size={44} />
                   </Link>
                   <div className="flex min-w-0 flex-1 flex-col">
-                    <span className="flex items-center gap-1">
+                    <span className="flex min-w-0 items-center gap-1">
                       <ProfileName username={profile.username} className="truncate text-sm" />
                       {profile.is_verified && <VerifiedBadge className="size-3.5" />}
                     </span>

@@ -26,7 +26,7 @@ export function SuggestionRow({
     <li data-testid="suggestion" className="flex items-center gap-3">
       <AvatarLink username={person.username} src={person.avatar_url} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <span className="flex items-center gap-1">
+        <span className="flex min-w-0 items-center gap-1">
           <ProfileName username={person.username} className="truncate text-sm" />
           {person.is_verified && <VerifiedBadge className="size-3.5" />}
         </span>
