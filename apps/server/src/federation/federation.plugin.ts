@@ -9,6 +9,8 @@ import { addFederationHook } from './fastify-adapter';
 import type { FederationOptions } from './federation';
 import { createPinholeFederation } from './federation';
 import { instanceKeyOwner, keyPairsOf } from './keys';
+import { deliverRemoteFollows } from './remote-follows';
+import { RemoteLookup } from './remote-lookup';
 
 const activityJson = 'application/activity+json';
 
@@ -75,6 +77,8 @@ export function registerFederation(
     answer: instanceAnswers(context, federation),
   });
   const unsubscribe = deliverDomainEvents(federation, context);
+  const unsubscribeFollows = deliverRemoteFollows(federation, context);
+  context.remoteLookup = new RemoteLookup(context);
   const stopQueue = new AbortController();
   app.addHook('onReady', () => {
     void federation
@@ -83,6 +87,7 @@ export function registerFederation(
   });
   app.addHook('onClose', () => {
     unsubscribe();
+    unsubscribeFollows();
     stopQueue.abort();
   });
   return federation;

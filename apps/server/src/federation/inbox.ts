@@ -1,6 +1,17 @@
 import type { Federation, InboxContext, InboxListener, InboxListenerSetters } from '@fedify/fedify';
 import type { Activity } from '@fedify/vocab';
-import { Accept, Block, Create, Delete, Follow, Like, Note, Undo, isActor } from '@fedify/vocab';
+import {
+  Accept,
+  Block,
+  Create,
+  Delete,
+  Follow,
+  Like,
+  Note,
+  Reject,
+  Undo,
+  isActor,
+} from '@fedify/vocab';
 import { limits } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
@@ -15,6 +26,7 @@ import { findProfileByUsername } from '../repositories/profiles.repository';
 import { acceptOf, recipientOf } from './activities';
 import { htmlToText } from './html';
 import { rememberActor } from './remote-actors';
+import { onFollowAccepted, onFollowRejected } from './remote-follows';
 
 type Deps = Pick<AppContext, 'database' | 'services' | 'clock'>;
 
@@ -158,5 +170,6 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
         await deps.services.comments.remove(comment.id, sender);
       }
     })
-    .on(Accept, () => undefined);
+    .on(Accept, (ctx, accept) => onFollowAccepted(deps, ctx, accept))
+    .on(Reject, (ctx, reject) => onFollowRejected(deps, ctx, reject));
 }

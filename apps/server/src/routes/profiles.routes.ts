@@ -13,7 +13,11 @@ import {
   usernameParamsSchema,
 } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
+import { resolveWithin } from '../federation/remote-lookup';
 import { errorResponses, sendEncoded, writeFailures } from './schemas';
+
+/** How long opening a remote person's profile waits for their server. */
+const remoteProfileMs = 8000;
 import { requireSignedIn, requireViewer } from './viewer';
 
 const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
@@ -36,8 +40,18 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 200: profileSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) =>
-        services.profiles.getByUsername(request.params.username, viewerId(request)),
+      async (request) => {
+        const { username } = request.params;
+        // user@host: asked of their server (at most once a day), then shown like anyone here.
+        if (context.remoteLookup && username.includes('@')) {
+          const id = await resolveWithin(context.remoteLookup, username, remoteProfileMs, (error) =>
+            request.log.warn({ err: error }, 'remote lookup failed'),
+          );
+          // Their server gone quiet: what was kept of them still shows.
+          if (id) return services.profiles.get(id, viewerId(request));
+        }
+        return services.profiles.getByUsername(username, viewerId(request));
+      },
     );
 
     app.get(

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limits, searchQuerySchema, searchResultSchema } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
+import { resolveWithin } from '../federation/remote-lookup';
 import { errorResponses } from './schemas';
+
+/** How long a search waits for another server to answer before showing local results alone. */
+const remoteSearchMs = 4000;
 
 /** `/api/search`: people and hashtags as someone types. */
 export function searchRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -24,8 +28,22 @@ export function searchRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 200: searchResultSchema, ...errorResponses(400) },
         },
       },
-      async (request) =>
-        context.services.search.search(request.query.q, request.viewer?.userId ?? null),
+      async (request) => {
+        const { remoteLookup } = context;
+        // One lookup elsewhere per search, for people signed in only, and never a slow one.
+        const findRemote =
+          remoteLookup && request.viewer
+            ? (query: string) =>
+                resolveWithin(remoteLookup, query, remoteSearchMs, (error) =>
+                  request.log.warn({ err: error }, 'remote lookup failed'),
+                )
+            : undefined;
+        return context.services.search.search(
+          request.query.q,
+          request.viewer?.userId ?? null,
+          findRemote,
+        );
+      },
     );
   };
 }
