@@ -35,6 +35,9 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           summary: 'A profile by its username, in any case',
+          description:
+            'A person of another server is `user@host`: asked of their server (again after a ' +
+            'day), 404 when it knows no such person and nothing of them is kept here.',
           tags: ['profiles'],
           params: usernameParamsSchema,
           response: { 200: profileSchema, ...errorResponses(400, 404) },

@@ -22,7 +22,10 @@ export function searchRoutes(context: AppContext): FastifyPluginAsyncZod {
             'followed. Every character is itself: `%`, `_` and `\\` are not wildcards. A query ' +
             'of one word (not starting with `@`) also finds hashtags starting with it, ignoring case ' +
             'and accents (`sun` finds `#sunset`, `cafe` finds `#café`), the most used first. A ' +
-            'query starting with `#` finds hashtags only; `#` alone finds none.',
+            'query starting with `#` finds hashtags only; `#` alone finds none. Signed in, ' +
+            '`@user@host`, `user@host` or an https URL of a profile or post on another server ' +
+            'is also looked up there (one lookup, a few seconds at most) and the person comes ' +
+            'first; not found or a server that fails leaves the local results.',
           tags: ['discovery'],
           querystring: searchQuerySchema,
           response: { 200: searchResultSchema, ...errorResponses(400) },
