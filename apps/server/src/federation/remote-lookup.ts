@@ -1,7 +1,9 @@
 import type { DocumentLoader } from '@fedify/vocab';
 import { Object as APObject, isActor } from '@fedify/vocab';
 import type { Actor } from '@fedify/vocab';
+import { limits } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
+import { AppError } from '../errors';
 import { findRemoteActorByUrl } from '../repositories/federation-actors.repository';
 import type { RemoteCounts } from '../repositories/remote-people.repository';
 import {
@@ -65,8 +67,13 @@ export class RemoteLookup {
   readonly #fetchOptions: SafeFetchOptions;
   readonly #ownHost: string;
 
+  /**
+   * `storeAvatar` runs a downloaded picture through the avatar pipeline, as an upload: remote
+   * pictures are served from our storage, never hot-linked.
+   */
   constructor(
     private readonly deps: Deps,
+    private readonly storeAvatar?: (profileId: string, data: Uint8Array) => Promise<void>,
     fetchOptions: Partial<SafeFetchOptions> = {},
   ) {
     this.#fetchOptions = {
@@ -123,6 +130,11 @@ export class RemoteLookup {
     throw new RemoteFetchError(`no actor for ${handle}`);
   }
 
+  readonly #loader: DocumentLoader = async (documentUrl) => {
+    const { url: finalUrl, json: document } = await this.#json(documentUrl, activityAccept);
+    return { contextUrl: null, document, documentUrl: finalUrl.href };
+  };
+
   /** An ActivityPub document at `url`, believed only when its id is on the server that gave it. */
   async #object(url: URL) {
     const { url: answeredAt, json } = await this.#json(url, activityAccept);
@@ -130,12 +142,8 @@ export class RemoteLookup {
     if (!URL.canParse(json.id) || new URL(json.id).origin !== answeredAt.origin) {
       throw new RemoteFetchError(`${answeredAt.href} speaks for ${json.id}`);
     }
-    const loader: DocumentLoader = async (documentUrl) => {
-      const { url: finalUrl, json: document } = await this.#json(documentUrl, activityAccept);
-      return { contextUrl: null, document, documentUrl: finalUrl.href };
-    };
     // Contexts come from Fedify's preloaded copies; documents only through the safe client.
-    return APObject.fromJsonLd(json, { documentLoader: loader });
+    return APObject.fromJsonLd(json, { documentLoader: this.#loader });
   }
 
   async #byActorUrl(actorUrl: URL): Promise<string | undefined> {
@@ -159,8 +167,30 @@ export class RemoteLookup {
   async #remember(actor: Actor): Promise<string | undefined> {
     const db = this.deps.database.db;
     const id = await rememberActor(db, actor, this.deps.clock.now().toISOString());
-    if (id) await updateRemoteCounts(db, id, await this.#counts(actor));
+    if (!id) return undefined;
+    const [counts] = await Promise.all([this.#counts(actor), this.#avatar(id, actor)]);
+    await updateRemoteCounts(db, id, counts);
     return id;
+  }
+
+  /** Their picture (`icon`), fetched like any remote document; a failure leaves the old one. */
+  async #avatar(profileId: string, actor: Actor): Promise<void> {
+    if (!this.storeAvatar) return;
+    try {
+      const icon = await actor.getIcon({ documentLoader: this.#loader });
+      const url = icon?.url instanceof URL ? icon.url : icon?.url?.href;
+      if (!url) return;
+      const answer = await safeFetch(
+        url,
+        { headers: { accept: 'image/*' } },
+        { ...this.#fetchOptions, maxBytes: limits.maxUploadBytes },
+      );
+      if (answer.status === 200) await this.storeAvatar(profileId, answer.body);
+    } catch (error) {
+      // A picture that cannot be had or is no image: the person shows without one.
+      if (error instanceof RemoteFetchError || error instanceof AppError) return;
+      throw error;
+    }
   }
 
   /** The sizes of their followers, following and outbox collections, as their server says. */

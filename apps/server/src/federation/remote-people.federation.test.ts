@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
-import { dialects, disposeTestServer, signUpUser, startTestServer } from '../test/harness';
+import {
+  dialects,
+  disposeTestServer,
+  makeJpeg,
+  signUpUser,
+  startTestServer,
+} from '../test/harness';
 import { HostRouter } from './test/host-router';
 import { ReferencePeer, peerCounts } from './test/reference-peer';
 
@@ -28,6 +34,7 @@ describe.each(dialects)('finding and following people of another server on %s', 
     router.route('photos.example', server.url);
     peer = new ReferencePeer('peer.example', router);
     for (const name of ['bob', 'dora', 'pix', 'rex']) await peer.addPerson(name);
+    peer.avatar = await makeJpeg(400, 300);
     peer.answerFollows('bob', 'accept');
     peer.answerFollows('pix', 'accept-new-id');
     peer.answerFollows('rex', 'reject');
@@ -77,6 +84,12 @@ describe.each(dialects)('finding and following people of another server on %s', 
       following_count: peerCounts.following,
       posts_count: peerCounts.posts,
     });
+    // Their picture is ours to serve: fetched once, made into our avatar variants.
+    const avatarUrl = response.body.avatar_url as string;
+    expect(avatarUrl).toMatch(/^\/storage\/.*avatars/);
+    const picture = await server.request(avatarUrl);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/webp');
     expect((await profile('ghost@peer.example')).status).toBe(404);
     expect((await profile('ghost@gone.example')).status).toBe(404);
   });

@@ -13,6 +13,7 @@ import {
   CryptographicKey,
   Endpoints,
   Follow,
+  Image,
   Note,
   Person,
   isActor,
@@ -51,6 +52,8 @@ export class ReferencePeer {
   readonly received: ReceivedActivity[] = [];
   /** Errors of answers sent in the background (a test may check there were none). */
   readonly failures: unknown[] = [];
+  /** Every person's picture (`icon`), served at /media/avatar.jpg, when set. */
+  avatar: Buffer | undefined;
   readonly origin: string;
   #server: http.Server | undefined;
   #keys = new Map<string, webcrypto.CryptoKeyPair>();
@@ -79,6 +82,9 @@ export class ReferencePeer {
           name: `${identifier} of ${host}`,
           summary: `<p>I post on <a href="${this.origin}">${host}</a></p>`,
           url: new URL(`/@${identifier}`, this.origin),
+          icon: this.avatar
+            ? new Image({ url: new URL('/media/avatar.jpg', this.origin), mediaType: 'image/jpeg' })
+            : null,
           inbox: ctx.getInboxUri(identifier),
           followers: ctx.getFollowersUri(identifier),
           following: ctx.getFollowingUri(identifier),
@@ -186,6 +192,11 @@ export class ReferencePeer {
   }
 
   async #serve(incoming: http.IncomingMessage, outgoing: http.ServerResponse): Promise<void> {
+    if (incoming.url === '/media/avatar.jpg' && this.avatar) {
+      outgoing.setHeader('content-type', 'image/jpeg');
+      outgoing.end(this.avatar);
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const headers = new Headers();
