@@ -10,6 +10,7 @@ import {
   findRemotePersonByUsername,
   updateRemoteCounts,
 } from '../repositories/remote-people.repository';
+import { DatabaseKvStore } from './kv-store';
 import { rememberActor } from './remote-actors';
 import type { SafeFetchOptions } from './safe-fetch';
 import { RemoteFetchError, safeFetch } from './safe-fetch';
@@ -24,6 +25,12 @@ const activityAccept =
 
 export type RemoteQuery =
   { kind: 'handle'; handle: string; host: string } | { kind: 'url'; url: URL };
+
+/** When we last asked a remote person's server, and the picture of theirs we stored then. */
+interface LookedUp {
+  at: string;
+  icon: string | null;
+}
 
 const handlePattern = /^@?([\p{L}\p{N}_.-]+)@((?:[a-z0-9-]+\.)+[a-z0-9-]+(?::\d{1,5})?)$/iu;
 
@@ -66,6 +73,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export class RemoteLookup {
   readonly #fetchOptions: SafeFetchOptions;
   readonly #ownHost: string;
+  readonly #kv: DatabaseKvStore;
 
   /**
    * `storeAvatar` runs a downloaded picture through the avatar pipeline, as an upload: remote
@@ -81,6 +89,7 @@ export class RemoteLookup {
       ...fetchOptions,
     };
     this.#ownHost = deps.config.publicUrl.host.toLowerCase();
+    this.#kv = new DatabaseKvStore(deps.database.db, deps.clock);
   }
 
   parse(query: string): RemoteQuery | undefined {
@@ -94,7 +103,7 @@ export class RemoteLookup {
     try {
       if (parsed.kind === 'handle') {
         const known = await findRemotePersonByUsername(this.deps.database.db, parsed.handle);
-        if (known && this.#fresh(known.updated_at)) return known.id;
+        if (known && (await this.#fresh(known.id))) return known.id;
         return await this.#byActorUrl(await this.#webFinger(parsed.handle, parsed.host));
       }
       return await this.#byUrl(parsed.url);
@@ -104,8 +113,19 @@ export class RemoteLookup {
     }
   }
 
-  #fresh(updatedAt: string): boolean {
-    return this.deps.clock.now().getTime() - Date.parse(updatedAt) < remoteRefreshMs;
+  /**
+   * When we last asked their server ourselves: not `remote_actors.updated_at`, which every
+   * activity they send refreshes without their counts or picture.
+   */
+  #lookedUp(profileId: string) {
+    return this.#kv.get<LookedUp>(['pinhole', 'remote-lookup', profileId]);
+  }
+
+  async #fresh(profileId: string): Promise<boolean> {
+    const last = await this.#lookedUp(profileId);
+    return (
+      last !== undefined && this.deps.clock.now().getTime() - Date.parse(last.at) < remoteRefreshMs
+    );
   }
 
   async #json(url: string | URL, accept: string) {
@@ -148,7 +168,7 @@ export class RemoteLookup {
 
   async #byActorUrl(actorUrl: URL): Promise<string | undefined> {
     const known = await findRemoteActorByUrl(this.deps.database.db, actorUrl.href);
-    if (known && this.#fresh(known.updated_at)) return known.profile_id;
+    if (known && (await this.#fresh(known.profile_id))) return known.profile_id;
     const object = await this.#object(actorUrl);
     return isActor(object) ? this.#remember(object) : undefined;
   }
@@ -156,7 +176,7 @@ export class RemoteLookup {
   /** A profile URL (the actor, or its page answering the actor) or a post's (its author). */
   async #byUrl(url: URL): Promise<string | undefined> {
     const known = await findRemoteActorByUrl(this.deps.database.db, url.href);
-    if (known && this.#fresh(known.updated_at)) return known.profile_id;
+    if (known && (await this.#fresh(known.profile_id))) return known.profile_id;
     const object = await this.#object(url);
     if (isActor(object)) return this.#remember(object);
     const authorId = object.attributionId;
@@ -168,27 +188,37 @@ export class RemoteLookup {
     const db = this.deps.database.db;
     const id = await rememberActor(db, actor, this.deps.clock.now().toISOString());
     if (!id) return undefined;
-    const [counts] = await Promise.all([this.#counts(actor), this.#avatar(id, actor)]);
+    const [counts, icon] = await Promise.all([this.#counts(actor), this.#avatar(id, actor)]);
     await updateRemoteCounts(db, id, counts);
+    const lookedUp: LookedUp = { at: this.deps.clock.now().toISOString(), icon };
+    await this.#kv.set(['pinhole', 'remote-lookup', id], lookedUp);
     return id;
   }
 
-  /** Their picture (`icon`), fetched like any remote document; a failure leaves the old one. */
-  async #avatar(profileId: string, actor: Actor): Promise<void> {
-    if (!this.storeAvatar) return;
+  /**
+   * Their picture (`icon`), fetched like any remote document when it changed; a failure leaves
+   * the old one. The URL of the picture now stored.
+   */
+  async #avatar(profileId: string, actor: Actor): Promise<string | null> {
+    if (!this.storeAvatar) return null;
+    const before = (await this.#lookedUp(profileId))?.icon ?? null;
     try {
       const icon = await actor.getIcon({ documentLoader: this.#loader });
-      const url = icon?.url instanceof URL ? icon.url : icon?.url?.href;
-      if (!url) return;
+      const found = icon?.url instanceof URL ? icon.url : icon?.url?.href;
+      if (!found) return before;
+      const url = found.href;
+      if (url === before) return before;
       const answer = await safeFetch(
         url,
         { headers: { accept: 'image/*' } },
         { ...this.#fetchOptions, maxBytes: limits.maxUploadBytes },
       );
-      if (answer.status === 200) await this.storeAvatar(profileId, answer.body);
+      if (answer.status !== 200) return before;
+      await this.storeAvatar(profileId, answer.body);
+      return url;
     } catch (error) {
       // A picture that cannot be had or is no image: the person shows without one.
-      if (error instanceof RemoteFetchError || error instanceof AppError) return;
+      if (error instanceof RemoteFetchError || error instanceof AppError) return before;
       throw error;
     }
   }

@@ -50,9 +50,11 @@ describe.each(dialects)('finding and following people of another server on %s', 
   it('finds @user@host through WebFinger, first in the results, as the remote person', async () => {
     const found = await search('@Bob@peer.example', alice.token);
     expect(found.profiles[0]).toMatchObject({ username: 'bob@peer.example', is_remote: true });
-    // Found again without the `@`, from what was kept.
+    // Found again without the `@`, from what was kept: their server is not asked for a day.
+    const asked = peer.requested.length;
     const again = await search('bob@peer.example', alice.token);
     expect(again.profiles[0]?.id).toBe(found.profiles[0]?.id);
+    expect(peer.requested.slice(asked)).toEqual([]);
   });
 
   it('looks nothing up for people not signed in, and an unknown person is just no result', async () => {

@@ -52,6 +52,8 @@ export class ReferencePeer {
   readonly received: ReceivedActivity[] = [];
   /** Errors of answers sent in the background (a test may check there were none). */
   readonly failures: unknown[] = [];
+  /** Every request the peer answered (`GET /users/bob`), oldest first. */
+  readonly requested: string[] = [];
   /** Every person's picture (`icon`), served at /media/avatar.jpg, when set. */
   avatar: Buffer | undefined;
   readonly origin: string;
@@ -192,6 +194,7 @@ export class ReferencePeer {
   }
 
   async #serve(incoming: http.IncomingMessage, outgoing: http.ServerResponse): Promise<void> {
+    this.requested.push(`${incoming.method} ${incoming.url}`);
     if (incoming.url === '/media/avatar.jpg' && this.avatar) {
       outgoing.setHeader('content-type', 'image/jpeg');
       outgoing.end(this.avatar);
