@@ -151,7 +151,8 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         onRequest: requireSignedIn,
         schema: followSchema(
-          'Follow someone (idempotent); a private account gets a request instead',
+          'Follow someone (idempotent); a private account, or a person of another server ' +
+            'until their server accepts, gets a request instead',
         ),
       },
       async (request) => services.follows.follow(requireViewer(request).userId, request.params.id),
