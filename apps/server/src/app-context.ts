@@ -1,4 +1,5 @@
 import type { Infrastructure } from './context';
+import type { RemoteLookup } from './federation/remote-lookup';
 import type { Services } from './services/services';
 
 /**
@@ -7,4 +8,6 @@ import type { Services } from './services/services';
  */
 export interface AppContext extends Infrastructure {
   services: Services;
+  /** Finds people of other servers; set when federation is on (federation.plugin.ts). */
+  remoteLookup?: RemoteLookup;
 }

@@ -37,8 +37,11 @@ export const limits = {
   maxImportArchiveBytes: 2 * 1024 * 1024 * 1024,
   /** Square avatar variants, in px. */
   avatarVariantSizes: [150, 320] as const,
-  /** Search: the query's length, and how many people and hashtags an answer holds. */
-  searchMaxLength: 64,
+  /**
+   * Search: the query's length (long enough for the URL of a post on another server), and how
+   * many people and hashtags an answer holds.
+   */
+  searchMaxLength: 256,
   searchProfilesLimit: 20,
   searchHashtagsLimit: 10,
   /** A hashtag's longest name; a longer run after `#` is not a hashtag. */

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Federation } from '@fedify/fedify';
 import { defaultInstanceName } from '@pinhole/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +16,8 @@ import type { FederationOptions } from './federation';
 import { createPinholeFederation } from './federation';
 import { fetchingNoteExtras } from './note-json';
 import { instanceKeyOwner, keyPairsOf } from './keys';
+import { deliverRemoteFollows } from './remote-follows';
+import { RemoteLookup } from './remote-lookup';
 
 const activityJson = 'application/activity+json';
 
@@ -64,6 +69,18 @@ function instanceAnswers(context: AppContext, federation: Federation<void>) {
   };
 }
 
+/** A remote person's picture, through the same pipeline (and checks) as an uploaded one. */
+async function storeRemoteAvatar(context: AppContext, profileId: string, data: Uint8Array) {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pinhole-avatar-'));
+  try {
+    const file = path.join(folder, 'avatar');
+    await fs.writeFile(file, data);
+    await context.services.account.changeAvatar(profileId, file);
+  } finally {
+    await fs.rm(folder, { recursive: true, force: true });
+  }
+}
+
 /**
  * ActivityPub for this instance: Fedify's federation behind our adapter, its queue worked from
  * the server's start to its close. Only called when federation is on (an https PUBLIC_URL).
@@ -86,7 +103,11 @@ export function registerFederation(
   const unsubscribers = [
     deliverDomainEvents(federation, context),
     deliverAccountDeletions(federation, context),
+    deliverRemoteFollows(federation, context),
   ];
+  context.remoteLookup = new RemoteLookup(context, (profileId, data) =>
+    storeRemoteAvatar(context, profileId, data),
+  );
   const stopQueue = new AbortController();
   app.addHook('onReady', () => {
     void federation

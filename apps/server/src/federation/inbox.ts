@@ -10,6 +10,7 @@ import {
   Like,
   Move,
   Note,
+  Reject,
   Undo,
   Update,
   isActor,
@@ -35,6 +36,7 @@ import {
 import { commentTextOf, editRemoteReply, tellMentioned } from './inbox-notes';
 import { instanceSenderKey } from './keys';
 import { rememberActor } from './remote-actors';
+import { onFollowAccepted, onFollowRejected } from './remote-follows';
 
 type Deps = Pick<AppContext, 'database' | 'services' | 'clock' | 'events'>;
 
@@ -195,5 +197,6 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
     })
     .on(Flag, (ctx, flag) => receiveFlag(deps, ctx, flag))
     .on(Move, (ctx, move) => receiveMove(deps, ctx, move))
-    .on(Accept, () => undefined);
+    .on(Accept, (ctx, accept) => onFollowAccepted(deps, ctx, accept))
+    .on(Reject, (ctx, reject) => onFollowRejected(deps, ctx, reject));
 }

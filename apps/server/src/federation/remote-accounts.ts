@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { InboxContext, RequestContext, UnverifiedActivityReason } from '@fedify/fedify';
 import type { Activity, Move } from '@fedify/vocab';
-import { Delete, Follow, Undo, isActor } from '@fedify/vocab';
+import { Delete, isActor } from '@fedify/vocab';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
 import { deleteAccountRows } from '../repositories/account.repository';
@@ -11,7 +10,6 @@ import {
   listLocalFollowersOf,
 } from '../repositories/federation-actors.repository';
 import { findProfileById } from '../repositories/profiles.repository';
-import { recipientOf, storedRecipient } from './activities';
 import { rememberActor } from './remote-actors';
 
 type Deps = Pick<AppContext, 'database' | 'services' | 'clock'>;
@@ -86,22 +84,7 @@ export async function receiveMove(deps: Deps, ctx: InboxContext<void>, move: Mov
       if (!(error instanceof AppError)) throw error;
       continue;
     }
+    // Following a remote person sends the Follow, and ending it the Undo (remote-follows.ts).
     await deps.services.follows.unfollow(followerId, old.profile_id);
-    const actor = ctx.getActorUri(follower.username);
-    const follow = new Follow({
-      id: new URL(`#follows/${randomUUID()}`, actor),
-      actor,
-      object: target.id,
-    });
-    await ctx.sendActivity({ identifier: follower.username }, recipientOf(target), follow);
-    await ctx.sendActivity(
-      { identifier: follower.username },
-      storedRecipient(old),
-      new Undo({
-        id: new URL(`#follows/${randomUUID()}/undo`, actor),
-        actor,
-        object: new Follow({ actor, object: oldUrl }),
-      }),
-    );
   }
 }

@@ -13,7 +13,11 @@ import {
   usernameParamsSchema,
 } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
+import { resolveWithin } from '../federation/remote-lookup';
 import { errorResponses, sendEncoded, writeFailures } from './schemas';
+
+/** How long opening a remote person's profile waits for their server. */
+const remoteProfileMs = 8000;
 import { requireSignedIn, requireViewer } from './viewer';
 
 const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
@@ -31,13 +35,26 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           summary: 'A profile by its username, in any case',
+          description:
+            'A person of another server is `user@host`: asked of their server (again after a ' +
+            'day), 404 when it knows no such person and nothing of them is kept here.',
           tags: ['profiles'],
           params: usernameParamsSchema,
           response: { 200: profileSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) =>
-        services.profiles.getByUsername(request.params.username, viewerId(request)),
+      async (request) => {
+        const { username } = request.params;
+        // user@host: asked of their server (at most once a day), then shown like anyone here.
+        if (context.remoteLookup && username.includes('@')) {
+          const id = await resolveWithin(context.remoteLookup, username, remoteProfileMs, (error) =>
+            request.log.warn({ err: error }, 'remote lookup failed'),
+          );
+          // Their server gone quiet: what was kept of them still shows.
+          if (id) return services.profiles.get(id, viewerId(request));
+        }
+        return services.profiles.getByUsername(username, viewerId(request));
+      },
     );
 
     app.get(
@@ -134,7 +151,8 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         onRequest: requireSignedIn,
         schema: followSchema(
-          'Follow someone (idempotent); a private account gets a request instead',
+          'Follow someone (idempotent); a private account, or a person of another server ' +
+            'until their server accepts, gets a request instead',
         ),
       },
       async (request) => services.follows.follow(requireViewer(request).userId, request.params.id),

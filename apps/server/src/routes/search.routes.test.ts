@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limits } from '@pinhole/contracts';
 import type { TestUser } from '../test/harness';
 import {
   dialects,
@@ -181,8 +182,8 @@ describe.each(dialects)('search on %s', (dialect) => {
       expect(response.status, path).toBe(400);
       expect(response.body.error.code).toBe('validation_error');
     }
-    expect((await search('a'.repeat(65))).status).toBe(400);
-    expect((await search('a'.repeat(64))).status).toBe(200);
+    expect((await search('a'.repeat(limits.searchMaxLength + 1))).status).toBe(400);
+    expect((await search('a'.repeat(limits.searchMaxLength))).status).toBe(200);
     for (const q of ['\u0000', 'a\u0000b', '#\u0000', '\u202e\u200f', '😀'.repeat(16)]) {
       expect((await search(q)).status, JSON.stringify(q)).toBe(200);
     }

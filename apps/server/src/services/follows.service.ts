@@ -20,6 +20,7 @@ import {
   unfollowInOneStatement,
 } from '../repositories/follow-writes.repository';
 import { listPeople } from '../repositories/people-lists.repository';
+import { isRemotePerson } from '../repositories/remote-people.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import { peoplePage } from '../views/people-page';
 import { canSeeContentOf } from '../policies/visibility';
@@ -47,6 +48,7 @@ export class FollowsService {
       throw new AppError('validation_error', messages.cannotFollowYourself);
     }
     const outcome =
+      (await this.#askRemote(viewerId, targetId)) ??
       (await this.#followInOneStatement(viewerId, targetId)) ??
       (await this.db.transaction().execute(async (trx) => {
         const target = await findProfileById(trx, targetId);
@@ -123,6 +125,29 @@ export class FollowsService {
       });
     }
     return { following: false, requested: false, followers_count: followersCount };
+  }
+
+  /**
+   * A person of another server is followed when their server says so: until its Accept the
+   * follow is a request (counts and feeds unchanged), which federation/remote-follows.ts sends.
+   * Undefined for a local person.
+   */
+  async #askRemote(viewerId: string, targetId: string) {
+    if (!(await isRemotePerson(this.db, targetId))) return undefined;
+    return this.db.transaction().execute(async (trx) => {
+      const target = await findProfileById(trx, targetId);
+      if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
+      const followersCount = target.followers_count;
+      if (await isFollowing(trx, viewerId, targetId)) {
+        return { following: true, requested: false, followersCount, changed: false };
+      }
+      const asked = await insertFollowRequest(trx, {
+        requester_id: viewerId,
+        target_id: targetId,
+        created_at: nowIso(),
+      });
+      return { following: false, requested: true, followersCount, changed: asked };
+    });
   }
 
   /**

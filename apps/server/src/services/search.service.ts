@@ -9,6 +9,8 @@ import {
   searchPeople,
 } from '../repositories/search.repository';
 import { cacheTags } from '../cache/cache-tags';
+import { isFollowing } from '../repositories/follows.repository';
+import { findProfileById } from '../repositories/profiles.repository';
 import { hiddenPeopleOf } from '../policies/hidden-people';
 import type { Tagged } from '../cache/tagged-cache';
 import { toProfileSummary } from '../views/profile-summary';
@@ -39,6 +41,9 @@ export function rankingPeriod(key: string, now: number): number {
 
 /** Words of a query used at most: each more word is one more probe per person found. */
 const maxWords = 4;
+
+/** The profile id of a person of another server a query names (the federation's lookup). */
+export type RemotePersonFinder = (query: string) => Promise<string | undefined>;
 
 const nothing: SearchResult = { profiles: [], hashtags: [] };
 
@@ -75,7 +80,32 @@ export class SearchService {
    * follows, then the most followed; and, for one word, hashtags starting with it. The caller has
    * synced the caches for this request.
    */
-  async search(query: string, viewerId: string | null): Promise<SearchResult> {
+  async search(
+    query: string,
+    viewerId: string | null,
+    findRemote?: RemotePersonFinder,
+  ): Promise<SearchResult> {
+    if (!findRemote || viewerId === null) return this.#search(query, viewerId);
+    const [local, remoteId] = await Promise.all([this.#search(query, viewerId), findRemote(query)]);
+    const remote = remoteId ? await this.#remotePerson(remoteId, viewerId) : undefined;
+    if (!remote) return local;
+    const others = local.profiles.filter((person) => person.id !== remote.id);
+    return {
+      profiles: [remote, ...others].slice(0, limits.searchProfilesLimit),
+      hashtags: local.hashtags,
+    };
+  }
+
+  /** A person of another server the query named, unless hidden from the viewer. */
+  async #remotePerson(id: string, viewerId: string): Promise<ProfileSummary | undefined> {
+    const row = await findProfileById(this.db, id);
+    if (!row || row.suspended_at !== null) return undefined;
+    const hidden = await hiddenPeopleOf(this.db, this.infra.caches, viewerId);
+    if (hidden.has(id)) return undefined;
+    return toProfileSummary(row, this.infra.storage, await isFollowing(this.db, viewerId, id));
+  }
+
+  async #search(query: string, viewerId: string | null): Promise<SearchResult> {
     const now = Date.now();
     if (query.startsWith('#')) {
       return { profiles: [], hashtags: await this.#hashtags(query.slice(1), now) };

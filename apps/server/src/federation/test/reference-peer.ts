@@ -10,7 +10,16 @@ import {
   generateCryptoKeyPair,
   signRequest,
 } from '@fedify/fedify';
-import { Activity, CryptographicKey, Endpoints, Person } from '@fedify/vocab';
+import {
+  Activity,
+  CryptographicKey,
+  Endpoints,
+  Follow,
+  Image,
+  Note,
+  Person,
+  isActor,
+} from '@fedify/vocab';
 import { HostRouter } from './host-router';
 import type { HostCertificate } from './tls/certificates';
 
@@ -38,6 +47,15 @@ export interface ReceivedFetch {
 const signatureStandardOf = (headers: Headers): SignatureStandard =>
   headers.has('signature-input') ? 'rfc9421' : headers.has('signature') ? 'draft-cavage' : 'none';
 
+/**
+ * How a person of the peer answers a Follow: `accept` as Mastodon does (the Follow's own id),
+ * `accept-new-id` as Pixelfed does (a Follow object with an id of its own), or `reject`.
+ */
+export type FollowAnswer = 'accept' | 'accept-new-id' | 'reject';
+
+/** What the peer reports for each person's collections (`totalItems`). */
+export const peerCounts = { followers: 42, following: 7, posts: 3 };
+
 export interface SendOptions {
   /** Sign with this key instead of the actor's own (an unknown key). */
   keyId?: URL;
@@ -59,6 +77,12 @@ export class ReferencePeer {
   readonly fetches: ReceivedFetch[] = [];
   /** The signature standard of the POST being handled (inbox listeners run inside it). */
   readonly #standard = new AsyncLocalStorage<SignatureStandard>();
+  /** Errors of answers sent in the background (a test may check there were none). */
+  readonly failures: unknown[] = [];
+  /** Every request the peer answered (`GET /users/bob`), oldest first. */
+  readonly requested: string[] = [];
+  /** Every person's picture (`icon`), served at /media/avatar.jpg, when set. */
+  avatar: Buffer | undefined;
   readonly origin: string;
   #server: http.Server | https.Server | undefined;
   #keys = new Map<string, webcrypto.CryptoKeyPair>();
@@ -66,6 +90,8 @@ export class ReferencePeer {
   #aliases = new Map<string, URL[]>();
   /** People deleted here: their actor is gone (404), their key still signs (a late delivery). */
   #deleted = new Set<string>();
+  readonly #followAnswers = new Map<string, FollowAnswer>();
+  readonly #notes = new Map<string, { author: string; content: string }>();
   readonly #federation: Federation<void>;
 
   constructor(
@@ -89,7 +115,13 @@ export class ReferencePeer {
           name: `${identifier} of ${host}`,
           summary: `<p>I post on <a href="${this.origin}">${host}</a></p>`,
           url: new URL(`/@${identifier}`, this.origin),
+          icon: this.avatar
+            ? new Image({ url: new URL('/media/avatar.jpg', this.origin), mediaType: 'image/jpeg' })
+            : null,
           inbox: ctx.getInboxUri(identifier),
+          followers: ctx.getFollowersUri(identifier),
+          following: ctx.getFollowingUri(identifier),
+          outbox: ctx.getOutboxUri(identifier),
           endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
           aliases: this.#aliases.get(identifier) ?? [],
           publicKey: new CryptographicKey({
@@ -109,7 +141,64 @@ export class ReferencePeer {
         const json = (await activity.toJsonLd({ format: 'compact' })) as Record<string, unknown>;
         const signedWith = this.#standard.getStore() ?? 'none';
         this.received.push({ type: String(json.type), json, signedWith });
+        if (activity instanceof Follow) this.#answerLater(activity, json);
       });
+    const counted = (count: number) => (_ctx: unknown, identifier: string) =>
+      this.#keys.has(identifier) ? count : null;
+    this.#federation
+      .setFollowersDispatcher('/users/{identifier}/followers', () => ({ items: [] }))
+      .setCounter(counted(peerCounts.followers));
+    this.#federation
+      .setFollowingDispatcher('/users/{identifier}/following', () => ({ items: [] }))
+      .setCounter(counted(peerCounts.following));
+    this.#federation
+      .setOutboxDispatcher('/users/{identifier}/outbox', () => ({ items: [] }))
+      .setCounter(counted(peerCounts.posts));
+    this.#federation.setObjectDispatcher(Note, '/notes/{id}', (ctx, { id }) => {
+      const note = this.#notes.get(id);
+      if (!note) return null;
+      return new Note({
+        id: ctx.getObjectUri(Note, { id }),
+        attribution: ctx.getActorUri(note.author),
+        content: note.content,
+      });
+    });
+  }
+
+  /** `identifier` answers every Follow of them this way (no answer when never set). */
+  answerFollows(identifier: string, answer: FollowAnswer): void {
+    this.#followAnswers.set(identifier, answer);
+  }
+
+  /** A public post of `author` at `/notes/:id`; its URL. */
+  addNote(author: string, id: string, content: string): string {
+    this.#notes.set(id, { author, content });
+    return `${this.origin}/notes/${id}`;
+  }
+
+  /** Accept or Reject sent back after the Follow's own request was answered, as servers do. */
+  #answerLater(follow: Follow, json: Record<string, unknown>): void {
+    const followee = follow.objectId?.pathname.split('/').at(-1);
+    const answer = followee ? this.#followAnswers.get(followee) : undefined;
+    if (!followee || !answer) return;
+    setTimeout(() => {
+      void (async () => {
+        const ctx = this.#federation.createContext(new URL(this.origin), undefined);
+        const follower = await follow.getActor(ctx);
+        if (!isActor(follower) || !follower.inboxId) return;
+        const object =
+          answer === 'accept-new-id'
+            ? { ...json, '@context': undefined, id: `${this.origin}/follow-requests/${Date.now()}` }
+            : { ...json, '@context': undefined };
+        await this.send(followee, follower.inboxId.href, {
+          '@context': 'https://www.w3.org/ns/activitystreams',
+          id: `${this.origin}/answers/${Date.now()}`,
+          type: answer === 'reject' ? 'Reject' : 'Accept',
+          actor: this.actorUrl(followee),
+          object,
+        });
+      })().catch((error: unknown) => this.failures.push(error));
+    }, 50);
   }
 
   keyId(identifier: string): URL {
@@ -158,6 +247,12 @@ export class ReferencePeer {
   }
 
   async #serve(incoming: http.IncomingMessage, outgoing: http.ServerResponse): Promise<void> {
+    this.requested.push(`${incoming.method} ${incoming.url}`);
+    if (incoming.url === '/media/avatar.jpg' && this.avatar) {
+      outgoing.setHeader('content-type', 'image/jpeg');
+      outgoing.end(this.avatar);
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const headers = new Headers();
