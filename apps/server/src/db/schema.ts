@@ -13,8 +13,10 @@ import type {
   NotificationSettingsTable,
   PushDeliveriesTable,
 } from './schema-social';
+import type { RemoteMediaTable, RemotePostsTable } from './schema-remote-posts';
 
 export type * from './schema-social';
+export type * from './schema-remote-posts';
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 UTC strings with milliseconds
@@ -337,6 +339,8 @@ export interface DB {
   remote_actors: RemoteActorsTable;
   remote_follows: RemoteFollowsTable;
   remote_comments: RemoteCommentsTable;
+  remote_posts: RemotePostsTable;
+  remote_media: RemoteMediaTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   direct_messages: DirectMessagesTable;

@@ -5,12 +5,14 @@ import type { AppContext } from '../app-context';
 import { findInstanceSettings } from '../repositories/instance-settings.repository';
 import { instanceActorOf, instanceActorPath } from './actor';
 import { deliverDomainEvents } from './deliveries';
+import { deliverRemoteInteractions } from './remote-interactions';
 import { addFederationHook } from './fastify-adapter';
 import type { FederationOptions } from './federation';
 import { createPinholeFederation } from './federation';
 import { instanceKeyOwner, keyPairsOf } from './keys';
 
 const activityJson = 'application/activity+json';
+const remoteMediaExpiryIntervalMs = 60 * 60_000;
 
 function json(body: unknown, contentType: string): Response {
   return new Response(JSON.stringify(body), {
@@ -75,15 +77,29 @@ export function registerFederation(
     answer: instanceAnswers(context, federation),
   });
   const unsubscribe = deliverDomainEvents(federation, context);
+  const unsubscribeRemote = deliverRemoteInteractions(federation, context);
   const stopQueue = new AbortController();
+  const { remoteMedia } = context.services;
+  remoteMedia.reportErrorsTo((error) => app.log.warn({ err: error }, 'copying remote photos'));
+  // Copies past their retention go within the hour; the sweep (npm run sweep) removes them too.
+  const expiryTimer = setInterval(() => {
+    remoteMedia
+      .removeExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'removing remote copies failed'));
+  }, remoteMediaExpiryIntervalMs);
+  expiryTimer.unref();
   app.addHook('onReady', () => {
     void federation
       .startQueue(undefined, { signal: stopQueue.signal })
       .catch((error: unknown) => app.log.error({ err: error }, 'federation queue stopped'));
+    remoteMedia.start();
   });
-  app.addHook('onClose', () => {
+  app.addHook('onClose', async () => {
     unsubscribe();
+    unsubscribeRemote();
     stopQueue.abort();
+    clearInterval(expiryTimer);
+    await remoteMedia.close();
   });
   return federation;
 }

@@ -17,7 +17,7 @@ import { DatabaseMessageQueue } from './message-queue';
 
 export type FederationDeps = Pick<
   AppContext,
-  'config' | 'database' | 'storage' | 'clock' | 'services' | 'signer'
+  'config' | 'database' | 'storage' | 'clock' | 'services' | 'signer' | 'events'
 >;
 
 export interface FederationOptions {

@@ -1,6 +1,17 @@
 import type { Federation, InboxContext, InboxListener, InboxListenerSetters } from '@fedify/fedify';
 import type { Activity } from '@fedify/vocab';
-import { Accept, Block, Create, Delete, Follow, Like, Note, Undo, isActor } from '@fedify/vocab';
+import {
+  Accept,
+  Block,
+  Create,
+  Delete,
+  Follow,
+  Like,
+  Note,
+  Undo,
+  Update,
+  isActor,
+} from '@fedify/vocab';
 import { limits } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
@@ -15,8 +26,10 @@ import { findProfileByUsername } from '../repositories/profiles.repository';
 import { acceptOf, recipientOf } from './activities';
 import { htmlToText } from './html';
 import { rememberActor } from './remote-actors';
+import { deleteRemotePost } from './remote-posts';
+import { receiveRemoteNote } from './remote-posts-inbox';
 
-type Deps = Pick<AppContext, 'database' | 'services' | 'clock'>;
+type Deps = Pick<AppContext, 'database' | 'services' | 'clock' | 'events' | 'storage'>;
 
 /** The local person an activity is about (its object an actor URI of ours), if any. */
 async function localTarget(deps: Deps, ctx: InboxContext<void>, uri: URL | null) {
@@ -133,10 +146,11 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       const sender = await senderOf(deps, ctx, like);
       if (sender) await deps.services.likes.set(postId, sender.id, true);
     })
-    // A reply to a local post becomes a comment by user@host.
+    // A reply to a local post becomes a comment by user@host; a Note with photos, a post.
     .on(Create, async (ctx, create) => {
       const note = await create.getObject(ctx);
       if (!(note instanceof Note) || !note.id) return;
+      if (!note.replyTargetId) return receiveRemoteNote(deps, ctx, create, note, 'create');
       const postId = localPostId(ctx, note.replyTargetId);
       if (!postId || note.attributionId?.href !== create.actorId?.href) return;
       const db = deps.database.db;
@@ -156,6 +170,14 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       // Only its author deletes a comment this way.
       if (comment && comment.user_id === sender) {
         await deps.services.comments.remove(comment.id, sender);
+      } else if (!comment) {
+        await deleteRemotePost(deps, sender, objectId.href);
+      }
+    })
+    .on(Update, async (ctx, update) => {
+      const note = await update.getObject(ctx);
+      if (note instanceof Note && !note.replyTargetId) {
+        await receiveRemoteNote(deps, ctx, update, note, 'update');
       }
     })
     .on(Accept, () => undefined);

@@ -28,6 +28,7 @@ import {
   withoutHiddenPosts,
 } from '../policies/hidden-people';
 import { countActivityOf, listBlockedEitherWay } from '../repositories/blocks.repository';
+import { remotePostsSeen } from '../views/remote-posts-seen';
 
 /** A list of posts: one person's (`userId`), a viewer's Following feed, or everyone's. */
 export type PostListRequest = PostListQuery & { userId?: string; followedBy?: string };
@@ -258,9 +259,10 @@ export class PostReadsService {
     db = this.db,
   ): Promise<Post[]> {
     const ids = rows.map((row) => row.id);
-    const [images, previews] = await Promise.all([
+    const [images, previews, remoteUrls] = await Promise.all([
       listImagesOfPosts(db, ids),
       listCommentPreviews(db, ids, limits.commentsPreviewCount),
+      remotePostsSeen(db, rows, this.infra.clock.now()),
     ]);
     // Only when some caption or comment names someone with `@`.
     const people = await findMentionedPeople(db, [
@@ -283,6 +285,7 @@ export class PostReadsService {
         stateOf(row.id),
         previewsByPost.get(row.id) ?? [],
         people,
+        remoteUrls.get(row.id) ?? null,
       ),
     );
   }

@@ -35,6 +35,10 @@ export class ReferencePeer {
   readonly origin: string;
   #server: http.Server | undefined;
   #keys = new Map<string, webcrypto.CryptoKeyPair>();
+  /** Paths answered as they are (photos, an outbox), before Fedify sees the request. */
+  readonly #files = new Map<string, { status: number; body: Buffer; type: string }>();
+  /** How many times each of those paths was asked for. */
+  readonly fetched = new Map<string, number>();
   readonly #federation: Federation<void>;
 
   constructor(
@@ -59,6 +63,7 @@ export class ReferencePeer {
           summary: `<p>I post on <a href="${this.origin}">${host}</a></p>`,
           url: new URL(`/@${identifier}`, this.origin),
           inbox: ctx.getInboxUri(identifier),
+          outbox: new URL(`/users/${identifier}/outbox`, this.origin),
           endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
           publicKey: new CryptographicKey({
             id: this.keyId(identifier),
@@ -104,7 +109,20 @@ export class ReferencePeer {
     this.router.route(this.host, `http://127.0.0.1:${port}`);
   }
 
+  /** Answers GET `path` with `body` (a photo, an outbox page), or with `status` alone. */
+  serveFile(path: string, body: Buffer | string, type: string, status = 200): void {
+    this.#files.set(path, { status, body: Buffer.from(body), type });
+  }
+
   async #serve(incoming: http.IncomingMessage, outgoing: http.ServerResponse): Promise<void> {
+    const path = new URL(incoming.url ?? '/', this.origin).pathname;
+    const file = this.#files.get(path);
+    if (file && incoming.method === 'GET') {
+      this.fetched.set(path, (this.fetched.get(path) ?? 0) + 1);
+      outgoing.writeHead(file.status, { 'content-type': file.type });
+      outgoing.end(file.status === 200 ? file.body : undefined);
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const headers = new Headers();

@@ -1,0 +1,47 @@
+import type { InboxContext } from '@fedify/fedify';
+import type { Create, Note, Update } from '@fedify/vocab';
+import { isActor } from '@fedify/vocab';
+import type { AppContext } from '../app-context';
+import { findRemoteActorByUrl } from '../repositories/federation-actors.repository';
+import { hasLocalFollower } from '../repositories/remote-posts.repository';
+import { readRemoteNote, rawJsonOf } from './remote-notes';
+import { rememberActor } from './remote-actors';
+import { storeRemotePost, updateRemotePost } from './remote-posts';
+
+type Deps = Pick<AppContext, 'database' | 'services' | 'clock' | 'events' | 'storage'>;
+
+/**
+ * A remote person's Note that is not a reply to a Pinhole post: a post here when someone here
+ * follows them or it is addressed to someone here (anyone else's posts would only fill the
+ * disk), and when it has photos. Its `Update` changes the post.
+ */
+export async function receiveRemoteNote(
+  deps: Deps,
+  ctx: InboxContext<void>,
+  activity: Create | Update,
+  note: Note,
+  verb: 'create' | 'update',
+): Promise<void> {
+  const actorId = activity.actorId;
+  if (!actorId || note.attributionId?.href !== actorId.href) return;
+  const db = deps.database.db;
+  const read = await readRemoteNote(ctx, note, rawJsonOf(activity), deps.clock.now());
+  if (!read) return;
+  const known = await findRemoteActorByUrl(db, actorId.href);
+  if (verb === 'update') {
+    if (known) await updateRemotePost(deps, known.profile_id, read);
+    return;
+  }
+  if (read.images.length === 0) return;
+  const wanted =
+    read.addressedTo.length > 0 ||
+    (known !== undefined && (await hasLocalFollower(db, known.profile_id)));
+  if (!wanted) return;
+  let authorId = known?.profile_id;
+  if (!authorId) {
+    const actor = await activity.getActor(ctx);
+    if (!isActor(actor) || actor.id?.href !== actorId.href) return;
+    authorId = await rememberActor(db, actor, deps.clock.now().toISOString());
+  }
+  if (authorId) await storeRemotePost(deps, authorId, read);
+}
