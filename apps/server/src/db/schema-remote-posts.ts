@@ -23,3 +23,9 @@ export interface RemoteMediaTable {
   next_attempt_at: string | null;
   last_viewed_at: string;
 }
+
+/** When a remote person's outbox was last read for their recent posts (migration 0020). */
+export interface RemoteOutboxReadsTable {
+  profile_id: string;
+  read_at: string;
+}

@@ -13,7 +13,11 @@ import type {
   NotificationSettingsTable,
   PushDeliveriesTable,
 } from './schema-social';
-import type { RemoteMediaTable, RemotePostsTable } from './schema-remote-posts';
+import type {
+  RemoteMediaTable,
+  RemoteOutboxReadsTable,
+  RemotePostsTable,
+} from './schema-remote-posts';
 
 export type * from './schema-social';
 export type * from './schema-remote-posts';
@@ -341,6 +345,7 @@ export interface DB {
   remote_comments: RemoteCommentsTable;
   remote_posts: RemotePostsTable;
   remote_media: RemoteMediaTable;
+  remote_outbox_reads: RemoteOutboxReadsTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   direct_messages: DirectMessagesTable;

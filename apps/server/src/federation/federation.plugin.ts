@@ -6,6 +6,7 @@ import { findInstanceSettings } from '../repositories/instance-settings.reposito
 import { instanceActorOf, instanceActorPath } from './actor';
 import { deliverDomainEvents } from './deliveries';
 import { deliverRemoteInteractions } from './remote-interactions';
+import { backfillRemoteOutbox } from './remote-backfill';
 import { addFederationHook } from './fastify-adapter';
 import type { FederationOptions } from './federation';
 import { createPinholeFederation } from './federation';
@@ -79,7 +80,11 @@ export function registerFederation(
   const unsubscribe = deliverDomainEvents(federation, context);
   const unsubscribeRemote = deliverRemoteInteractions(federation, context);
   const stopQueue = new AbortController();
-  const { remoteMedia } = context.services;
+  const { remoteMedia, remoteBackfill } = context.services;
+  remoteBackfill.use(
+    (profileId) => backfillRemoteOutbox(federation, context, profileId),
+    (error) => app.log.warn({ err: error }, 'reading a remote outbox failed'),
+  );
   remoteMedia.reportErrorsTo((error) => app.log.warn({ err: error }, 'copying remote photos'));
   // Copies past their retention go within the hour; the sweep (npm run sweep) removes them too.
   const expiryTimer = setInterval(() => {

@@ -285,3 +285,28 @@ export function findRemotePostTarget(db: Kysely<DB>, postId: string) {
     .where('remote_posts.post_id', '=', postId)
     .executeTakeFirst();
 }
+
+/**
+ * Takes the turn to read a remote person's outbox: false when it was read since `notBefore`
+ * (by this instance or another), else the read is noted now and this caller does it.
+ */
+export async function claimOutboxRead(
+  db: Kysely<DB>,
+  profileId: string,
+  now: string,
+  notBefore: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('remote_outbox_reads')
+    .values({ profile_id: profileId, read_at: now })
+    .onConflict((oc) => oc.column('profile_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  const updated = await db
+    .updateTable('remote_outbox_reads')
+    .set({ read_at: now })
+    .where('profile_id', '=', profileId)
+    .where('read_at', '<', notBefore)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}

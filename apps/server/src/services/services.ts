@@ -31,6 +31,7 @@ import { SuggestionsService } from './suggestions.service';
 import { SweepService, ownerQueries } from './sweep.service';
 import { VariantBackfillService } from './variant-backfill.service';
 import { RemoteMediaFetcher } from '../media/remote-media';
+import { RemoteBackfillService } from './remote-backfill.service';
 
 /**
  * Every service, built once at start with what it depends on. Routes are thin adapters over
@@ -81,6 +82,7 @@ export function createServices(infra: Infrastructure) {
     stories,
     messages: new MessagesService(infra),
     remoteMedia,
+    remoteBackfill: new RemoteBackfillService(),
     // The maintenance sweep also removes remote photos' copies past their retention.
     sweep: new SweepService(infra, ownerQueries, {
       removeExpired: async (now) =>

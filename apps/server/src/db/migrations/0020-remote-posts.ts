@@ -10,6 +10,8 @@ import type { Kysely, Migration } from 'kysely';
  *   `pending` (to fetch, at `next_attempt_at`), `stored`, `failed` (given up until someone looks
  *   at it again) or `expired` (removed `REMOTE_MEDIA_RETENTION_DAYS` after its last view). Until
  *   a copy is stored, the photo's `post_images.image_key` is a placeholder key nothing serves.
+ * - `remote_outbox_reads`: when a remote person's outbox was last read for their recent posts
+ *   (their profile's first view here), so it is read at most once a day.
  */
 export const remotePosts: Migration = {
   async up(db: Kysely<unknown>) {
@@ -34,6 +36,13 @@ export const remotePosts: Migration = {
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('next_attempt_at', 'text')
       .addColumn('last_viewed_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('remote_outbox_reads')
+      .addColumn('profile_id', 'text', (c) =>
+        c.primaryKey().references('profiles.id').onDelete('cascade'),
+      )
+      .addColumn('read_at', 'text', (c) => c.notNull())
       .execute();
     // The fetcher's question: which copies are due now.
     await db.schema
