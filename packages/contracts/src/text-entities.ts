@@ -15,8 +15,10 @@ export interface TextEntity {
 
 // `#` then letters of any script, digits or `_`; not inside a word or an HTML entity (`&#39;`).
 const hashtagPattern = /(?<![\p{L}\p{N}_&])#([\p{L}\p{M}\p{N}_]+)/gu;
-// `@` then a username; not inside a word or an email address (`bob@example.com`).
-const mentionPattern = /(?<![\p{L}\p{N}_.@])@([a-zA-Z0-9._]+)/gu;
+// `@` then a username, and for a person on another server `@` and their server's host
+// (`@bob@photos.example`); not inside a word or an email address (`bob@example.com`).
+const mentionPattern =
+  /(?<![\p{L}\p{N}_.@])@([a-zA-Z0-9._]+)(?:@([a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)+))?/gu;
 
 /**
  * Every hashtag and mention in `text`, in order: the one parser the server stores them with and
@@ -36,8 +38,10 @@ export function findEntities(text: string): TextEntity[] {
     });
   }
   for (const match of text.matchAll(mentionPattern)) {
-    const name = (match[1] ?? '').replace(/\.+$/, '');
-    if (name.length === 0 || name.length > limits.usernameMaxLength) continue;
+    const host = match[2];
+    const local = host ? (match[1] ?? '') : (match[1] ?? '').replace(/\.+$/, '');
+    if (local.length === 0 || local.length > limits.usernameMaxLength) continue;
+    const name = host ? `${local}@${host}` : local;
     found.push({
       kind: 'mention',
       value: name.toLowerCase(),

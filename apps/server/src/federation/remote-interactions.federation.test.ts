@@ -23,6 +23,7 @@ describe.each(dialects)('acting on remote posts on %s', (dialect) => {
   let peer: ReferencePeer;
   let alice: TestUser;
   let post: Post;
+  let bobId: string;
   const noteId = `https://pixelfed.example/p/bob/${randomUUID()}`;
 
   beforeAll(async () => {
@@ -36,7 +37,7 @@ describe.each(dialects)('acting on remote posts on %s', (dialect) => {
     await peer.addPerson('bob');
     await peer.start();
     alice = await signUpUser(server, { username: 'alice' });
-    const bobId = await knownRemotePerson(server, peer, 'bob');
+    bobId = await knownRemotePerson(server, peer, 'bob');
     await followDirectly(server, alice.id, bobId);
     peer.serveFile('/storage/one.jpg', await makeJpeg(), 'image/jpeg');
     // Pixelfed's shape: an Image attachment, the post page as the Note's id.
@@ -111,9 +112,11 @@ describe.each(dialects)('acting on remote posts on %s', (dialect) => {
     const comment = await server.request(`/api/posts/${post.id}/comments`, {
       method: 'POST',
       token: alice.token,
-      json: { content: 'What a morning' },
+      json: { content: '@bob@pixelfed.example What a morning' },
     });
     expect(comment.status).toBe(201);
+    // A mention of a known remote person links to them, as a local one does.
+    expect(comment.body.mentions).toEqual([{ id: bobId, username: 'bob@pixelfed.example' }]);
     await expect.poll(() => peer.ofType('Create').length, poll).toBe(1);
     const created = peer.ofType('Create')[0]!.json;
     expect(created).toMatchObject({
@@ -121,7 +124,7 @@ describe.each(dialects)('acting on remote posts on %s', (dialect) => {
       object: {
         type: 'Note',
         inReplyTo: noteId,
-        content: '<p>What a morning</p>',
+        content: '<p>@bob@pixelfed.example What a morning</p>',
         attributedTo: `${publicUrl}/users/alice`,
       },
     });
