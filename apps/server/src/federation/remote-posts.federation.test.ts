@@ -161,6 +161,35 @@ describe.each(dialects)('remote posts arriving on %s', (dialect) => {
     expect(stored).not.toContain(stranger.id);
   });
 
+  it('takes a Note of someone nobody follows when it is addressed to someone here', async () => {
+    const note = {
+      ...noteOf(['/media/one.jpg'], '<p>For alice</p>'),
+      attributedTo: peer.actorUrl('carol'),
+      cc: [`${publicUrl}/users/alice`],
+    };
+    await peer.send('carol', inbox, { ...create(note), actor: peer.actorUrl('carol') });
+    const carolId = await knownRemotePerson(server, peer, 'carol');
+    const grid = async () =>
+      (await server.request(`/api/profiles/${carolId}/posts`, { token: alice.token })).body
+        .posts as Post[];
+    await expect
+      .poll(async () => (await grid()).map((post) => post.caption), poll)
+      .toEqual(['For alice']);
+  });
+
+  it('keeps the placeholder, without retrying, for a file that is no image', async () => {
+    peer.serveFile('/media/not-a-photo.jpg', 'just text', 'image/jpeg');
+    const note = noteOf(['/media/not-a-photo.jpg'], '<p>Broken</p>');
+    await peer.send('bob', inbox, create(note));
+    await expect.poll(() => remotePost(note.url), poll).toBeDefined();
+    await expect.poll(() => peer.fetched.get('/media/not-a-photo.jpg') ?? 0, poll).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect(peer.fetched.get('/media/not-a-photo.jpg')).toBe(1);
+    const post = (await remotePost(note.url))!;
+    expect(post.images[0]).toMatchObject({ url: '', variants: [] });
+    expect(post.images[0]!.placeholder).toEqual(expect.any(String));
+  });
+
   it('shows a placeholder while a photo cannot be fetched, and retries it', async () => {
     peer.serveFile('/media/later.jpg', '', 'text/plain', 503);
     const note = noteOf(['/media/later.jpg'], '<p>Flaky server</p>');
