@@ -1,4 +1,5 @@
 import type { Context } from '@fedify/fedify';
+import { isRemoteUsername } from '@pinhole/contracts';
 import { Hashtag, Image as ImageAttachment, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -53,6 +54,8 @@ export async function findNoteSource(
 ): Promise<NoteSource | undefined> {
   const post = await findPostById(db, postId);
   if (!post || post.author_suspended_at !== null) return undefined;
+  // A remote person's post is their server's Note, never one of ours.
+  if (isRemoteUsername(post.author_username)) return undefined;
   const images = (await listImagesOfPosts(db, [postId])).get(postId) ?? [];
   return { post, images };
 }

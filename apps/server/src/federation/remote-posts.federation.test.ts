@@ -135,6 +135,13 @@ describe.each(dialects)('remote posts arriving on %s', (dialect) => {
     const explore = await server.request('/api/explore', { token: alice.token });
     expect((explore.body.posts as Post[]).map((post) => post.id)).toContain(copied.id);
 
+    // It is bob's server's Note, not one of ours, nor one of this instance's posts.
+    const asNote = await server.request(`/p/${copied.id}`, {
+      headers: { accept: 'application/activity+json' },
+    });
+    expect(asNote.text).not.toContain('"Note"');
+    expect((await server.request('/api/instance')).body.stats).toMatchObject({ posts: 0 });
+
     // Delivered again (a retry), it is still one post.
     await peer.send('bob', inbox, create(note));
     await new Promise((resolve) => setTimeout(resolve, 500));
