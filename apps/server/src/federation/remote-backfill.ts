@@ -62,7 +62,8 @@ export async function backfillRemoteOutbox(
     if (!(note instanceof Note) || note.replyTargetId) continue;
     if (note.attributionId?.href !== remote.actor_url) continue;
     const read = await readRemoteNote(ctx, note, rawJsonOf(item), now);
-    if (read && (await storeRemotePost(deps, profileId, read)) === 'stored') stored++;
+    if (read && (await storeRemotePost(deps, profileId, read, { publicOnly: true })) === 'stored')
+      stored++;
   }
   return stored;
 }

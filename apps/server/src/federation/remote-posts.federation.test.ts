@@ -168,6 +168,41 @@ describe.each(dialects)('remote posts arriving on %s', (dialect) => {
     expect(stored).not.toContain(stranger.id);
   });
 
+  it('shows a followers-only Note to followers here, in their Following feed only', async () => {
+    const note = noteOf(['/media/one.jpg'], '<p>Only for followers #harbour</p>', {
+      to: [`${peer.actorUrl('bob')}/followers`],
+      cc: [],
+    });
+    await peer.send('bob', inbox, create(note));
+    await expect.poll(() => remotePost(note.url), poll).toBeDefined();
+    const post = (await remotePost(note.url))!;
+    expect((await server.request(`/api/posts/${post.id}`, { token: alice.token })).status).toBe(
+      200,
+    );
+    const stranger = await signUpUser(server, { username: 'stranger' });
+    expect((await server.request(`/api/posts/${post.id}`, { token: stranger.token })).status).toBe(
+      404,
+    );
+    expect((await server.request(`/api/posts/${post.id}`)).status).toBe(404);
+    const like = await server.request(`/api/posts/${post.id}/like`, {
+      method: 'PUT',
+      token: stranger.token,
+    });
+    expect(like.status).toBe(404);
+    const lists = [
+      `/api/profiles/${bobId}/posts`,
+      '/api/hashtags/harbour/posts',
+      '/api/explore',
+      '/api/posts',
+    ];
+    for (const list of lists) {
+      const ids = ((await server.request(list, { token: alice.token })).body.posts as Post[]).map(
+        (one) => one.id,
+      );
+      expect(ids, list).not.toContain(post.id);
+    }
+  });
+
   it('takes a Note of someone nobody follows when it is addressed to someone here', async () => {
     const note = {
       ...noteOf(['/media/one.jpg'], '<p>For alice</p>'),

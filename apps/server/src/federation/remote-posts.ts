@@ -61,11 +61,13 @@ export async function storeRemotePost(
   deps: Deps,
   authorId: string,
   note: RemoteNote,
+  options: { publicOnly?: boolean } = {},
 ): Promise<StoreOutcome> {
   const db = deps.database.db;
   if (note.images.length === 0) return 'no-images';
-  // Followers-only posts wait for per-post visibility in every list: never shown to others.
-  if (!note.isPublic) return 'followers-only';
+  // An outbox read for a profile page takes public posts only: followers-only ones come
+  // delivered, to a follower here.
+  if (!note.isPublic && options.publicOnly) return 'followers-only';
   if (await findRemotePostByNote(db, note.id)) return 'known';
   const postId = newId();
   const images = note.images.map((image, index) => pendingImage(postId, index, image));

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DB, RemoteMediaStatus } from '../db/schema';
 import type { StoredVariant } from './stored-variants';
 import { storedVariants } from './stored-variants';
@@ -309,4 +310,35 @@ export async function claimOutboxRead(
     .where('read_at', '<', notBefore)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
+}
+
+/**
+ * SQL true unless the query's `posts` row is a remote post for its author's followers only:
+ * such posts are in their followers' Following feeds and nowhere else (lists shared by every
+ * reader — profile grids, hashtags, explore — cannot tell followers from others).
+ */
+export function notFollowersOnlyRemote(): RawBuilder<boolean> {
+  return sql<boolean>`not exists (
+    select 1 from remote_posts
+    where remote_posts.post_id = posts.id and remote_posts.is_public = 0
+  )`;
+}
+
+/** Whether a post is a remote post for its author's followers only. */
+export async function isFollowersOnlyPost(db: Kysely<DB>, postId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('remote_posts')
+    .select('post_id')
+    .where('post_id', '=', postId)
+    .where('is_public', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** SQL true when `viewerId` may see the query's `posts` row as far as followers-only goes. */
+export function followersOnlyVisibleTo(viewerId: string): RawBuilder<boolean> {
+  return sql<boolean>`(${notFollowersOnlyRemote()} or posts.user_id = ${viewerId} or exists (
+    select 1 from follows
+    where follows.follower_id = ${viewerId} and follows.followee_id = posts.user_id
+  ))`;
 }

@@ -19,7 +19,7 @@ import type { ViewerPostState } from '../views/post-json';
 import { noViewerState, openPostJson, pageJson, toComment, toPost } from '../views/post-json';
 import type { SharedPostPage } from '../cache/read-caches';
 import { stateMask, viewerStatesAmong, viewerStatesFresh } from '../views/viewer-post-states';
-import { canSeeContentOf } from '../policies/visibility';
+import { canSeeContentOf, canSeeFollowersOnly } from '../policies/visibility';
 import {
   hiddenPeopleOf,
   withoutHiddenComments,
@@ -179,6 +179,7 @@ export class PostReadsService {
       suspended_at: row.author_suspended_at,
     };
     if (!(await canSeeContentOf(db, viewerId, author))) throw notFound();
+    if (!(await canSeeFollowersOnly(db, viewerId, row))) throw notFound();
     const stateOf = await viewerStatesFresh(db, viewerId, [row.id]);
     const [post] = await this.#hydrate([row], stateOf, db);
     if (!post) throw notFound();
