@@ -112,10 +112,16 @@ export async function readRemoteNote(
         ? name
         : `@${name.replace(/^@/, '')}@${tag.href.host}`;
     mentionNames.set(tag.href.href, full.toLowerCase());
+    // Mastodon links a mention to the person's page, not their actor: match `@bob` too.
+    const short = `@${full.split('@')[1] ?? ''}`.toLowerCase();
+    if (!mentionNames.has(short)) mentionNames.set(short, full.toLowerCase());
   }
   const html = (note.content?.toString() ?? '').replace(
     /<a\s[^>]*href="([^"]*)"[^>]*>[\s\S]*?<\/a>/gi,
-    (anchor, href: string) => mentionNames.get(decodeAttribute(href)) ?? anchor,
+    (anchor, href: string) =>
+      mentionNames.get(decodeAttribute(href)) ??
+      mentionNames.get(htmlToText(anchor).toLowerCase()) ??
+      anchor,
   );
   const caption = htmlToText(html).slice(0, limits.captionMaxLength);
   const audience = [...note.toIds, ...note.ccIds].map((id) => id.href);

@@ -203,6 +203,38 @@ describe.each(dialects)('remote posts arriving on %s', (dialect) => {
     }
   });
 
+  it("writes Mastodon's mentions as @user@host, or @username for people here, who are told", async () => {
+    await knownRemotePerson(server, peer, 'carol');
+    const note = noteOf(
+      ['/media/one.jpg'],
+      '<p><span class="h-card"><a href="https://photos.example/@alice" class="u-url mention">@<span>alice</span></a></span> ' +
+        'and <span class="h-card"><a href="https://mastodon.example/@carol" class="u-url mention">@<span>carol</span></a></span></p>',
+      {
+        cc: [`${peer.actorUrl('bob')}/followers`, `${publicUrl}/users/alice`],
+        tag: [
+          { type: 'Mention', href: `${publicUrl}/users/alice`, name: '@alice@photos.example' },
+          { type: 'Mention', href: peer.actorUrl('carol'), name: '@carol@mastodon.example' },
+        ],
+      },
+    );
+    await peer.send('bob', inbox, create(note));
+    await expect.poll(() => remotePost(note.url), poll).toBeDefined();
+    const post = (await remotePost(note.url))!;
+    expect(post.caption).toBe('@alice and @carol@mastodon.example');
+    expect(post.mentions.map((person) => person.username)).toEqual([
+      'alice',
+      'carol@mastodon.example',
+    ]);
+    const notifications = async () =>
+      (await server.request('/api/notifications', { token: alice.token })).body.notifications as {
+        type: string;
+        post?: { id: string } | null;
+      }[];
+    await expect
+      .poll(async () => (await notifications()).some((one) => one.type === 'mention'), poll)
+      .toBe(true);
+  });
+
   it('takes a Note of someone nobody follows when it is addressed to someone here', async () => {
     const note = {
       ...noteOf(['/media/one.jpg'], '<p>For alice</p>'),
