@@ -25,18 +25,22 @@ export async function receiveRemoteNote(
   const actorId = activity.actorId;
   if (!actorId || note.attributionId?.href !== actorId.href) return;
   const db = deps.database.db;
-  const read = await readRemoteNote(ctx, note, rawJsonOf(activity), deps.clock.now());
-  if (!read) return;
   const known = await findRemoteActorByUrl(db, actorId.href);
   if (verb === 'update') {
-    if (known) await updateRemotePost(deps, known.profile_id, read);
+    if (!known) return;
+    const read = await readRemoteNote(ctx, note, rawJsonOf(activity), deps.clock.now());
+    if (read) await updateRemotePost(deps, known.profile_id, read);
     return;
   }
-  if (read.images.length === 0) return;
+  // Asked before the Note is read (its attachments may need fetching): is it wanted here?
+  const addressedHere = [...note.toIds, ...note.ccIds].some(
+    (id) => ctx.parseUri(id)?.type === 'actor',
+  );
   const wanted =
-    read.addressedTo.length > 0 ||
-    (known !== undefined && (await hasLocalFollower(db, known.profile_id)));
+    addressedHere || (known !== undefined && (await hasLocalFollower(db, known.profile_id)));
   if (!wanted) return;
+  const read = await readRemoteNote(ctx, note, rawJsonOf(activity), deps.clock.now());
+  if (!read || read.images.length === 0) return;
   let authorId = known?.profile_id;
   if (!authorId) {
     const actor = await activity.getActor(ctx);
