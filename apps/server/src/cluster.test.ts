@@ -42,6 +42,7 @@ const bundledMigrations = [
   '0019-push',
   '0020-domain-blocks',
   '0021-blurhash',
+  '0022-remote-posts',
 ];
 
 /**

@@ -73,6 +73,8 @@ const envSchema = z
     FEDERATION: booleanString.default(true),
     /** Tests only: lets federation fetch from and deliver to loopback and private addresses. */
     FEDERATION_ALLOW_PRIVATE_ADDRESSES: booleanString.default(false),
+    /** Our copy of a remote photo is removed this many days after it was last looked at. */
+    REMOTE_MEDIA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     IMPORT_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -141,7 +143,11 @@ export interface Config {
    * ActivityPub: on when PUBLIC_URL is https (peers need a public origin to reach and to trust)
    * unless FEDERATION=false.
    */
-  federation: { enabled: boolean; allowPrivateAddresses: boolean };
+  federation: {
+    enabled: boolean;
+    allowPrivateAddresses: boolean;
+    remoteMediaRetentionDays: number;
+  };
   push: { vapidSubject: string; allowPrivateEndpoints: boolean };
 }
 
@@ -215,6 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     federation: {
       enabled: env.PUBLIC_URL !== undefined && publicUrl.protocol === 'https:' && env.FEDERATION,
       allowPrivateAddresses: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+      remoteMediaRetentionDays: env.REMOTE_MEDIA_RETENTION_DAYS,
     },
     push: {
       vapidSubject: env.VAPID_SUBJECT ?? `mailto:admin@${publicUrl.hostname}`,

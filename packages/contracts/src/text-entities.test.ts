@@ -15,6 +15,17 @@ describe('findEntities', () => {
     expect(text.slice(first!.start, first!.end)).toBe('#Sunset');
   });
 
+  it('finds a person on another server as user@host, its trailing dot as punctuation', () => {
+    const text = 'With @Bob@Photos.Example. and @ana@mastodon.social!';
+    const found = findEntities(text);
+    expect(found.map((entity) => entity.value)).toEqual([
+      'bob@photos.example',
+      'ana@mastodon.social',
+    ]);
+    expect(text.slice(found[0]!.start, found[0]!.end)).toBe('@Bob@Photos.Example');
+    expect(mentionsOf('@bob@host (not a host) @carol@')).toEqual(['bob', 'carol']);
+  });
+
   it('ignores lone sigils, emails, entities inside words and names too long to be one', () => {
     expect(findEntities('# @ a#b bob@example.com &#39; @')).toEqual([]);
     expect(findEntities(`#${'a'.repeat(65)} @${'b'.repeat(31)}`)).toEqual([]);

@@ -21,6 +21,7 @@ import { messages } from './migrations/0018-messages';
 import { push } from './migrations/0019-push';
 import { domainBlocks } from './migrations/0020-domain-blocks';
 import { blurhash } from './migrations/0021-blurhash';
+import { remotePosts } from './migrations/0022-remote-posts';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019-push': push,
   '0020-domain-blocks': domainBlocks,
   '0021-blurhash': blurhash,
+  '0022-remote-posts': remotePosts,
 };
 
 /** Every migration this version knows, oldest first: a backup's schema must be one of them. */

@@ -15,8 +15,14 @@ import type {
   DomainBlocksTable,
   GoneRemoteActorsTable,
 } from './schema-social';
+import type {
+  RemoteMediaTable,
+  RemoteOutboxReadsTable,
+  RemotePostsTable,
+} from './schema-remote-posts';
 
 export type * from './schema-social';
+export type * from './schema-remote-posts';
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 UTC strings with milliseconds
@@ -343,6 +349,9 @@ export interface DB {
   remote_actors: RemoteActorsTable;
   remote_follows: RemoteFollowsTable;
   remote_comments: RemoteCommentsTable;
+  remote_posts: RemotePostsTable;
+  remote_media: RemoteMediaTable;
+  remote_outbox_reads: RemoteOutboxReadsTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   direct_messages: DirectMessagesTable;

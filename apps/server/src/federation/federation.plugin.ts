@@ -9,6 +9,8 @@ import { findInstanceSettings } from '../repositories/instance-settings.reposito
 import { instanceActorOf, instanceActorPath } from './actor';
 import { deliverAccountDeletions } from './account-deletion';
 import { deliverDomainEvents } from './deliveries';
+import { deliverRemoteInteractions } from './remote-interactions';
+import { backfillRemoteOutbox } from './remote-backfill';
 import { addFederationHook } from './fastify-adapter';
 import { InboxGate } from './inbox-gate';
 import { rateLimits } from '../rate-limits';
@@ -20,6 +22,7 @@ import { deliverRemoteFollows } from './remote-follows';
 import { RemoteLookup } from './remote-lookup';
 
 const activityJson = 'application/activity+json';
+const remoteMediaExpiryIntervalMs = 60 * 60_000;
 
 function json(body: unknown, contentType: string): Response {
   return new Response(JSON.stringify(body), {
@@ -104,19 +107,36 @@ export function registerFederation(
     deliverDomainEvents(federation, context),
     deliverAccountDeletions(federation, context),
     deliverRemoteFollows(federation, context),
+    deliverRemoteInteractions(federation, context),
   ];
   context.remoteLookup = new RemoteLookup(context, (profileId, data) =>
     storeRemoteAvatar(context, profileId, data),
   );
   const stopQueue = new AbortController();
+  const { remoteMedia, remoteBackfill } = context.services;
+  remoteBackfill.use(
+    (profileId) => backfillRemoteOutbox(federation, context, profileId),
+    (error) => app.log.warn({ err: error }, 'reading a remote outbox failed'),
+  );
+  remoteMedia.reportErrorsTo((error) => app.log.warn({ err: error }, 'copying remote photos'));
+  // Copies past their retention go within the hour; the sweep (npm run sweep) removes them too.
+  const expiryTimer = setInterval(() => {
+    remoteMedia
+      .removeExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'removing remote copies failed'));
+  }, remoteMediaExpiryIntervalMs);
+  expiryTimer.unref();
   app.addHook('onReady', () => {
     void federation
       .startQueue(undefined, { signal: stopQueue.signal })
       .catch((error: unknown) => app.log.error({ err: error }, 'federation queue stopped'));
+    remoteMedia.start();
   });
-  app.addHook('onClose', () => {
+  app.addHook('onClose', async () => {
     for (const unsubscribe of unsubscribers) unsubscribe();
     stopQueue.abort();
+    clearInterval(expiryTimer);
+    await remoteMedia.close();
   });
   return federation;
 }

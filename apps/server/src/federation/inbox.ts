@@ -37,8 +37,10 @@ import { commentTextOf, editRemoteReply, tellMentioned } from './inbox-notes';
 import { instanceSenderKey } from './keys';
 import { rememberActor } from './remote-actors';
 import { onFollowAccepted, onFollowRejected } from './remote-follows';
+import { deleteRemotePost } from './remote-posts';
+import { receiveRemoteNote } from './remote-posts-inbox';
 
-type Deps = Pick<AppContext, 'database' | 'services' | 'clock' | 'events'>;
+type Deps = Pick<AppContext, 'database' | 'services' | 'clock' | 'events' | 'storage'>;
 
 /** The local person an activity is about (its object an actor URI of ours), if any. */
 async function localTarget(deps: Deps, ctx: InboxContext<void>, uri: URL | null) {
@@ -162,11 +164,17 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       const sender = await senderOf(deps, ctx, like);
       if (sender) await deps.services.likes.set(postId, sender.id, true);
     })
-    // A reply to a local post becomes a comment by user@host.
+    // A reply to a local post becomes a comment by user@host; a Note with photos, a post.
     .on(Create, async (ctx, create) => {
       const note = await create.getObject(ctx);
       if (!(note instanceof Note) || !note.id) return;
       if (note.attributionId?.href !== create.actorId?.href) return;
+      // A remote person's photo post (kept when someone here follows them or it names someone
+      // here; its caption's mentions are told as a post's); otherwise it may still name people.
+      if (!note.replyTargetId) {
+        if (await receiveRemoteNote(deps, ctx, create, note, 'create')) return;
+        return tellMentioned(deps, ctx, note, () => senderOf(deps, ctx, create));
+      }
       const postId = localPostId(ctx, note.replyTargetId);
       // Not a reply to a post here: it may still name people here.
       if (!postId) return tellMentioned(deps, ctx, note, () => senderOf(deps, ctx, create));
@@ -179,10 +187,15 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       const comment = await deps.services.comments.add(postId, sender.id, text);
       await saveRemoteComment(db, comment.id, note.id.href);
     })
+    // Fedify takes one listener per type: an edited reply is a comment here, anything else a post.
     .on(Update, async (ctx, update) => {
-      const object = await update.getObject(ctx);
-      if (object instanceof Note)
-        await editRemoteReply(deps, object, await knownSender(deps, update));
+      const note = await update.getObject(ctx);
+      if (!(note instanceof Note)) return;
+      if (note.replyTargetId) {
+        await editRemoteReply(deps, note, await knownSender(deps, update));
+        return;
+      }
+      await receiveRemoteNote(deps, ctx, update, note, 'update');
     })
     .on(Delete, async (_ctx, del) => {
       if (isSelfDelete(del)) return receiveActorDelete(deps, del);
@@ -193,6 +206,8 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       // Only its author deletes a comment this way.
       if (comment && comment.user_id === sender) {
         await deps.services.comments.remove(comment.id, sender);
+      } else if (!comment) {
+        await deleteRemotePost(deps, sender, objectId.href);
       }
     })
     .on(Flag, (ctx, flag) => receiveFlag(deps, ctx, flag))

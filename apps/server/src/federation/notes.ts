@@ -1,6 +1,6 @@
 import type { Context } from '@fedify/fedify';
 import { Image as ImageAttachment, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
-import { mentionsOf } from '@pinhole/contracts';
+import { isRemoteUsername, mentionsOf } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PostImageRow } from '../repositories/post-images.repository';
@@ -37,6 +37,8 @@ export async function findNoteSource(
 ): Promise<NoteSource | undefined> {
   const post = await findPostById(db, postId);
   if (!post || post.author_suspended_at !== null) return undefined;
+  // A remote person's post is their server's Note, never one of ours.
+  if (isRemoteUsername(post.author_username)) return undefined;
   const images = (await listImagesOfPosts(db, [postId])).get(postId) ?? [];
   return { post, images };
 }

@@ -47,6 +47,13 @@ export function isPrivateAddress(address: string): boolean {
 /** Why a remote fetch was not made or not finished; the caller treats it as "not found there". */
 export class RemoteFetchError extends Error {
   override name = 'RemoteFetchError';
+  /** True when asking again cannot help (a refused address, too large); false for a failed exchange. */
+  readonly permanent: boolean;
+
+  constructor(message: string, options: { cause?: unknown; permanent?: boolean } = {}) {
+    super(message, { cause: options.cause });
+    this.permanent = options.permanent ?? true;
+  }
 }
 
 export type Resolver = (hostname: string) => Promise<string[]>;
@@ -149,7 +156,7 @@ export async function safeFetch(
     try {
       response = await doFetch(url, { headers: init.headers, redirect: 'manual', signal });
     } catch (error) {
-      throw new RemoteFetchError(`fetch of ${url.href} failed`, { cause: error });
+      throw new RemoteFetchError(`fetch of ${url.href} failed`, { cause: error, permanent: false });
     }
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
@@ -163,7 +170,7 @@ export async function safeFetch(
       return { url, status: response.status, headers: response.headers, body };
     } catch (error) {
       if (error instanceof RemoteFetchError) throw error;
-      throw new RemoteFetchError(`reading ${url.href} failed`, { cause: error });
+      throw new RemoteFetchError(`reading ${url.href} failed`, { cause: error, permanent: false });
     }
   }
 }

@@ -5,6 +5,7 @@ import { isBlockedEitherWay } from '../repositories/blocks.repository';
 import { isFollowing } from '../repositories/follows.repository';
 import { findPostAccess } from '../repositories/posts.repository';
 import { isAdmin } from '../repositories/users.repository';
+import { isFollowersOnlyPost } from '../repositories/remote-posts.repository';
 
 /**
  * Whether the viewer may see a person's posts and lists: everyone for a public account; for a
@@ -45,6 +46,17 @@ export async function requireVisiblePost(
   }
   if (viewerId === post.id) return;
   if (viewerId !== null && post.blocked) throw notFound();
-  if (!post.is_private) return;
+  // A remote post for its author's followers only is theirs alone, as a private account's.
+  if (!post.is_private && !(await isFollowersOnlyPost(db, postId))) return;
   if (viewerId === null || !post.following) throw notFound();
+}
+
+/** Whether the viewer may see this post beyond its author's rules: a followers-only remote post. */
+export async function canSeeFollowersOnly(
+  db: Kysely<DB>,
+  viewerId: string | null,
+  post: { id: string; user_id: string },
+): Promise<boolean> {
+  if (viewerId === post.user_id || !(await isFollowersOnlyPost(db, post.id))) return true;
+  return viewerId !== null && isFollowing(db, viewerId, post.user_id);
 }

@@ -49,6 +49,17 @@ export async function countPublicStats(db: Kysely<DB>): Promise<{ users: number;
       .innerJoin('profiles', 'profiles.id', 'posts.user_id')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('profiles.suspended_at', 'is', null)
+      // Posts of other servers' people are theirs, not this instance's.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('remote_posts')
+              .select('remote_posts.post_id')
+              .whereRef('remote_posts.post_id', '=', 'posts.id'),
+          ),
+        ),
+      )
       .executeTakeFirstOrThrow(),
   ]);
   return { users: Number(users.count), posts: Number(posts.count) };

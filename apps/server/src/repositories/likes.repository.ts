@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { contentVisibleTo } from './content-access';
+import { followersOnlyVisibleTo } from './remote-posts.repository';
 import { notBlockedWith } from './blocks.repository';
 import type { ListedPersonRow, PeoplePageOptions } from './people-lists.repository';
 import { personColumns } from './people-lists.repository';
@@ -61,7 +62,8 @@ export async function setLikeInOneStatement(
           returning post_id`;
   const { rows } = await sql<{ visible: boolean; changed: boolean; likes_count: number }>`
     with access as (
-      select posts.id as post_id, posts.likes_count, ${contentVisibleTo(viewer)} as visible
+      select posts.id as post_id, posts.likes_count,
+        ${contentVisibleTo(viewer)} and ${followersOnlyVisibleTo(viewer)} as visible
       from posts inner join profiles on profiles.id = posts.user_id
       where posts.id = ${like.postId}
     ),

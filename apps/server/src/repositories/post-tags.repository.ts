@@ -4,6 +4,7 @@ import { authorNotSilenced } from './domain-blocks.repository';
 import type { DB } from '../db/schema';
 import type { PostPosition, PostRow } from './posts.repository';
 import { decodePost, postWithAuthorColumns } from './posts.repository';
+import { notFollowersOnlyRemote } from './remote-posts.repository';
 
 /** The hashtags a post carries and the people its caption mentions, as stored. */
 export interface PostTags {
@@ -168,6 +169,7 @@ export async function listHashtagPosts(
     .select(postWithAuthorColumns)
     .where('post_hashtags.hashtag', '=', hashtag)
     .where('profiles.is_private', '=', 0)
+    .where(notFollowersOnlyRemote())
     .where('profiles.suspended_at', 'is', null)
     .where(authorNotSilenced)
     .orderBy('post_hashtags.created_at', 'desc')
@@ -202,6 +204,7 @@ export async function listMentioningPosts(
     .select(postWithAuthorColumns)
     .where('post_mentions.profile_id', '=', profileId)
     .where('profiles.is_private', '=', 0)
+    .where(notFollowersOnlyRemote())
     .where('profiles.suspended_at', 'is', null)
     .orderBy('post_mentions.created_at', 'desc')
     .orderBy('post_mentions.post_id', 'desc')
@@ -237,6 +240,7 @@ export async function listExploreCandidates(
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
     .select(['posts.id', 'posts.likes_count', 'posts.comments_count', 'posts.created_at'])
     .where('profiles.is_private', '=', 0)
+    .where(notFollowersOnlyRemote())
     .where('profiles.suspended_at', 'is', null)
     .where(authorNotSilenced)
     .orderBy('posts.created_at', 'desc')
@@ -262,6 +266,7 @@ export async function findPublicPostsByIds(
     .select(postWithAuthorColumns)
     .where('posts.id', 'in', ids)
     .where('profiles.is_private', '=', 0)
+    .where(notFollowersOnlyRemote())
     .where('profiles.suspended_at', 'is', null)
     .execute();
   return rows.map(decodePost);

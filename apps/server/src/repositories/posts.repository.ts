@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { DB, PostsTable } from '../db/schema';
 import type { StoredVariant } from './stored-variants';
 import { storedVariants } from './stored-variants';
+import { notFollowersOnlyRemote } from './remote-posts.repository';
 
 export interface PostPosition {
   createdAt: string;
@@ -96,6 +97,8 @@ export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promi
     );
   }
   if (options.publicOnly) query = query.where('profiles.is_private', '=', 0);
+  // A remote post for followers only is in their Following feeds alone.
+  if (options.followedBy === undefined) query = query.where(notFollowersOnlyRemote());
   const after = options.after;
   if (after) {
     query = query.where((eb) =>

@@ -84,6 +84,9 @@ export function profileRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { id } = request.params;
         await services.follows.requireVisible(id, viewerId(request));
+        // A remote person's first page asks their server for their recent posts, in the
+        // background: this page answers with what is here, the next with what arrived.
+        if (request.query.cursor === undefined) void services.remoteBackfill.request(id);
         const body = await services.postReads.page(
           { ...request.query, userId: id },
           viewerId(request),

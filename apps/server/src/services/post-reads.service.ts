@@ -19,7 +19,7 @@ import type { ViewerPostState } from '../views/post-json';
 import { noViewerState, openPostJson, pageJson, toComment, toPost } from '../views/post-json';
 import type { SharedPostPage } from '../cache/read-caches';
 import { stateMask, viewerStatesAmong, viewerStatesFresh } from '../views/viewer-post-states';
-import { canSeeContentOf } from '../policies/visibility';
+import { canSeeContentOf, canSeeFollowersOnly } from '../policies/visibility';
 import {
   hiddenPeopleOf,
   withoutHiddenComments,
@@ -28,6 +28,7 @@ import {
   withoutHiddenPosts,
 } from '../policies/hidden-people';
 import { countActivityOf, listBlockedEitherWay } from '../repositories/blocks.repository';
+import { remotePostsSeen } from '../views/remote-posts-seen';
 
 /** A list of posts: one person's (`userId`), a viewer's Following feed, or everyone's. */
 export type PostListRequest = PostListQuery & { userId?: string; followedBy?: string };
@@ -178,6 +179,7 @@ export class PostReadsService {
       suspended_at: row.author_suspended_at,
     };
     if (!(await canSeeContentOf(db, viewerId, author))) throw notFound();
+    if (!(await canSeeFollowersOnly(db, viewerId, row))) throw notFound();
     const stateOf = await viewerStatesFresh(db, viewerId, [row.id]);
     const [post] = await this.#hydrate([row], stateOf, db);
     if (!post) throw notFound();
@@ -258,9 +260,10 @@ export class PostReadsService {
     db = this.db,
   ): Promise<Post[]> {
     const ids = rows.map((row) => row.id);
-    const [images, previews] = await Promise.all([
+    const [images, previews, remoteUrls] = await Promise.all([
       listImagesOfPosts(db, ids),
       listCommentPreviews(db, ids, limits.commentsPreviewCount),
+      remotePostsSeen(db, rows, this.infra.clock.now()),
     ]);
     // Only when some caption or comment names someone with `@`.
     const people = await findMentionedPeople(db, [
@@ -283,6 +286,7 @@ export class PostReadsService {
         stateOf(row.id),
         previewsByPost.get(row.id) ?? [],
         people,
+        remoteUrls.get(row.id) ?? null,
       ),
     );
   }

@@ -31,6 +31,8 @@ import { StoredFilesService } from './stored-files.service';
 import { SuggestionsService } from './suggestions.service';
 import { SweepService, ownerQueries } from './sweep.service';
 import { VariantBackfillService } from './variant-backfill.service';
+import { RemoteMediaFetcher } from '../media/remote-media';
+import { RemoteBackfillService } from './remote-backfill.service';
 
 /**
  * Every service, built once at start with what it depends on. Routes are thin adapters over
@@ -49,6 +51,7 @@ export function createServices(infra: Infrastructure) {
   const stories = new StoriesService(infra);
   const postEdits = new PostEditsService(infra, postReads);
   const comments = new CommentsService(infra);
+  const remoteMedia = new RemoteMediaFetcher(infra);
   const moderation = new ModerationService(infra, profiles);
   return {
     push,
@@ -80,7 +83,13 @@ export function createServices(infra: Infrastructure) {
     storedFiles: new StoredFilesService(infra),
     stories,
     messages: new MessagesService(infra),
-    sweep: new SweepService(infra, ownerQueries, stories),
+    remoteMedia,
+    remoteBackfill: new RemoteBackfillService(),
+    // The maintenance sweep also removes remote photos' copies past their retention.
+    sweep: new SweepService(infra, ownerQueries, {
+      removeExpired: async (now) =>
+        (await stories.removeExpired(now)) + (await remoteMedia.removeExpired(now)),
+    }),
     variantBackfill: new VariantBackfillService(infra),
   };
 }

@@ -21,6 +21,8 @@ export const ownerQueries: OwnerQueries = {
   posts: listPostImageKeys,
   avatars: listAvatarKeys,
   stories: listStoryImageKeys,
+  // Copies of remote photos are post photos too, under another folder.
+  remoteMedia: listPostImageKeys,
 };
 
 /** What expires by time rather than by a missing owner row: stories past their 24 hours. */

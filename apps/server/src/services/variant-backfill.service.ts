@@ -1,3 +1,4 @@
+import { isMissingRemoteKey } from '../repositories/remote-posts.repository';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import type { Infrastructure } from '../context';
@@ -40,7 +41,8 @@ export class VariantBackfillService {
         result.checked += 1;
         const have = new Set(image.variants.map((variant) => variant.width));
         const missing = variantWidthsFor(image.width).filter((width) => !have.has(width));
-        if (missing.length === 0) continue;
+        // A remote photo not copied here has no original to resize.
+        if (missing.length === 0 || isMissingRemoteKey(image.image_key)) continue;
         try {
           const added = await this.#make(image.image_key, missing);
           const variants = [...image.variants, ...added].sort((a, b) => a.width - b.width);

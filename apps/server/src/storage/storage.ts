@@ -82,6 +82,15 @@ export const mediaKinds = {
   avatars: { folder: 'avatars', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
   /** Story photos, gone 24 hours after they are shared. */
   stories: { folder: 'stories', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
+  /**
+   * Our copies of remote people's photos (and their variants), under the remote person's id;
+   * removed some days after their last view and fetched again when next looked at.
+   */
+  remoteMedia: {
+    folder: 'remote-media',
+    served: true,
+    extensions: ['jpg', 'png', 'gif', 'webp', 'avif'],
+  },
   /** Archives being imported: private to their owner, never served. */
   imports: { folder: 'imports', served: false, extensions: ['zip'] },
 } as const;

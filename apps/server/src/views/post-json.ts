@@ -3,6 +3,7 @@ import { hashtagsOf, isRemoteUsername } from '@pinhole/contracts';
 import type { CommentRow } from '../repositories/comments.repository';
 import type { PostImageRow } from '../repositories/post-images.repository';
 import type { PostRow } from '../repositories/posts.repository';
+import { isMissingRemoteKey } from '../repositories/remote-posts.repository';
 import type { Storage } from '../storage/storage';
 import type { MediaUrls } from '../storage/media-urls';
 import { avatarUrl } from '../storage/media-urls';
@@ -45,6 +46,8 @@ export function toPost(
   state: ViewerPostState,
   commentsPreview: Comment[],
   people: MentionedPeople,
+  /** A remote post's page on its own server. */
+  remoteUrl: string | null = null,
 ): Post {
   const isPrivate = Boolean(row.author_is_private);
   const stored =
@@ -63,7 +66,9 @@ export function toPost(
         ];
   const photos = stored.map((image) => ({
     id: image.id,
-    url: urls.post(image.image_key, isPrivate),
+    // A remote photo not copied here (yet, or any more): its placeholder and no URL at all,
+    // never a link to a file that is not there or to the remote server.
+    url: isMissingRemoteKey(image.image_key) ? '' : urls.post(image.image_key, isPrivate),
     width: image.width,
     height: image.height,
     placeholder: image.placeholder,
@@ -103,8 +108,7 @@ export function toPost(
     },
     comments_preview: commentsPreview,
     is_remote: isRemoteUsername(row.author_username),
-    // Remote posts arrive with the federation of remote people's posts; none is stored yet.
-    remote_url: null,
+    remote_url: remoteUrl,
   };
 }
 

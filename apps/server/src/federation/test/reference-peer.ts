@@ -92,6 +92,10 @@ export class ReferencePeer {
   #deleted = new Set<string>();
   readonly #followAnswers = new Map<string, FollowAnswer>();
   readonly #notes = new Map<string, { author: string; content: string }>();
+  /** Paths answered as they are (photos, an outbox), before Fedify sees the request. */
+  readonly #files = new Map<string, { status: number; body: Buffer; type: string }>();
+  /** How many times each of those paths was asked for. */
+  readonly fetched = new Map<string, number>();
   readonly #federation: Federation<void>;
 
   constructor(
@@ -246,8 +250,21 @@ export class ReferencePeer {
     this.#server = server;
   }
 
+  /** Answers GET `path` with `body` (a photo, an outbox page), or with `status` alone. */
+  serveFile(path: string, body: Buffer | string, type: string, status = 200): void {
+    this.#files.set(path, { status, body: Buffer.from(body), type });
+  }
+
   async #serve(incoming: http.IncomingMessage, outgoing: http.ServerResponse): Promise<void> {
     this.requested.push(`${incoming.method} ${incoming.url}`);
+    const path = new URL(incoming.url ?? '/', this.origin).pathname;
+    const file = this.#files.get(path);
+    if (file && incoming.method === 'GET') {
+      this.fetched.set(path, (this.fetched.get(path) ?? 0) + 1);
+      outgoing.writeHead(file.status, { 'content-type': file.type });
+      outgoing.end(file.status === 200 ? file.body : undefined);
+      return;
+    }
     if (incoming.url === '/media/avatar.jpg' && this.avatar) {
       outgoing.setHeader('content-type', 'image/jpeg');
       outgoing.end(this.avatar);
