@@ -33,7 +33,7 @@ export async function storyRows(
   const read = await attempt(`${kind} story trays`, () =>
     runStoryTrays(server.url, tokens, settings),
   );
-  // Every tray carries each story's author and variant URLs: the body is several times a feed
+  // Every tray carries its author and each story its variant URLs: the body is several times a feed
   // page's. Browsers ask for it compressed, which the cache does once per body.
   log(`${kind}: GET /api/stories as ${who}, Accept-Encoding: br, gzip...`);
   const readCompressed = await attempt(`${kind} story trays, compressed`, () =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProfileSummary } from './follow';
 import { profileSummarySchema } from './follow';
 import { limits } from './limits';
 import { postImageSchema } from './post';
@@ -20,20 +21,47 @@ export const storySchema = z.object({
 });
 export type Story = z.infer<typeof storySchema>;
 
-/** One person's live stories, oldest first. */
+/**
+ * A story inside its tray: the tray names the author once, so a signed-in answer of about a
+ * hundred trays does not repeat each author (with avatar URLs) in every story.
+ */
+export const trayStorySchema = storySchema.omit({ author: true });
+export type TrayStory = z.infer<typeof trayStorySchema>;
+
+/** One person's live stories, oldest first, as the API sends them. */
 export const storyTraySchema = z.object({
   author: profileSummarySchema,
-  stories: z.array(storySchema).min(1),
+  stories: z.array(trayStorySchema).min(1),
   has_unviewed: z.boolean(),
 });
-export type StoryTray = z.infer<typeof storyTraySchema>;
+export type StoryTrayBody = z.infer<typeof storyTraySchema>;
 
 /**
  * `GET /api/stories`: signed in, your own tray first, then the people you follow (trays with
  * unviewed stories first, then newest first); signed out, the 30 most recent trays of everyone.
  */
 export const storyTraysSchema = z.object({ trays: z.array(storyTraySchema) });
-export type StoryTrays = z.infer<typeof storyTraysSchema>;
+export type StoryTraysBody = z.infer<typeof storyTraysSchema>;
+
+/** A tray as the client plays it: every story whole, its author taken from the tray. */
+export interface StoryTray {
+  author: ProfileSummary;
+  stories: Story[];
+  has_unviewed: boolean;
+}
+export interface StoryTrays {
+  trays: StoryTray[];
+}
+
+/** Gives each story of `body` its tray's author back, so a tray's stories are plain stories. */
+export function withStoryAuthors(body: StoryTraysBody): StoryTrays {
+  return {
+    trays: body.trays.map((tray) => ({
+      ...tray,
+      stories: tray.stories.map((story) => ({ ...story, author: tray.author })),
+    })),
+  };
+}
 
 /** `GET /api/stories/:id/viewers` (the author only), newest view first. */
 export const storyViewersSchema = z.object({

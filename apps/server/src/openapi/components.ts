@@ -29,6 +29,7 @@ import {
   storyTraysSchema,
   storyViewersSchema,
   suggestionListSchema,
+  trayStorySchema,
   suggestionSchema,
   userSchema,
 } from '@pinhole/contracts';
@@ -84,6 +85,10 @@ apiComponents
     description: 'A page of notifications, newest first.',
   })
   .add(storySchema, { id: 'Story', description: 'A photo shown for 24 hours after it is shared.' })
+  .add(trayStorySchema, {
+    id: 'TrayStory',
+    description: 'A story inside its tray: as a Story, without the author the tray names once.',
+  })
   .add(storyTraySchema, {
     id: 'StoryTray',
     description: "One person's live stories, oldest first.",

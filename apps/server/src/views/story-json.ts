@@ -1,4 +1,4 @@
-import type { Story, StoryTray } from '@pinhole/contracts';
+import type { Story, StoryTrayBody, TrayStory } from '@pinhole/contracts';
 import type { StoryRow } from '../repositories/stories.repository';
 import type { Storage } from '../storage/storage';
 import type { MediaUrls } from '../storage/media-urls';
@@ -40,29 +40,42 @@ const byAge = (a: Story, b: Story) =>
     ? a.id.localeCompare(b.id)
     : a.created_at.localeCompare(b.created_at);
 
-const newestOf = (tray: StoryTray) => tray.stories[tray.stories.length - 1]!.created_at;
+const newestOf = (tray: StoryTrayBody) => tray.stories[tray.stories.length - 1]!.created_at;
+
+/** The story without its author, which its tray carries once. */
+function inTray(story: Story): TrayStory {
+  return {
+    id: story.id,
+    user_id: story.user_id,
+    image: story.image,
+    created_at: story.created_at,
+    expires_at: story.expires_at,
+    viewed_by_me: story.viewed_by_me,
+  };
+}
 
 /**
  * Stories grouped into one tray per person, oldest story first, in the order the contract promises: the
  * viewer's own tray first, then trays with unviewed stories, then the most recent sharers. For
  * a signed-out reader nothing is viewed, so it is simply the most recent first.
  */
-export function toTrays(stories: readonly Story[], viewerId: string | null): StoryTray[] {
+export function toTrays(stories: readonly Story[], viewerId: string | null): StoryTrayBody[] {
   const byAuthor = new Map<string, Story[]>();
   for (const story of stories) {
     const list = byAuthor.get(story.user_id) ?? [];
     list.push(story);
     byAuthor.set(story.user_id, list);
   }
-  const trays: StoryTray[] = [...byAuthor.values()].map((list) => {
+  const trays: StoryTrayBody[] = [...byAuthor.values()].map((list) => {
     list.sort(byAge);
     return {
       author: list[0]!.author,
-      stories: list,
+      stories: list.map(inTray),
       has_unviewed: list.some((story) => !story.viewed_by_me),
     };
   });
-  const rank = (tray: StoryTray) => (tray.author.id === viewerId ? 0 : tray.has_unviewed ? 1 : 2);
+  const rank = (tray: StoryTrayBody) =>
+    tray.author.id === viewerId ? 0 : tray.has_unviewed ? 1 : 2;
   return trays.sort((a, b) => {
     const byRank = rank(a) - rank(b);
     if (byRank !== 0) return byRank;

@@ -1,11 +1,12 @@
-import { type StoryTrays } from '@pinhole/contracts';
+import { type StoryTrays, withStoryAuthors } from '@pinhole/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export async function getStoryTrays(signal?: AbortSignal): Promise<StoryTrays> {
   try {
-    return await apiRequest('storyTrays', { signal });
+    // The answer names each author once per tray; the player wants whole stories.
+    return withStoryAuthors(await apiRequest('storyTrays', { signal }));
   } catch (error) {
     if (!signal?.aborted) console.error('Error loading stories', error);
     throw error;
