@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import { RemoteFetchError, safeFetch } from '../federation/safe-fetch';
 import {
   claimRemoteMedia,
+  isRemoteMediaPending,
   listDueRemoteMedia,
   listStaleRemoteMedia,
   missingRemoteKey,
@@ -131,12 +132,7 @@ export class RemoteMediaFetcher {
       );
       const kept = await this.db.transaction().execute(async (trx) => {
         // The post may have been deleted while its photo was on its way.
-        const row = await trx
-          .selectFrom('remote_media')
-          .select('image_id')
-          .where('image_id', '=', item.image_id)
-          .executeTakeFirst();
-        if (!row) return false;
+        if (!(await isRemoteMediaPending(trx, item.image_id))) return false;
         await setRemoteImageFiles(
           trx,
           { id: item.image_id, post_id: item.post_id, position: item.position },

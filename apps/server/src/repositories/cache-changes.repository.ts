@@ -127,3 +127,12 @@ export async function resetCacheChanges(db: Kysely<DB>): Promise<void> {
   await db.deleteFrom('cache_changes').execute();
   await db.insertInto('cache_changes').values({ topic: everythingChanged }).execute();
 }
+
+/** Marks these topics changed on every instance (a write with no row of its own to trigger it). */
+export async function markTopicsChanged(db: Kysely<DB>, topics: readonly string[]): Promise<void> {
+  if (topics.length === 0) return;
+  await db
+    .insertInto('cache_changes')
+    .values(topics.map((topic) => ({ topic })))
+    .execute();
+}

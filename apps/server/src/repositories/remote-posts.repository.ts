@@ -133,6 +133,16 @@ export async function setRemoteMediaState(
  * Points a photo at its stored copy (or back at its placeholder key), with the post's mirror of
  * its first photo; the triggers on both tables tell every cache.
  */
+/** Whether a remote photo is still waited for (its post may have gone while it was fetched). */
+export async function isRemoteMediaPending(db: Kysely<DB>, imageId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('remote_media')
+    .select('image_id')
+    .where('image_id', '=', imageId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setRemoteImageFiles(
   db: Kysely<DB>,
   image: { id: string; post_id: string; position: number },

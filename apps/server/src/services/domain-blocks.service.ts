@@ -14,6 +14,7 @@ import {
   saveDomainBlock,
   setSuspendedStamp,
 } from '../repositories/domain-blocks.repository';
+import { markTopicsChanged } from '../repositories/cache-changes.repository';
 import { audit, type Actor } from './moderation.service';
 
 /**
@@ -21,10 +22,7 @@ import { audit, type Actor } from './moderation.service';
  * every instance, as a change of an account's privacy does.
  */
 async function forgetDiscoveryPages(db: Kysely<DB>): Promise<void> {
-  await db
-    .insertInto('cache_changes')
-    .values([{ topic: cacheTags.anyPrivacy }, { topic: cacheTags.everyoneFeed }])
-    .execute();
+  await markTopicsChanged(db, [cacheTags.anyPrivacy, cacheTags.everyoneFeed]);
 }
 
 /**
