@@ -18,7 +18,11 @@ describe('loadConfig', () => {
   });
 
   it('federates only with an https PUBLIC_URL, unless FEDERATION=false', () => {
-    expect(loadConfig({}).federation).toEqual({ enabled: false, allowPrivateAddresses: false });
+    expect(loadConfig({}).federation).toEqual({
+      enabled: false,
+      allowPrivateAddresses: false,
+      remoteMediaRetentionDays: 30,
+    });
     expect(loadConfig({ PUBLIC_URL: 'http://photos.example' }).federation.enabled).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'https://photos.example' }).federation.enabled).toBe(true);
     expect(
@@ -27,6 +31,9 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }).federation.allowPrivateAddresses,
     ).toBe(true);
+    expect(
+      loadConfig({ REMOTE_MEDIA_RETENTION_DAYS: '7' }).federation.remoteMediaRetentionDays,
+    ).toBe(7);
   });
 
   it('switches to PostgreSQL for a postgres:// URL', () => {

@@ -49,6 +49,8 @@ export async function followInOneStatement(
   }>`
     with target as (
       select profiles.id, profiles.is_private, profiles.followers_count,
+        -- A person of another server (user@host) is followed when their server accepts.
+        strpos(profiles.username, '@') > 0 as remote,
         exists (
           select 1 from blocks
           where (blocker_id = ${followerId} and blocked_id = profiles.id)
@@ -62,13 +64,13 @@ export async function followInOneStatement(
     added as (
       insert into follows (follower_id, followee_id, created_at)
       select ${followerId}, id, ${follow.createdAt} from target
-      where not blocked and (is_private = 0 or following)
+      where not blocked and ((is_private = 0 and not remote) or following)
       on conflict (follower_id, followee_id) do nothing
       returning followee_id
     ),
     ${movedCounters(followerId, followeeId, 1, 'added')}
     select target.blocked,
-      (target.is_private <> 0 and not target.following) as needs_request,
+      ((target.is_private <> 0 or target.remote) and not target.following) as needs_request,
       exists (select 1 from added) as added,
       coalesce(
         (select followers_count from counted where id = ${followeeId}),

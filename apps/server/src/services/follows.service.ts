@@ -48,8 +48,8 @@ export class FollowsService {
       throw new AppError('validation_error', messages.cannotFollowYourself);
     }
     const outcome =
-      (await this.#askRemote(viewerId, targetId)) ??
       (await this.#followInOneStatement(viewerId, targetId)) ??
+      (await this.#askRemote(viewerId, targetId)) ??
       (await this.db.transaction().execute(async (trx) => {
         const target = await findProfileById(trx, targetId);
         // Blocked either way: the person is not there for the viewer, as their profile is not.

@@ -1,4 +1,4 @@
-import type { ProfileSummary, SearchResult } from '@pinhole/contracts';
+import { limits, type ProfileSummary, type SearchResult } from '@pinhole/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -239,7 +239,7 @@ describe('SearchBox', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(searches(fetchMock)).toEqual(['bob', '#sun']);
     expect(box).toHaveAttribute('aria-expanded', 'false');
-    expect(box).toHaveAttribute('maxlength', '64');
+    expect(box).toHaveAttribute('maxlength', String(limits.searchMaxLength));
   });
 
   it('says so when the search fails, and logs it', async () => {
