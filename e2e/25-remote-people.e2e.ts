@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,17 @@ async function postOnA(a: RigInstance, alice: RigUser, caption: string) {
     token: alice.token,
   });
   expect(response.status).toBe(201);
+}
+
+/** Types a handle into the header's search box; answers the person's option once shown. */
+async function searchFor(page: Page, handle: string) {
+  // The header's box is a stand-in until used; clicking it loads the real combobox.
+  await page.getByRole('searchbox', { name: 'Search' }).first().click();
+  const search = page.getByRole('combobox', { name: /Search/ }).first();
+  await search.fill(handle);
+  const option = page.getByRole('option', { name: new RegExp(handle.slice(1)) });
+  await option.waitFor({ timeout: 15_000 });
+  return option;
 }
 
 /**
@@ -88,11 +99,8 @@ describe('issue 38: a person of another Pinhole, in the browser', () => {
 
     await page.goto('/');
     await page.mouse.move(1, 1);
-    await page.getByRole('searchbox', { name: 'Search' }).first().click();
-    const search = page.getByRole('combobox', { name: /Search/ }).first();
-    await search.fill(`@alice@${a.host}`);
-    const option = page.getByRole('option', { name: new RegExp(`alice@${a.host}`) });
-    await option.waitFor({ timeout: 15_000 });
+    const option = await searchFor(page, `@alice@${a.host}`);
+    await page.screenshot({ path: path.join(shots, 'search-1280.png') });
     await option.click();
     await page.waitForURL(`**/@alice@${a.host}`);
     await page.getByRole('heading', { name: `alice@${a.host}` }).waitFor();
@@ -153,6 +161,10 @@ describe('issue 38: a person of another Pinhole, in the browser', () => {
       await page.goto(`/@alice@${a.host}`);
       await page.getByRole('heading', { name: `alice@${a.host}` }).waitFor();
       await page.screenshot({ path: path.join(shots, `profile-${width}.png`) });
+      if (width === 390) {
+        await searchFor(page, `@alice@${a.host}`);
+        await page.screenshot({ path: path.join(shots, 'search-390.png') });
+      }
       await page.goto('/');
       await post.waitFor();
     }
