@@ -1,4 +1,4 @@
-import { pagePaths, pagePatterns } from '@pinhole/contracts';
+import { limits, pagePaths, pagePatterns, usernamePattern } from '@pinhole/contracts';
 
 /**
  * The addresses the web client owns (their table is `pagePaths` in the contracts) and the rules
@@ -52,4 +52,26 @@ export function withoutTrailingSlash(url: string): string | undefined {
     return undefined;
   }
   return query === undefined ? target : `${target}?${query}`;
+}
+
+// Names other servers give their people (Mastodon: letters, digits, `_`, inner `.` and `-`), and
+// their host: a DNS name (a single label for test rigs and LANs) with an optional port.
+const remoteUserPattern = /^[a-z0-9._-]{1,64}$/;
+const hostPattern = /^(?=.{1,253}$)[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/;
+
+/**
+ * The username a profile address's first segment names, as the web client reads it: `alice` (or
+ * `@alice`), or `alice@host` for `@alice@host` and `alice@host`; lowercased. Null when it cannot
+ * name anyone, so nothing is looked up for it.
+ */
+export function usernameOfSegment(segment: string): string | null {
+  const name = segment.toLowerCase();
+  const parts = (name.startsWith('@') ? name.slice(1) : name).split('@');
+  if (parts.length === 1) {
+    const [user = ''] = parts;
+    return user.length <= limits.usernameMaxLength && usernamePattern.test(user) ? user : null;
+  }
+  const [user = '', host = '', ...rest] = parts;
+  if (rest.length > 0 || !remoteUserPattern.test(user) || !hostPattern.test(host)) return null;
+  return `${user}@${host}`;
 }

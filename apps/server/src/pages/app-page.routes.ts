@@ -8,10 +8,10 @@ import {
   pagePaths,
   postPageImageSizes,
   srcSet,
-  usernamePattern,
   type FeedKind,
   type Post,
   type PostPage,
+  type Profile,
   type SessionResponse,
 } from '@pinhole/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,6 +23,7 @@ import {
   otherPagePaths,
   postIdPattern,
   profilePaths,
+  usernameOfSegment,
   withoutTrailingSlash,
 } from './app-addresses';
 import { appPageHtml, isDrawn, type PageParts } from './app-page-html';
@@ -34,6 +35,8 @@ import { sendEncoded } from '../routes/schemas';
 import { readViewer } from '../routes/viewer';
 import { EncodedBody } from '../cache/encoded-body';
 
+/** How long a page of a person of another server waits for their server. */
+const remoteProfilePageMs = 3000;
 const signedOut: SessionResponse = { user: null, profile: null };
 const htmlType = 'text/html; charset=utf-8';
 // The signed-out home is kept a minute at most: its drawn time labels ("3h") hold so long.
@@ -177,18 +180,49 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
     }
   }
 
+  /**
+   * The profile `name` names for this reader, or null. A person of another server (`user@host`)
+   * is asked of their server as `GET /api/profiles/by-username` asks it, for a shorter while:
+   * when it has not answered by then, whether they exist is 'unknown yet'.
+   */
+  async function profileNamed(
+    name: string,
+    viewerId: string | null,
+    request: FastifyRequest | undefined,
+  ): Promise<Profile | null | 'unknown yet'> {
+    const lookup = context.remoteLookup;
+    if (lookup && name.includes('@')) {
+      const late = Symbol('late');
+      let timer: NodeJS.Timeout | undefined;
+      const id = await Promise.race([
+        lookup.resolve(name).catch((error: unknown) => {
+          request?.log.warn({ err: error }, 'remote lookup failed');
+          return undefined;
+        }),
+        new Promise<typeof late>((done) => {
+          timer = setTimeout(() => done(late), remoteProfilePageMs);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (typeof id === 'string') return unlessNotFound(services.profiles.get(id, viewerId));
+      // What was kept of them still shows while their server is slow or gone.
+      const kept = await unlessNotFound(services.profiles.getByUsername(name, viewerId));
+      return kept ?? (id === late ? 'unknown yet' : null);
+    }
+    return unlessNotFound(services.profiles.getByUsername(name, viewerId));
+  }
+
   const profilePage =
     (username: string): Build =>
-    async (viewer, html) => {
-      const name = username.toLowerCase();
+    async (viewer, html, request) => {
+      const name = usernameOfSegment(username);
       // Odd Unicode, dots or a 10 KB name can name nobody: no query for them.
-      if (name.length > limits.usernameMaxLength || !usernamePattern.test(name)) {
-        return unknownPage(viewer, html);
-      }
+      if (name === null) return unknownPage(viewer, html);
       const [profile, reader] = await Promise.all([
-        unlessNotFound(services.profiles.getByUsername(name, viewer?.userId ?? null)),
+        profileNamed(name, viewer?.userId ?? null, request),
         session(viewer),
       ]);
+      // Their server slow to answer: the client's own request waits longer for it.
+      if (profile === 'unknown yet') return otherPage(viewer, html);
       if (!profile) return notFoundPage(reader, html);
       const firstScreenJson = JSON.stringify({ session: reader, profile });
       return page(200, appPageHtml(html, { firstScreenJson, head: profileHead(profile, origin) }));

@@ -125,8 +125,10 @@ export function profileHead(profile: Profile, origin: URL): PageHead {
   return {
     title,
     description,
-    canonical: url,
+    // A person of another server: their own page is the one to index, not our copy of it.
+    canonical: profile.remote_url ?? url,
     meta: [
+      ...(profile.is_remote ? [named('robots', 'noindex')] : []),
       property('og:site_name', siteName),
       property('og:type', 'profile'),
       property('og:title', title),
