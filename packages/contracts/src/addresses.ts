@@ -143,3 +143,8 @@ export function pagePatterns(): string[] {
     ...accountPageNames.map((name) => pagePaths.account.to(name)),
   ];
 }
+
+/** A person of another server is addressed `user@host`; a local username never holds `@`. */
+export function isRemoteUsername(username: string): boolean {
+  return username.includes('@');
+}

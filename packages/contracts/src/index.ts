@@ -24,4 +24,4 @@ export * from './endpoints';
 export * from './endpoint-schemas';
 export * from './direct-messages';
 export * from './push';
-export { isRemoteUsername } from './username';
+export * from './story-trays';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfileSummary } from './follow';
 import type { StoryTraysBody, TrayStory } from './story';
-import { storyTraysSchema, withStoryAuthors } from './story';
+import { storyTraysSchema } from './story';
+import { withStoryAuthors } from './story-trays';
 
 const author = (id: string): ProfileSummary => ({
   id,

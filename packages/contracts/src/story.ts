@@ -53,16 +53,6 @@ export interface StoryTrays {
   trays: StoryTray[];
 }
 
-/** Gives each story of `body` its tray's author back, so a tray's stories are plain stories. */
-export function withStoryAuthors(body: StoryTraysBody): StoryTrays {
-  return {
-    trays: body.trays.map((tray) => ({
-      ...tray,
-      stories: tray.stories.map((story) => ({ ...story, author: tray.author })),
-    })),
-  };
-}
-
 /** `GET /api/stories/:id/viewers` (the author only), newest view first. */
 export const storyViewersSchema = z.object({
   viewers: z.array(

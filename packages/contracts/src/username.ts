@@ -14,8 +14,3 @@ export const usernameSchema = z
   .max(limits.usernameMaxLength, `Username must be at most ${limits.usernameMaxLength} characters`)
   .regex(usernamePattern, 'Username may only contain letters, numbers, periods and underscores')
   .refine((name) => !reservedUsernames.has(name), messages.usernameUnavailable);
-
-/** A person of another server is addressed `user@host`; a local username never holds `@`. */
-export function isRemoteUsername(username: string): boolean {
-  return username.includes('@');
-}
