@@ -78,6 +78,11 @@ describe.each(dialects)('photos sent to a peer on %s', (dialect) => {
     await expect.poll(() => peer.ofType('Create').length, { timeout: 10_000 }).toBe(1);
     const note = peer.ofType('Create')[0]!.json.object as Record<string, any>;
     const image = note.attachment as Record<string, any>;
+    // On the wire a single photo is still a list (Pixelfed reads `attachment` as an array).
+    const sent = peer.wire.find((activity) => activity.type === 'Create')!;
+    expect((sent.object as Record<string, unknown>).attachment).toEqual([
+      expect.objectContaining({ type: 'Image', mediaType: 'image/jpeg' }),
+    ]);
     expect(image).toMatchObject({
       type: 'Image',
       mediaType: 'image/jpeg',

@@ -74,6 +74,11 @@ export interface SendOptions {
  */
 export class ReferencePeer {
   readonly received: ReceivedActivity[] = [];
+  /**
+   * Every activity POSTed here as its bytes said (`received` holds Fedify's re-compaction of it,
+   * which folds a one-item array into its item): what a Pixelfed reads.
+   */
+  readonly wire: Record<string, unknown>[] = [];
   readonly fetches: ReceivedFetch[] = [];
   /** The signature standard of the POST being handled (inbox listeners run inside it). */
   readonly #standard = new AsyncLocalStorage<SignatureStandard>();
@@ -277,6 +282,15 @@ export class ReferencePeer {
       if (typeof value === 'string') headers.set(name, value);
     }
     const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
+    if (hasBody) {
+      try {
+        this.wire.push(
+          JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+        );
+      } catch {
+        // Not JSON: the inbox refuses it; nothing to keep.
+      }
+    }
     const request = new Request(new URL(incoming.url ?? '/', this.origin), {
       method: incoming.method,
       headers,
