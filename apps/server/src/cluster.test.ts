@@ -40,6 +40,7 @@ const bundledMigrations = [
   '0017-federation',
   '0018-messages',
   '0019-push',
+  '0020-message-photos',
 ];
 
 /**

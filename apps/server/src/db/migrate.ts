@@ -19,6 +19,7 @@ import { instanceSettings } from './migrations/0016-instance-settings';
 import { federation } from './migrations/0017-federation';
 import { messages } from './migrations/0018-messages';
 import { push } from './migrations/0019-push';
+import { messagePhotos } from './migrations/0020-message-photos';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017-federation': federation,
   '0018-messages': messages,
   '0019-push': push,
+  '0020-message-photos': messagePhotos,
 };
 
 /** Every migration this version knows, oldest first: a backup's schema must be one of them. */

@@ -9,6 +9,7 @@ import type {
   ConversationsTable,
   ConversationMembersTable,
   DirectMessagesTable,
+  DirectMessageImagesTable,
   PushSubscriptionsTable,
   NotificationSettingsTable,
   PushDeliveriesTable,
@@ -340,4 +341,5 @@ export interface DB {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   direct_messages: DirectMessagesTable;
+  direct_message_images: DirectMessageImagesTable;
 }
