@@ -256,7 +256,7 @@ export interface InvitesTable {
 export interface ReportsTable {
   id: string;
   reporter_id: string;
-  target_type: 'post' | 'comment' | 'profile';
+  target_type: 'post' | 'comment' | 'profile' | 'message';
   target_id: string;
   target_user_id: string;
   reason: 'spam' | 'nudity' | 'harassment' | 'violence' | 'other';

@@ -291,6 +291,18 @@ export class MessagesService {
     await this.requireMember(viewerId, message.conversation_id);
     if (message.sender_id !== viewerId)
       throw new AppError('forbidden', directMessageTexts.notYourMessage);
+    await this.remove(message);
+  }
+
+  /** A reported message removed by an admin: gone for everyone, as if unsent. */
+  async removeByAdmin(messageId: string): Promise<void> {
+    const message = await repo.findMessage(this.db, messageId);
+    if (!message) throw notFound();
+    await this.remove(message);
+  }
+
+  private async remove(message: { id: string; conversation_id: string }): Promise<void> {
+    const messageId = message.id;
     const keys = await images.listMessageFileKeys(this.db, messageId);
     await repo.deleteMessage(this.db, messageId);
     await this.infra.storage.discard(keys);

@@ -48,6 +48,7 @@ export function createServices(infra: Infrastructure) {
   const stories = new StoriesService(infra);
   const postEdits = new PostEditsService(infra, postReads);
   const comments = new CommentsService(infra);
+  const messages = new MessagesService(infra);
   const moderation = new ModerationService(infra, profiles);
   return {
     push,
@@ -69,7 +70,7 @@ export function createServices(infra: Infrastructure) {
     moderation,
     admin: new AdminService(infra),
     instance: new InstanceService(infra),
-    reports: new ReportsService(infra, moderation, postEdits, comments),
+    reports: new ReportsService(infra, moderation, postEdits, comments, messages),
     notifications,
     eventStreams: new EventStreamsService(infra, notifications),
     suggestions: new SuggestionsService(infra),
@@ -77,7 +78,7 @@ export function createServices(infra: Infrastructure) {
     discoveryLists: new DiscoveryListsService(infra, postReads),
     storedFiles: new StoredFilesService(infra),
     stories,
-    messages: new MessagesService(infra),
+    messages,
     sweep: new SweepService(infra, ownerQueries, stories),
     variantBackfill: new VariantBackfillService(infra),
   };

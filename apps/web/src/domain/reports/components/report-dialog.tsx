@@ -23,6 +23,7 @@ const targetNames: Record<ReportTargetType, string> = {
   post: 'post',
   comment: 'comment',
   profile: 'account',
+  message: 'message',
 };
 
 /**
