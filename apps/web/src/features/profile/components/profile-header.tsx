@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { LinkedText } from '@/components/ui/linked-text';
 import { FollowButton } from '@/domain/people/components/follow-button';
+import { MessageButton } from '@/domain/messages/components/message-button';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { countNoun, formatCount } from '@/lib/format';
 import { OverlayLink } from '@/lib/overlay-link';
@@ -119,7 +120,7 @@ export function ProfileHeader({
 
 /**
  * The spec's Edit profile button and settings icon belong to the reader's own profile; anyone
- * else's has the Follow button, unless the reader blocked them.
+ * else's has the Follow and Message buttons, unless the reader blocked them.
  */
 function ProfileTitle({ profile, own, menu }: ProfileHeaderProps) {
   return (
@@ -131,6 +132,7 @@ function ProfileTitle({ profile, own, menu }: ProfileHeaderProps) {
       {!own && !profile.blocked_by_me && (
         <>
           <FollowButton person={profile} />
+          <MessageButton person={profile} />
           {menu}
         </>
       )}
