@@ -29,7 +29,7 @@ export function MessageBubble({
       {message.text ? (
         <p
           className={`rounded-3xl px-4 py-2 text-sm break-words whitespace-pre-wrap ${
-            mine ? 'bg-sky-600 text-white' : 'bg-neutral-100 text-neutral-900'
+            mine ? 'bg-sky-700 text-white' : 'bg-neutral-100 text-neutral-900'
           }`}
         >
           {message.text}

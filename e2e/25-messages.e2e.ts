@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { artifactsDir, closeBrowser, openPage, signUpViaApi, uniqueUser } from './support/browser';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { imageFile } from './support/images';
+import { createPostViaHttp } from './support/posts';
+
+afterAll(closeBrowser);
+
+const shots = path.join(artifactsDir, 'messages');
+
+/** Photographs the page at a phone's width and a desktop's. */
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(shots, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('issue 41: direct messages', () => {
+  it('A writes to B, B accepts the request and answers with a photo; A sees it live, with the badge', async () => {
+    const a = await openPage('messages-a', { width: 1280, height: 800 });
+    const b = await openPage('messages-b', { width: 1280, height: 800 });
+    const ann = await signUpViaApi(a.context, uniqueUser('dma'));
+    const ben = await signUpViaApi(b.context, uniqueUser('dmb'));
+    const post = await createPostViaHttp(ann.token, `A sunset for ${ben.username}`);
+
+    // A: the pencil opens the new message dialog; the search finds B.
+    await a.page.goto('/direct/inbox');
+    await a.page.getByText('Your messages: send a message to a friend.').waitFor();
+    await expectNoSeriousA11yViolations(a.page, 'empty inbox');
+    await shoot(a.page, 'inbox-empty');
+    // The keyboard reaches the pencil; Enter opens the dialog, Escape closes it.
+    const pencil = a.page.getByRole('button', { name: 'New message' });
+    await pencil.focus();
+    await a.page.keyboard.press('Enter');
+    const dialog = a.page.getByRole('dialog', { name: 'New message' });
+    await dialog.waitFor();
+    await a.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await pencil.click();
+    await dialog.getByRole('searchbox', { name: 'To:' }).fill(ben.username);
+    await dialog.getByRole('checkbox', { name: `Choose ${ben.username}` }).check();
+    await expectNoSeriousA11yViolations(a.page, 'new message dialog');
+    await shoot(a.page, 'new-message-dialog');
+    await dialog.getByRole('button', { name: 'Chat' }).click();
+    await a.page.waitForURL(/\/direct\/t\//);
+    const box = a.page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Hello Ben!');
+    await box.press('Enter');
+    await a.page.getByRole('region', { name: 'Conversation' }).getByText('Hello Ben!').waitFor();
+
+    // A shares a post with the paper plane.
+    await a.page.goto(`/p/${post.id}`);
+    await a.page.getByRole('button', { name: 'Share' }).first().click();
+    const share = a.page.getByRole('dialog', { name: 'Share' });
+    await share.getByRole('searchbox', { name: 'To:' }).fill(ben.username);
+    await share.getByRole('checkbox', { name: `Choose ${ben.username}` }).check();
+    await share.getByRole('button', { name: 'Send' }).click();
+    await share.getByText('Sent.').waitFor();
+    await a.page.keyboard.press('Escape');
+    await a.page.goto('/');
+    await a.page.getByLabel('Messages', { exact: true }).waitFor();
+
+    // B does not follow A: it is a request, accepted from the Requests tab.
+    await b.page.goto('/direct/requests');
+    await b.page.getByRole('link', { name: new RegExp(ann.username) }).click();
+    const thread = b.page.getByRole('region', { name: 'Conversation' });
+    await thread.getByText('Hello Ben!').waitFor();
+    await thread.getByRole('link', { name: `Post by ${ann.username}` }).waitFor();
+    await b.page.getByText(/wants to send you a message/).waitFor();
+    await b.page.getByRole('button', { name: 'Accept' }).click();
+    await b.page.getByRole('textbox', { name: 'Message' }).waitFor();
+
+    // B answers with a photo; A, on the home page, gets the badge without a reload.
+    const photo = await imageFile(`dm-${Date.now()}.jpg`, 900, 600, 'jpeg');
+    await b.page.getByLabel('Photos to send').setInputFiles(photo);
+    const sent = b.page.getByRole('img', { name: `Photo from ${ben.username}` });
+    await sent.waitFor();
+    await expect
+      .poll(() => sent.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await shoot(b.page, 'thread');
+    await expectNoSeriousA11yViolations(b.page, 'thread');
+
+    const badge = a.page.getByRole('link', { name: 'Messages, 1 unread' });
+    await badge.waitFor({ timeout: 5_000 });
+    await badge.click();
+    await a.page.getByRole('link', { name: new RegExp(ben.username) }).click();
+    const received = a.page.getByRole('img', { name: `Photo from ${ben.username}` });
+    await received.waitFor();
+    await expect
+      .poll(() => received.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    // Read: the badge is gone.
+    await a.page.getByLabel('Messages', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(a.page, 'inbox with a thread');
+    await shoot(a.page, 'inbox');
+
+    // The photo's address is the participants' only: someone else gets 404.
+    const src = await received.getAttribute('src');
+    const outsider = await openPage('messages-outsider');
+    await signUpViaApi(outsider.context, uniqueUser('dmc'));
+    expect((await outsider.context.request.get(src ?? '')).status()).toBe(404);
+    expect((await a.context.request.get(src ?? '')).status()).toBe(200);
+
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await outsider.context.close();
+    await a.context.close();
+    await b.context.close();
+  });
+});
