@@ -36,7 +36,7 @@ export function Inbox({
   // The open thread's entry: from either folder, since a request opens at /direct/t/:id too.
   const open = [...list, ...(requests.data?.conversations ?? [])].find((c) => c.id === openId);
   return (
-    <div className="mx-auto flex h-[calc(100dvh-64px)] w-full max-w-[935px] border-neutral-200 sm:border-x">
+    <div className="mx-auto flex h-[calc(100dvh-99px)] sm:h-[calc(100dvh-64px)] w-full max-w-[935px] border-neutral-200 sm:border-x">
       <nav
         aria-label="Conversations"
         className={`w-full flex-col border-neutral-200 sm:flex sm:w-[350px] sm:border-r ${openId ? 'max-sm:hidden' : 'flex'}`}

@@ -1,5 +1,8 @@
 import type { Conversation, Message } from '@pinhole/contracts';
+import { pagePaths } from '@pinhole/contracts';
+import { ChevronLeft } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
 import {
@@ -68,9 +71,13 @@ export function Thread({
     conversation?.name ?? conversation?.participants.map((p) => p.username).join(', ') ?? '';
   return (
     <section aria-label="Conversation" className="flex min-h-0 flex-1 flex-col">
-      {title ? (
-        <h2 className="border-b border-line px-4 py-3 text-base font-semibold">{title}</h2>
-      ) : null}
+      <div className="flex items-center gap-2 border-b border-line px-4 py-3">
+        {/* A phone shows the thread alone: the way back to the list. */}
+        <Link to={pagePaths.directInbox.to()} aria-label="Back to messages" className="sm:hidden">
+          <ChevronLeft aria-hidden className="size-6" />
+        </Link>
+        {title ? <h2 className="truncate text-base font-semibold">{title}</h2> : null}
+      </div>
       <ol ref={listRef} className="flex flex-1 flex-col gap-1 overflow-y-auto p-4">
         {thread.hasNextPage ? (
           <li ref={sentinelRef} className="self-center">
