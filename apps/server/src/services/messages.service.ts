@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import type {
-  AllowMessagesFrom,
   Conversation,
   ConversationListQuery,
   ConversationPage,
@@ -17,8 +16,7 @@ import type { Infrastructure } from '../context';
 import { AppError, notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import * as repo from '../repositories/conversations.repository';
-import { blockedAmong } from '../repositories/blocks.repository';
-import { followedAmong, followersAmong } from '../repositories/follows.repository';
+import { followedAmong } from '../repositories/follows.repository';
 import { updateProfile } from '../repositories/profiles.repository';
 import { requireVisiblePost } from '../policies/visibility';
 import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
@@ -28,7 +26,7 @@ import type { MessageImage } from '../repositories/message-images.repository';
 import * as images from '../repositories/message-images.repository';
 import { checkPhoto, decodePhoto, storePhoto } from '../media/photo-pipeline';
 import type { Membership } from '../policies/conversation-access';
-import { requireConversationMember } from '../policies/conversation-access';
+import { admissions, requireConversationMember } from '../policies/conversation-access';
 import { toMessage } from '../views/message-json';
 
 /**
@@ -54,7 +52,7 @@ export class MessagesService {
       throw new AppError('validation_error', directMessageTexts.remoteNotAvailable);
     if (others.length === 0)
       throw new AppError('validation_error', directMessageTexts.messageToYourself);
-    const requests = await this.admissions(viewerId, others);
+    const requests = await admissions(this.db, viewerId, others);
     const isGroup = others.length > 1;
     const pairKey = isGroup ? null : [viewerId, ...others].sort().join(':');
     const now = nowIso();
@@ -88,28 +86,6 @@ export class MessagesService {
       return { id: conversationId, created: !existing };
     });
     return { conversation: await this.conversation(viewerId, id), created };
-  }
-
-  /**
-   * Who of `others` would get this as a request; refuses (404) blocked, suspended or unknown
-   * people, and (403) people who do not accept messages from the viewer.
-   */
-  private async admissions(viewerId: string, others: readonly string[]): Promise<Set<string>> {
-    const people = await repo.findParticipants(this.db, others);
-    if (people.length !== others.length || people.some((person) => person.suspended_at))
-      throw notFound();
-    const blocked = await blockedAmong(this.db, viewerId, others);
-    if (blocked.size > 0) throw notFound();
-    const following = await followersAmong(this.db, viewerId, others);
-    const requests = new Set<string>();
-    for (const person of people) {
-      const follows = following.has(person.id);
-      const allow: AllowMessagesFrom = person.allow_messages_from;
-      if (allow === 'nobody' || (allow === 'following' && !follows))
-        throw new AppError('forbidden', directMessageTexts.notAccepting);
-      if (!follows) requests.add(person.id);
-    }
-    return requests;
   }
 
   async list(viewerId: string, query: ConversationListQuery): Promise<ConversationPage> {
@@ -182,7 +158,7 @@ export class MessagesService {
     // Someone who left a one-to-one conversation is written to again: they come back.
     const pair = membership.pair_key?.split(':').filter((id) => id !== viewerId) ?? [];
     const returning = pair.filter((id) => !others.includes(id));
-    const requests = returning.length > 0 ? await this.admissions(viewerId, returning) : null;
+    const requests = returning.length > 0 ? await admissions(this.db, viewerId, returning) : null;
     if (input.post_id !== undefined) await requireVisiblePost(this.db, input.post_id, viewerId);
     const row: repo.MessageRow = {
       id: newId(),
