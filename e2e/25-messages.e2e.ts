@@ -6,6 +6,7 @@ import { artifactsDir, closeBrowser, openPage, signUpViaApi, uniqueUser } from '
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { imageFile } from './support/images';
 import { createPostViaHttp } from './support/posts';
+import { createStoryViaHttp } from './support/stories';
 
 afterAll(closeBrowser);
 
@@ -107,6 +108,18 @@ describe('issue 41: direct messages', () => {
     await signUpViaApi(outsider.context, uniqueUser('dmc'));
     expect((await outsider.context.request.get(src ?? '')).status()).toBe(404);
     expect((await a.context.request.get(src ?? '')).status()).toBe(200);
+
+    // B replies to A's story from the story viewer; it arrives in A's thread as a message.
+    const story = await createStoryViaHttp(ann.token);
+    await b.page.goto(`/stories/${ann.username}/${story.id}`);
+    const reply = b.page.getByRole('textbox', { name: `Reply to ${ann.username}` });
+    await reply.fill('Lovely story');
+    await reply.press('Enter');
+    await b.page.getByRole('status').getByText('Sent').waitFor();
+    await a.page
+      .getByRole('region', { name: 'Conversation' })
+      .getByText(/Lovely story\s+Replying to your story: http/)
+      .waitFor();
 
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
