@@ -9,7 +9,7 @@ import {
   signUpUser,
   startTestServer,
 } from '../test/harness';
-import { bucketName } from '../storage/storage';
+import { bucketName, mediaKey, newKeyNonce } from '../storage/storage';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -101,6 +101,15 @@ describe.each(dialects)('photos in direct messages on %s', (dialect) => {
     expect(await fileStatus(ben, first.url)).toBe(404);
     expect((await call(ben, 'DELETE', `/api/profiles/${ann.id}/block`)).status).toBeLessThan(300);
     expect(await fileStatus(ben, first.url)).toBe(200);
+
+    // The orphan sweep keeps a message's photos and removes a message file nothing refers to
+    // (left by a crash mid-send).
+    const orphan = mediaKey('messages', ann.id, Date.now(), 'jpg', newKeyNonce());
+    await server.context.storage.put(orphan, await makeJpeg(10, 10), 'image/jpeg');
+    await server.context.services.sweep.run(Date.now() + 24 * 60 * 60 * 1000);
+    expect(await fileStatus(ben, first.url)).toBe(200);
+    expect(await fileStatus(ben, first.variants[0].url)).toBe(200);
+    expect(await server.context.storage.head(orphan)).toBeNull();
   });
 
   it('removes the files when the message is unsent', async () => {
