@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { artifactsDir, closeBrowser, openPage, signUpViaApi, uniqueUser } from './support/browser';
+import {
+  artifactsDir,
+  baseUrl,
+  closeBrowser,
+  createUserViaHttp,
+  openPage,
+  signUpViaApi,
+  uniqueUser,
+} from './support/browser';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { imageFile } from './support/images';
 import { createPostViaHttp } from './support/posts';
@@ -126,5 +134,57 @@ describe('issue 41: direct messages', () => {
     await outsider.context.close();
     await a.context.close();
     await b.context.close();
+  });
+
+  it("keeps a message's photos out of the installed app's photo cache", async () => {
+    const { context, page } = await openPage('messages-worker', { serviceWorkers: true });
+    const me = await signUpViaApi(context, uniqueUser('dmw'));
+    const other = await createUserViaHttp(uniqueUser('dmx'));
+    const form = new FormData();
+    const file = await imageFile(`dmw-${Date.now()}.jpg`, 400, 300, 'jpeg');
+    form.append('image', new Blob([new Uint8Array(fs.readFileSync(file))]), 'p.jpg');
+    const started = await context.request.post('/api/conversations', {
+      data: { participant_ids: [other.id] },
+      headers: { origin: baseUrl() },
+    });
+    const { id } = (await started.json()) as { id: string };
+    const sent = await fetch(`${baseUrl()}/api/conversations/${id}/messages`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(sent.status).toBe(201);
+    // A shared post: its photo is an ordinary stored file, which the worker does keep.
+    const post = await createPostViaHttp(me.token, 'kept for offline');
+    const shared = await context.request.post(`/api/conversations/${id}/messages`, {
+      data: { post_id: post.id },
+      headers: { origin: baseUrl() },
+    });
+    expect(shared.status()).toBe(201);
+
+    await page.goto(`/direct/t/${id}`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    const photo = page.getByRole('img', { name: `Photo from ${me.username}` });
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    const card = page.getByRole('img', { name: `Post by ${me.username}` });
+    await expect
+      .poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        urls.push(...(await cache.keys()).map((request) => request.url));
+      }
+      return urls;
+    });
+    expect(cached.filter((url) => url.includes('/storage/'))).not.toEqual([]);
+    expect(cached.filter((url) => url.includes('/messages/'))).toEqual([]);
+    await context.close();
   });
 });
