@@ -72,7 +72,7 @@ export function MessageBubble({
       <button
         type="button"
         onClick={mine ? onUnsend : () => setReporting(true)}
-        className="text-xs text-muted opacity-0 group-hover:opacity-100 focus:opacity-100"
+        className="text-xs text-muted opacity-0 group-hover:opacity-100 focus:opacity-100 [@media(hover:none)]:opacity-100"
       >
         {mine ? 'Unsend' : 'Report'}
       </button>
