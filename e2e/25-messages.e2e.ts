@@ -187,4 +187,35 @@ describe('issue 41: direct messages', () => {
     expect(cached.filter((url) => url.includes('/messages/'))).toEqual([]);
     await context.close();
   });
+
+  it('loads older messages as the reader scrolls up, keeping their place', async () => {
+    const { context, page } = await openPage('messages-scroll', { width: 390, height: 844 });
+    await signUpViaApi(context, uniqueUser('dms'));
+    const other = await createUserViaHttp(uniqueUser('dmt'));
+    const started = await context.request.post('/api/conversations', {
+      data: { participant_ids: [other.id] },
+      headers: { origin: baseUrl() },
+    });
+    const { id } = (await started.json()) as { id: string };
+    // More than a page (30): the oldest five wait above.
+    for (let i = 0; i < 35; i += 1) {
+      const sent = await context.request.post(`/api/conversations/${id}/messages`, {
+        data: { text: `note ${i}` },
+        headers: { origin: baseUrl() },
+      });
+      expect(sent.status()).toBe(201);
+    }
+    await page.goto(`/direct/t/${id}`);
+    const thread = page.getByRole('region', { name: 'Conversation' });
+    await thread.getByText('note 34', { exact: true }).waitFor();
+    expect(await thread.getByText('note 0', { exact: true }).count()).toBe(0);
+    const reading = thread.getByText('note 5', { exact: true });
+    await reading.scrollIntoViewIfNeeded();
+    const list = thread.getByRole('list');
+    await list.evaluate((box) => box.scrollTo({ top: 0 }));
+    await thread.getByText('note 0', { exact: true }).waitFor({ state: 'attached' });
+    // The message read before stays where it was: the older ones came in above, out of sight.
+    await expect.poll(() => list.evaluate((box) => box.scrollTop)).toBeGreaterThan(100);
+    await context.close();
+  });
 });
