@@ -43,6 +43,7 @@ const bundledMigrations = [
   '0020-domain-blocks',
   '0021-blurhash',
   '0022-remote-posts',
+  '0023-message-photos',
 ];
 
 /**

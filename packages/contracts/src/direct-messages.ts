@@ -116,6 +116,21 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageRequest = z.output<typeof sendMessageSchema>;
 
+/**
+ * The multipart form of `POST /api/conversations/:id/messages` (photos, with optional text). The
+ * server reads it as a stream, as a post's upload, checking `text` with `sendMessageSchema`.
+ */
+export const sendMessageFormSchema = z.object({
+  image: z
+    .array(z.file())
+    .min(1)
+    .max(directMessageLimits.maxImages)
+    .describe(
+      `1–${directMessageLimits.maxImages} photos, each under 5 MB; stored as private files only the participants can fetch`,
+    ),
+  text: z.string().max(directMessageLimits.textMaxLength).optional(),
+});
+
 export const messagingSettingsSchema = z.object({ allow_from: allowMessagesFromSchema });
 export type MessagingSettings = z.infer<typeof messagingSettingsSchema>;
 

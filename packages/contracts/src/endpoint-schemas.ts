@@ -16,6 +16,8 @@ import { instanceSchema, updateInstanceSchema } from './instance';
 import { notificationPageSchema } from './notifications';
 import {
   conversationPageSchema,
+  conversationSchema,
+  createConversationSchema,
   messagePageSchema,
   messageSchema,
   sendMessageSchema,
@@ -131,6 +133,10 @@ export const endpointSchemas = {
   conversationMessages: { response: messagePageSchema },
   sendMessage: { request: sendMessageSchema, response: messageSchema },
   markConversationRead: {},
+  startConversation: { request: createConversationSchema, response: conversationSchema },
+  acceptConversation: { response: conversationSchema },
+  leaveConversation: {},
+  unsendMessage: {},
   storyTrays: { response: storyTraysSchema },
   createStory: { response: storySchema },
   story: { response: storySchema },

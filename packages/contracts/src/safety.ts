@@ -49,7 +49,7 @@ export const blockedPageSchema = z.object({
 });
 export type BlockedPage = z.infer<typeof blockedPageSchema>;
 
-export const reportTargetTypeSchema = z.enum(['post', 'comment', 'profile']);
+export const reportTargetTypeSchema = z.enum(['post', 'comment', 'profile', 'message']);
 export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
 
 export const reportReasonSchema = z.enum(['spam', 'nudity', 'harassment', 'violence', 'other']);

@@ -22,6 +22,7 @@ import { push } from './migrations/0019-push';
 import { domainBlocks } from './migrations/0020-domain-blocks';
 import { blurhash } from './migrations/0021-blurhash';
 import { remotePosts } from './migrations/0022-remote-posts';
+import { messagePhotos } from './migrations/0023-message-photos';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020-domain-blocks': domainBlocks,
   '0021-blurhash': blurhash,
   '0022-remote-posts': remotePosts,
+  '0023-message-photos': messagePhotos,
 };
 
 /** Every migration this version knows, oldest first: a backup's schema must be one of them. */

@@ -86,6 +86,19 @@ export interface DirectMessagesTable {
   created_at: string;
 }
 
+/** A photo of a direct message (migration 0023); `variants` is JSON, as `stories.variants`. */
+export interface DirectMessageImagesTable {
+  id: string;
+  message_id: string;
+  position: number;
+  image_key: string;
+  file_base: string;
+  width: number;
+  height: number;
+  placeholder: string | null;
+  variants: string;
+}
+
 /** A browser subscribed to Web Push (migration 0019). */
 export interface PushSubscriptionsTable {
   id: string;

@@ -9,6 +9,7 @@ import type {
   ConversationsTable,
   ConversationMembersTable,
   DirectMessagesTable,
+  DirectMessageImagesTable,
   PushSubscriptionsTable,
   NotificationSettingsTable,
   PushDeliveriesTable,
@@ -107,7 +108,7 @@ export interface PostImagesTable {
   alt_text: string | null;
   /** BlurHash for other servers (migration 0021); null until made. */
   blurhash: Generated<string | null>;
-  /** A full-size JPEG copy for other servers, of a WebP, AVIF or PNG original (migration 0020). */
+  /** A full-size JPEG copy for other servers, of a WebP, AVIF or PNG original (migration 0021). */
   jpeg_key: Generated<string | null>;
 }
 
@@ -267,7 +268,7 @@ export interface InvitesTable {
 export interface ReportsTable {
   id: string;
   reporter_id: string;
-  target_type: 'post' | 'comment' | 'profile';
+  target_type: 'post' | 'comment' | 'profile' | 'message';
   target_id: string;
   target_user_id: string;
   reason: 'spam' | 'nudity' | 'harassment' | 'violence' | 'other';
@@ -357,4 +358,5 @@ export interface DB {
   direct_messages: DirectMessagesTable;
   domain_blocks: DomainBlocksTable;
   gone_remote_actors: GoneRemoteActorsTable;
+  direct_message_images: DirectMessageImagesTable;
 }

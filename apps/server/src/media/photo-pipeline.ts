@@ -68,7 +68,7 @@ export async function decodePhoto(
  */
 export async function storePhoto(
   storage: Storage,
-  kind: Extract<MediaKind, 'posts' | 'stories' | 'remoteMedia'>,
+  kind: Extract<MediaKind, 'posts' | 'stories' | 'remoteMedia' | 'messages'>,
   userId: string,
   image: ProcessedImage,
   written: string[],

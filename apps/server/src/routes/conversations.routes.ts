@@ -10,10 +10,14 @@ import {
   messagePageSchema,
   messageSchema,
   messagingSettingsSchema,
+  sendMessageFormSchema,
   sendMessageSchema,
 } from '@pinhole/contracts';
+import type { SendMessageRequest } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import { rateLimits } from '../rate-limits';
+import { uploadRejected, validationError } from '../errors';
+import { maxPostUploadBytes, withUpload } from './read-upload';
 import { errorResponses, noContent, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -85,20 +89,37 @@ export function conversationRoutes(context: AppContext): FastifyPluginAsyncZod {
             keyGenerator: (r) => r.viewer?.userId ?? r.ip,
           },
         },
+        // Photos: refused unread when the declared size could not be ten photos and the form.
+        onRequest: async (request) => {
+          if (Number(request.headers['content-length'] ?? 0) > maxPostUploadBytes)
+            throw uploadRejected.tooLarge();
+        },
         schema: {
-          summary: 'Send a message: text, a shared post, or both',
+          summary: 'Send a message: text, a shared post, photos (multipart), or some of these',
           tags,
           params: idParamsSchema,
-          body: sendMessageSchema,
-          response: { 201: messageSchema, ...errorResponses(400, 401, 404, 429, ...writeFailures) },
+          body: {
+            content: {
+              'application/json': { schema: sendMessageSchema },
+              'multipart/form-data': { schema: sendMessageFormSchema },
+            },
+          },
+          response: {
+            201: messageSchema,
+            ...errorResponses(400, 401, 404, 429, 503, ...writeFailures),
+          },
         },
       },
       async (request, reply) => {
-        const message = await messages.send(
-          requireViewer(request).userId,
-          request.params.id,
-          request.body,
-        );
+        const viewerId = requireViewer(request).userId;
+        const message = request.isMultipart()
+          ? await withUpload(request, async (upload) => {
+              const fields = sendMessageSchema.safeParse({ text: upload.text ?? undefined });
+              if (!fields.success) throw validationError(fields.error);
+              const files = upload.photos.map((photo) => photo.file);
+              return messages.send(viewerId, request.params.id, fields.data, files);
+            })
+          : await messages.send(viewerId, request.params.id, request.body as SendMessageRequest);
         return reply.code(201).send(message);
       },
     );

@@ -91,6 +91,14 @@ describe.each(storageSetups)('GET /api/me/export on $name', (setup) => {
       });
     }
 
+    const photoForm = new FormData();
+    photoForm.append('image', new Blob([new Uint8Array(await makeJpeg(120, 90))]), 'dm.jpg');
+    const photoMessage = await server.request(
+      `/api/conversations/${conversation.body.id}/messages`,
+      { method: 'POST', token: ada.token, body: photoForm },
+    );
+    expect(photoMessage.status).toBe(201);
+
     const response = await fetch(`${server.url}/api/me/export`, {
       headers: { authorization: `Bearer ${ada.token}` },
     });
@@ -124,7 +132,12 @@ describe.each(storageSetups)('GET /api/me/export on $name', (setup) => {
       blocked.username,
     ]);
     // The messages Ada wrote; what Bob wrote is his.
-    expect(read('messages.json').map((m: { text: string }) => m.text)).toEqual(['from Ada']);
+    const written = read('messages.json');
+    expect(written.map((m: { text: string }) => m.text)).toEqual(['from Ada', null]);
+    // A photo she sent is in the zip beside its message.
+    const [sentPhoto] = written[1].images;
+    expect(sentPhoto).toMatchObject({ width: 120, height: 90 });
+    expect(entries.get(sentPhoto.path)?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     expect(read('messages.json')[0].conversation_id).toBe(conversation.body.id);
     // Nobody else's rows: Bob's post is not in Ada's posts.
     expect(read('posts.json')).toHaveLength(1);

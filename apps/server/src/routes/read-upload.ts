@@ -58,6 +58,8 @@ export interface UploadedPhoto {
 export interface Upload {
   photos: UploadedPhoto[];
   caption: string | null;
+  /** A `text` field as sent (a message's), for the route to check: posts have none. */
+  text: unknown;
   /** Removes the temporary files; call it once the photos are processed or refused. */
   dispose(): Promise<void>;
 }
@@ -87,6 +89,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     const files: string[] = [];
     const altTexts: unknown[] = [];
     let caption: unknown;
+    let text: unknown;
     const parts = request.parts({
       limits: {
         fileSize: limits.maxUploadBytes,
@@ -112,6 +115,8 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
         files.push(file);
       } else if (part.fieldname === 'caption') {
         caption = part.value;
+      } else if (part.fieldname === 'text') {
+        text = part.value;
       } else if (part.fieldname === 'alt_text') {
         altTexts.push(part.value);
       }
@@ -134,7 +139,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       }
       return { file, altText: parsed.data };
     });
-    return { photos, caption: parsedCaption.data, dispose };
+    return { photos, caption: parsedCaption.data, text, dispose };
   } catch (error) {
     await dispose();
     throw error;

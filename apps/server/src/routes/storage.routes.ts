@@ -5,7 +5,8 @@ import rangeParser from 'range-parser';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { notFound } from '../errors';
-import { isServedStorageKey } from '../storage/storage';
+import { isServedStorageKey, mediaKindOf } from '../storage/storage';
+import { readViewer } from './viewer';
 import { errorResponses, noContent } from './schemas';
 
 /** The stored bytes, streamed as they are read; described as binary in the reference. */
@@ -49,19 +50,24 @@ export function storageRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const key = request.params['*'];
         if (!isServedStorageKey(key)) throw notFound();
-        const signed = await context.services.storedFiles.accessUntil(key, request.query);
+        let cacheControl = 'public, max-age=31536000, immutable';
+        if (mediaKindOf(key) === 'messages') {
+          const viewer = await readViewer(context, request, reply, false);
+          await context.services.storedFiles.requireMessageParticipant(key, viewer?.userId ?? null);
+          // Only this browser keeps it; it asks again (a cheap 304) before showing it later.
+          cacheControl = 'private, no-cache';
+        } else {
+          const signed = await context.services.storedFiles.accessUntil(key, request.query);
+          // A signed file: only this browser, and only while the signature holds.
+          if (signed !== null)
+            cacheControl = `private, max-age=${Math.max(0, Math.floor((signed - Date.now()) / 1000))}`;
+        }
         const info = await context.storage.head(key);
         if (!info) throw notFound();
 
         void reply
           .header('Content-Type', info.contentType)
-          .header(
-            'Cache-Control',
-            signed === null
-              ? 'public, max-age=31536000, immutable'
-              : // Only this browser, and only while the signature holds.
-                `private, max-age=${Math.max(0, Math.floor((signed - Date.now()) / 1000))}`,
-          )
+          .header('Cache-Control', cacheControl)
           .header('ETag', info.etag)
           .header('Accept-Ranges', 'bytes')
           .header('X-Content-Type-Options', 'nosniff')

@@ -3,6 +3,7 @@ import { ZipFile } from 'yazl';
 import type { Infrastructure } from '../context';
 import { notFound } from '../errors';
 import { listMessagesBySender } from '../repositories/conversations.repository';
+import { listMessageImages } from '../repositories/message-images.repository';
 import { readAccountForExport } from '../repositories/export.repository';
 import { listLiveStoriesOf } from '../repositories/stories.repository';
 
@@ -15,6 +16,10 @@ export const exportedMediaPath = (postId: string, position: number, key: string)
 /** The name of a live story's original inside the zip. */
 export const exportedStoryPath = (storyId: string, key: string) =>
   `media/stories/${storyId}${key.slice(key.lastIndexOf('.'))}`;
+
+/** The name of a message photo's original inside the zip. */
+export const exportedMessagePhotoPath = (messageId: string, position: number, key: string) =>
+  `media/messages/${messageId}-${position + 1}${key.slice(key.lastIndexOf('.'))}`;
 
 /**
  * "Download your data": a zip of the account's rows as JSON and the originals of its photos. The
@@ -74,8 +79,27 @@ export class ExportService {
     zip.addBuffer(json(data.following), 'following.json');
     zip.addBuffer(json(data.saved), 'saved.json');
     zip.addBuffer(json(data.blocked), 'blocked.json');
+    const sent = await listMessagesBySender(this.infra.database.db, userId);
+    const photos = await listMessageImages(
+      this.infra.database.db,
+      sent.map((message) => message.id),
+    );
+    const photoFiles = photos.map((photo) => ({
+      message_id: photo.message_id,
+      path: exportedMessagePhotoPath(photo.message_id, photo.position, photo.image_key),
+      key: photo.image_key,
+      width: photo.width,
+      height: photo.height,
+    }));
     zip.addBuffer(
-      json(await listMessagesBySender(this.infra.database.db, userId)),
+      json(
+        sent.map((message) => ({
+          ...message,
+          images: photoFiles
+            .filter((photo) => photo.message_id === message.id)
+            .map(({ path, width, height }) => ({ path, width, height })),
+        })),
+      ),
       'messages.json',
     );
     // Stories still live now: an expired one is gone for its author too.
@@ -106,6 +130,7 @@ export class ExportService {
         path: exportedStoryPath(story.id, story.image_key),
         key: story.image_key,
       })),
+      ...photoFiles,
     ];
     for (const file of files) {
       zip.addReadStreamLazy(file.path, { compress: false }, (callback) => {

@@ -1,5 +1,5 @@
+import fs from 'node:fs/promises';
 import type {
-  AllowMessagesFrom,
   Conversation,
   ConversationListQuery,
   ConversationPage,
@@ -16,15 +16,18 @@ import type { Infrastructure } from '../context';
 import { AppError, notFound } from '../errors';
 import { newId, nowIso } from '../ids';
 import * as repo from '../repositories/conversations.repository';
-import { blockedAmong, isBlockedEitherWay } from '../repositories/blocks.repository';
-import { followedAmong, followersAmong } from '../repositories/follows.repository';
+import { followedAmong } from '../repositories/follows.repository';
 import { updateProfile } from '../repositories/profiles.repository';
 import { requireVisiblePost } from '../policies/visibility';
 import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
 import { toProfileSummary } from '../views/profile-summary';
 import { mediaUrls } from '../storage/media-urls';
-
-type Membership = NonNullable<Awaited<ReturnType<typeof repo.findMembership>>>;
+import type { MessageImage } from '../repositories/message-images.repository';
+import * as images from '../repositories/message-images.repository';
+import { checkPhoto, decodePhoto, storePhoto } from '../media/photo-pipeline';
+import type { Membership } from '../policies/conversation-access';
+import { admissions, requireConversationMember } from '../policies/conversation-access';
+import { toMessage } from '../views/message-json';
 
 /**
  * Direct messages between people of this instance: one-to-one conversations (found again when
@@ -49,7 +52,7 @@ export class MessagesService {
       throw new AppError('validation_error', directMessageTexts.remoteNotAvailable);
     if (others.length === 0)
       throw new AppError('validation_error', directMessageTexts.messageToYourself);
-    const requests = await this.admissions(viewerId, others);
+    const requests = await admissions(this.db, viewerId, others);
     const isGroup = others.length > 1;
     const pairKey = isGroup ? null : [viewerId, ...others].sort().join(':');
     const now = nowIso();
@@ -83,28 +86,6 @@ export class MessagesService {
       return { id: conversationId, created: !existing };
     });
     return { conversation: await this.conversation(viewerId, id), created };
-  }
-
-  /**
-   * Who of `others` would get this as a request; refuses (404) blocked, suspended or unknown
-   * people, and (403) people who do not accept messages from the viewer.
-   */
-  private async admissions(viewerId: string, others: readonly string[]): Promise<Set<string>> {
-    const people = await repo.findParticipants(this.db, others);
-    if (people.length !== others.length || people.some((person) => person.suspended_at))
-      throw notFound();
-    const blocked = await blockedAmong(this.db, viewerId, others);
-    if (blocked.size > 0) throw notFound();
-    const following = await followersAmong(this.db, viewerId, others);
-    const requests = new Set<string>();
-    for (const person of people) {
-      const follows = following.has(person.id);
-      const allow: AllowMessagesFrom = person.allow_messages_from;
-      if (allow === 'nobody' || (allow === 'following' && !follows))
-        throw new AppError('forbidden', directMessageTexts.notAccepting);
-      if (!follows) requests.add(person.id);
-    }
-    return requests;
   }
 
   async list(viewerId: string, query: ConversationListQuery): Promise<ConversationPage> {
@@ -157,13 +138,19 @@ export class MessagesService {
     };
   }
 
+  /**
+   * Sends text, a shared post, photos (temporary files from the upload, 1–10) or some of these.
+   * Photos are checked before any is stored and stored before the message is written; should
+   * anything fail, the files already written are removed, so no file outlives a refused message.
+   */
   async send(
     viewerId: string,
     conversationId: string,
     input: SendMessageRequest,
+    photos: readonly string[] = [],
   ): Promise<Message> {
     const text = input.text?.trim() ? input.text : null;
-    if (text === null && input.post_id === undefined)
+    if (text === null && input.post_id === undefined && photos.length === 0)
       throw new AppError('validation_error', directMessageTexts.emptyMessage);
     const membership = await this.requireMember(viewerId, conversationId);
     const members = await repo.listMembers(this.db, [conversationId]);
@@ -171,7 +158,7 @@ export class MessagesService {
     // Someone who left a one-to-one conversation is written to again: they come back.
     const pair = membership.pair_key?.split(':').filter((id) => id !== viewerId) ?? [];
     const returning = pair.filter((id) => !others.includes(id));
-    const requests = returning.length > 0 ? await this.admissions(viewerId, returning) : null;
+    const requests = returning.length > 0 ? await admissions(this.db, viewerId, returning) : null;
     if (input.post_id !== undefined) await requireVisiblePost(this.db, input.post_id, viewerId);
     const row: repo.MessageRow = {
       id: newId(),
@@ -181,22 +168,31 @@ export class MessagesService {
       post_id: input.post_id ?? null,
       created_at: nowIso(),
     };
-    await this.db.transaction().execute(async (trx) => {
-      for (const id of returning) {
-        await repo.insertMember(trx, {
-          conversation_id: conversationId,
-          user_id: id,
-          is_request: requests?.has(id) ? 1 : 0,
-          joined_at: row.created_at,
+    const written: string[] = [];
+    let stored: MessageImage[];
+    try {
+      stored = await this.storePhotos(viewerId, row.id, photos, written);
+      await this.db.transaction().execute(async (trx) => {
+        for (const id of returning) {
+          await repo.insertMember(trx, {
+            conversation_id: conversationId,
+            user_id: id,
+            is_request: requests?.has(id) ? 1 : 0,
+            joined_at: row.created_at,
+          });
+        }
+        await repo.insertMessage(trx, row);
+        await images.insertMessageImages(trx, stored);
+        // Replying accepts a request, and what you wrote is read by you.
+        await repo.updateMembership(trx, conversationId, viewerId, {
+          is_request: 0,
+          last_read_at: row.created_at,
         });
-      }
-      await repo.insertMessage(trx, row);
-      // Replying accepts a request, and what you wrote is read by you.
-      await repo.updateMembership(trx, conversationId, viewerId, {
-        is_request: 0,
-        last_read_at: row.created_at,
       });
-    });
+    } catch (error) {
+      await this.infra.storage.discard(written);
+      throw error;
+    }
     await this.infra.events.publish({
       type: 'message.sent',
       messageId: row.id,
@@ -204,9 +200,35 @@ export class MessagesService {
       senderId: viewerId,
       recipientIds: [...others, ...returning],
     });
-    const [message] = await this.toMessages(viewerId, [row], members);
+    const [message] = await this.toMessages(viewerId, [row], members, stored);
     if (!message) throw notFound();
     return message;
+  }
+
+  /** Checks every photo, then cleans and stores each in turn through the posts' pipeline. */
+  private async storePhotos(
+    senderId: string,
+    messageId: string,
+    photos: readonly string[],
+    written: string[],
+  ): Promise<MessageImage[]> {
+    for (const [index, file] of photos.entries()) await checkPhoto(await fs.readFile(file), index);
+    const stored: MessageImage[] = [];
+    for (const [index, file] of photos.entries()) {
+      const image = await decodePhoto(this.infra.imageQueue, await fs.readFile(file), index);
+      const files = await storePhoto(this.infra.storage, 'messages', senderId, image, written);
+      stored.push({
+        id: newId(),
+        message_id: messageId,
+        position: index,
+        image_key: files.key,
+        width: image.original.width,
+        height: image.original.height,
+        placeholder: image.placeholder,
+        variants: files.variants,
+      });
+    }
+    return stored;
   }
 
   async read(viewerId: string, conversationId: string): Promise<void> {
@@ -245,7 +267,21 @@ export class MessagesService {
     await this.requireMember(viewerId, message.conversation_id);
     if (message.sender_id !== viewerId)
       throw new AppError('forbidden', directMessageTexts.notYourMessage);
+    await this.remove(message);
+  }
+
+  /** A reported message removed by an admin: gone for everyone, as if unsent. */
+  async removeByAdmin(messageId: string): Promise<void> {
+    const message = await repo.findMessage(this.db, messageId);
+    if (!message) throw notFound();
+    await this.remove(message);
+  }
+
+  private async remove(message: { id: string; conversation_id: string }): Promise<void> {
+    const messageId = message.id;
+    const keys = await images.listMessageFileKeys(this.db, messageId);
     await repo.deleteMessage(this.db, messageId);
+    await this.infra.storage.discard(keys);
     const members = await repo.listMembers(this.db, [message.conversation_id]);
     await this.infra.events.publish({
       type: 'messages.changed',
@@ -267,20 +303,8 @@ export class MessagesService {
     });
   }
 
-  /** 404 unless the viewer is in it and, one to one, neither blocked the other. */
   private async requireMember(viewerId: string, conversationId: string): Promise<Membership> {
-    const membership = await repo.findMembership(this.db, conversationId, viewerId);
-    if (!membership) throw notFound();
-    if (!membership.is_group) {
-      const other = membership.pair_key?.split(':').find((id) => id !== viewerId);
-      if (other !== undefined) {
-        // A deleted account leaves what the other wrote readable; a suspended one hides it all.
-        const [person] = await repo.findParticipants(this.db, [other]);
-        if (person?.suspended_at) throw notFound();
-        if (await isBlockedEitherWay(this.db, viewerId, other)) throw notFound();
-      }
-    }
-    return membership;
+    return requireConversationMember(this.db, viewerId, conversationId);
   }
 
   private async summaries(viewerId: string, ids: readonly string[]) {
@@ -334,46 +358,25 @@ export class MessagesService {
     viewerId: string,
     rows: readonly repo.MessageRow[],
     members: readonly { conversation_id: string; user_id: string; last_read_at: string | null }[],
+    known?: readonly MessageImage[],
   ): Promise<Message[]> {
     const postIds = rows.flatMap((row) => (row.post_id ? [row.post_id] : []));
-    const posts = await repo.findSharedPosts(this.db, postIds);
+    const [posts, photos] = await Promise.all([
+      repo.findSharedPosts(this.db, postIds),
+      known ??
+        images.listMessageImages(
+          this.db,
+          rows.map((row) => row.id),
+        ),
+    ]);
     const people = await this.summaries(viewerId, [
       ...rows.map((row) => row.sender_id),
       ...members.map((member) => member.user_id),
       ...posts.map((post) => post.user_id),
     ]);
     const urls = mediaUrls(this.infra.storage, this.infra.signer);
-    const messages: Message[] = [];
-    for (const row of rows) {
-      const sender = people.get(row.sender_id);
-      if (!sender) continue;
-      const post = posts.find((candidate) => candidate.id === row.post_id);
-      const author = post && people.get(post.user_id);
-      messages.push({
-        id: row.id,
-        sender,
-        text: row.text,
-        images: [],
-        shared_post:
-          post && author
-            ? {
-                id: post.id,
-                thumbnail_url: urls.post(post.image_key, Boolean(post.is_private)),
-                author,
-              }
-            : null,
-        created_at: row.created_at,
-        seen_by: members
-          .filter(
-            (member) =>
-              member.conversation_id === row.conversation_id &&
-              member.user_id !== row.sender_id &&
-              member.last_read_at !== null &&
-              member.last_read_at >= row.created_at,
-          )
-          .flatMap((member) => people.get(member.user_id) ?? []),
-      });
-    }
-    return messages;
+    return rows.flatMap(
+      (row) => toMessage(row, { people, posts, images: photos, members, urls }) ?? [],
+    );
   }
 }

@@ -23,6 +23,9 @@ import {
 } from '../repositories/reports.repository';
 import { storedVariants } from '../repositories/stored-variants';
 import type { CommentsService } from './comments.service';
+import type { MessagesService } from './messages.service';
+import { findMessage } from '../repositories/conversations.repository';
+import { requireConversationMember } from '../policies/conversation-access';
 import { mediaUrls } from '../storage/media-urls';
 import { audit, type ModerationService } from './moderation.service';
 import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
@@ -39,6 +42,7 @@ export class ReportsService {
     private readonly moderation: ModerationService,
     private readonly postEdits: PostEditsService,
     private readonly comments: CommentsService,
+    private readonly messages: MessagesService,
   ) {}
 
   private get db() {
@@ -71,6 +75,13 @@ export class ReportsService {
       };
       if (!(await canSeeContentOf(this.db, viewerId, owner))) throw notFound();
       return comment.author_id;
+    }
+    if (target.type === 'message') {
+      // Only someone in the conversation can report one of its messages (and so show it).
+      const message = await findMessage(this.db, target.id);
+      if (!message) throw notFound();
+      await requireConversationMember(this.db, viewerId, message.conversation_id);
+      return message.sender_id;
     }
     const profile = await findProfileById(this.db, target.id);
     if (!profile || profile.suspended_at !== null) throw notFound();
@@ -184,6 +195,7 @@ export class ReportsService {
   async #remove(target: Target): Promise<void> {
     try {
       if (target.type === 'post') await this.postEdits.removeByAdmin(target.id);
+      else if (target.type === 'message') await this.messages.removeByAdmin(target.id);
       else await this.comments.removeByAdmin(target.id);
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'not_found')) throw error;
@@ -240,6 +252,17 @@ export class ReportsService {
         image_url: null,
         author: summary,
         href: pagePaths.post.to(comment.post_id),
+      };
+    }
+    if (row.target_type === 'message') {
+      // What was reported is shown to the admin: its text (its photos stay private).
+      const message = await findMessage(this.db, row.target_id);
+      if (!message) return null;
+      return {
+        text: message.text,
+        image_url: null,
+        author: summary,
+        href: pagePaths.profile.to(author.username),
       };
     }
     const text = [author.full_name, author.bio].filter(Boolean).join('\n');

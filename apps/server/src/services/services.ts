@@ -52,6 +52,7 @@ export function createServices(infra: Infrastructure) {
   const postEdits = new PostEditsService(infra, postReads);
   const comments = new CommentsService(infra);
   const remoteMedia = new RemoteMediaFetcher(infra);
+  const messages = new MessagesService(infra);
   const moderation = new ModerationService(infra, profiles);
   return {
     push,
@@ -74,7 +75,7 @@ export function createServices(infra: Infrastructure) {
     admin: new AdminService(infra),
     instance: new InstanceService(infra),
     domainBlocks: new DomainBlocksService(infra),
-    reports: new ReportsService(infra, moderation, postEdits, comments),
+    reports: new ReportsService(infra, moderation, postEdits, comments, messages),
     notifications,
     eventStreams: new EventStreamsService(infra, notifications),
     suggestions: new SuggestionsService(infra),
@@ -82,7 +83,7 @@ export function createServices(infra: Infrastructure) {
     discoveryLists: new DiscoveryListsService(infra, postReads),
     storedFiles: new StoredFilesService(infra),
     stories,
-    messages: new MessagesService(infra),
+    messages,
     remoteMedia,
     remoteBackfill: new RemoteBackfillService(),
     // The maintenance sweep also removes remote photos' copies past their retention.

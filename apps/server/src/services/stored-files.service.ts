@@ -1,6 +1,8 @@
 import type { Infrastructure } from '../context';
 import { notFound } from '../errors';
+import { findConversationOfFile } from '../repositories/message-images.repository';
 import { findIsPrivate } from '../repositories/profiles.repository';
+import { requireConversationMember } from '../policies/conversation-access';
 import { mediaKindOf, ownerOfKey } from '../storage/storage';
 
 /** Who may fetch a stored file through `/storage/…`. */
@@ -27,5 +29,17 @@ export class StoredFilesService {
     if (!(await findIsPrivate(this.infra.database.db, owner))) return null;
     if (!this.infra.signer.verify(key, query.exp, query.sig)) throw notFound();
     return Number(query.exp) * 1000;
+  }
+
+  /**
+   * A message photo is served to the conversation's participants only, by their session: 404 for
+   * anyone else (signed out, another person, a participant who left or was blocked), and once
+   * the message is unsent.
+   */
+  async requireMessageParticipant(key: string, viewerId: string | null): Promise<void> {
+    if (viewerId === null) throw notFound();
+    const conversationId = await findConversationOfFile(this.infra.database.db, key);
+    if (conversationId === undefined) throw notFound();
+    await requireConversationMember(this.infra.database.db, viewerId, conversationId);
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
+import { listAllMessageFileKeys } from '../repositories/message-images.repository';
 import { listPostImageKeys } from '../repositories/post-images.repository';
 import { listAvatarKeys } from '../repositories/profiles.repository';
 import { listStoryImageKeys } from '../repositories/stories.repository';
@@ -23,6 +24,7 @@ export const ownerQueries: OwnerQueries = {
   stories: listStoryImageKeys,
   // Copies of remote photos are post photos too, under another folder.
   remoteMedia: listPostImageKeys,
+  messages: listAllMessageFileKeys,
 };
 
 /** What expires by time rather than by a missing owner row: stories past their 24 hours. */

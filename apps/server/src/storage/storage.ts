@@ -91,6 +91,11 @@ export const mediaKinds = {
     served: true,
     extensions: ['jpg', 'png', 'gif', 'webp', 'avif'],
   },
+  /**
+   * Photos sent in direct messages: served only to the conversation's participants, checked
+   * against the session on every request (never a URL that works for whoever holds it).
+   */
+  messages: { folder: 'messages', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
   /** Archives being imported: private to their owner, never served. */
   imports: { folder: 'imports', served: false, extensions: ['zip'] },
 } as const;
@@ -150,6 +155,11 @@ export const postImageKey = (
 /** The owner of a stored file: the user id after the bucket name. */
 export function ownerOfKey(key: string): string | undefined {
   return key.split('/')[1];
+}
+
+/** A key without its extension or variant width: the same for an original and its variants. */
+export function fileBaseOf(key: string): string {
+  return key.slice(0, key.lastIndexOf('.')).replace(/-\d{1,5}w$/, '');
 }
 
 /** 128 random bits as a key nonce. */

@@ -125,28 +125,30 @@ export async function apiRequest<N extends EndpointName>(
 }
 
 /** The calls that take a file: multipart bodies, so no JSON request schema. */
-type UploadEndpoint = 'createPost' | 'createStory' | 'changeAvatar' | 'startImport';
+type UploadEndpoint = 'createPost' | 'createStory' | 'changeAvatar' | 'startImport' | 'sendMessage';
 
-export interface UploadOptions {
+export interface UploadOptions<N extends UploadEndpoint = UploadEndpoint> {
+  /** The call's path parameters (a conversation's id). */
+  params?: EndpointParams<N>;
   signal?: AbortSignal;
   /** Fraction of the request body sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
 
 /**
- * Sends multipart form data (a photo, an archive) to a call without path parameters. Uses XMLHttpRequest because fetch cannot report upload progress,
+ * Sends multipart form data (a photo, an archive) to a call. Uses XMLHttpRequest because fetch cannot report upload progress,
  * which matters for a 5 MB photo on a phone connection.
  */
 export function apiUpload<N extends UploadEndpoint>(
   name: N,
   form: FormData,
-  { signal, onProgress }: UploadOptions = {},
+  { params, signal, onProgress }: UploadOptions<N> = {},
 ): Promise<EndpointResponse<N>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     const abort = () => request.abort();
     const done = () => signal?.removeEventListener('abort', abort);
-    request.open(endpointMethod(name), endpointPath(name));
+    request.open(endpointMethod(name), endpointPath(name, params));
     request.withCredentials = true;
     request.setRequestHeader('accept', 'application/json');
     request.upload.addEventListener('progress', (event) => {

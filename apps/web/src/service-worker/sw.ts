@@ -51,9 +51,13 @@ registerRoute(
   'GET',
 );
 
-// Stored photos never change under their address.
+// Stored photos never change under their address. A message's photos are not kept: the server
+// asks for a participant's session each time, which a cached copy would not (another account on
+// this device, or the photo unsent).
+const messagePhoto = /^\/storage\/[^/]+\/[^/]+\/messages\//;
 registerRoute(
-  ({ url }) => sameOrigin(url) && url.pathname.startsWith('/storage/'),
+  ({ url }) =>
+    sameOrigin(url) && url.pathname.startsWith('/storage/') && !messagePhoto.test(url.pathname),
   new CacheFirst({
     cacheName: offlineCaches.photos,
     plugins: [new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })],

@@ -25,6 +25,7 @@ const targetNames: Record<ReportTargetType, string> = {
   post: 'post',
   comment: 'comment',
   profile: 'account',
+  message: 'message',
 };
 
 /** The server of a person of another server (`user@host`); undefined for a local person. */

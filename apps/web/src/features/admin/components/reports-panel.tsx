@@ -24,6 +24,7 @@ const targetLabels: Record<Report['target_type'], string> = {
   post: 'Post',
   comment: 'Comment',
   profile: 'Profile',
+  message: 'Message',
 };
 
 /** The reports queue: open ones first (the default), the resolved ones a toggle away. */

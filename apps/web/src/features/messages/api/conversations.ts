@@ -1,6 +1,6 @@
 import type { ConversationPage, Message, MessagePage } from '@pinhole/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, apiUpload } from '@/lib/api-client';
 
 export type Folder = 'inbox' | 'requests';
 
@@ -29,6 +29,13 @@ export function sendMessage(conversationId: string, text: string): Promise<Messa
   return apiRequest('sendMessage', { params: { id: conversationId }, body: { text } });
 }
 
+/** Photos (1–10), sent as their own message. */
+export function sendPhotos(conversationId: string, files: readonly File[]): Promise<Message> {
+  const form = new FormData();
+  for (const file of files) form.append('image', file);
+  return apiUpload('sendMessage', form, { params: { id: conversationId } });
+}
+
 export function markRead(conversationId: string): Promise<void> {
   return apiRequest('markConversationRead', { params: { id: conversationId } });
 }
@@ -53,14 +60,54 @@ export function useThread(conversationId: string) {
   });
 }
 
-export function useSendMessage(conversationId: string) {
+/** After a change in a conversation: its thread and both folders read again. */
+function useRefresh(conversationId: string) {
   const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.thread(conversationId) }),
+      queryClient.invalidateQueries({ queryKey: ['messages', 'conversations'] }),
+    ]);
+}
+
+export function useSendMessage(conversationId: string) {
+  const refresh = useRefresh(conversationId);
   return useMutation({
     mutationFn: (text: string) => sendMessage(conversationId, text),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.thread(conversationId) }),
-        queryClient.invalidateQueries({ queryKey: ['messages', 'conversations'] }),
-      ]),
+    onSuccess: refresh,
+  });
+}
+
+export function useSendPhotos(conversationId: string) {
+  const refresh = useRefresh(conversationId);
+  return useMutation({
+    mutationFn: (files: readonly File[]) => sendPhotos(conversationId, files),
+    onSuccess: refresh,
+  });
+}
+
+/** Accept a request: the conversation moves to the inbox. */
+export function useAcceptRequest(conversationId: string) {
+  const refresh = useRefresh(conversationId);
+  return useMutation({
+    mutationFn: () => apiRequest('acceptConversation', { params: { id: conversationId } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Delete a request (leave the conversation). */
+export function useLeaveConversation(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('leaveConversation', { params: { id: conversationId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages', 'conversations'] }),
+  });
+}
+
+export function useUnsend(conversationId: string) {
+  const refresh = useRefresh(conversationId);
+  return useMutation({
+    mutationFn: (messageId: string) => apiRequest('unsendMessage', { params: { id: messageId } }),
+    onSuccess: refresh,
   });
 }

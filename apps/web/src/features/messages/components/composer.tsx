@@ -1,15 +1,21 @@
 import { directMessageLimits } from '@pinhole/contracts';
-import { useState, type KeyboardEvent } from 'react';
+import { ImagePlus } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 
-/** The message box: Enter sends, Shift+Enter starts a new line. */
+/** The message box: Enter sends, Shift+Enter starts a new line; the picture sends photos. */
 export function Composer({
   onSend,
+  onPhotos,
   disabled = false,
+  sendingPhotos = false,
 }: {
   onSend: (text: string) => void;
+  onPhotos?: (files: File[]) => void;
   disabled?: boolean;
+  sendingPhotos?: boolean;
 }) {
   const [text, setText] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
   const send = () => {
     if (text.trim() === '' || disabled) return;
     onSend(text);
@@ -22,7 +28,36 @@ export function Composer({
     }
   };
   return (
-    <div className="flex items-end gap-2 border-t border-neutral-200 p-3">
+    <div className="flex items-end gap-2 border-t border-line p-3">
+      {onPhotos ? (
+        <>
+          <button
+            type="button"
+            aria-label="Send photos"
+            disabled={sendingPhotos}
+            onClick={() => fileInput.current?.click()}
+            className="rounded-full p-2 hover:bg-neutral-100 disabled:opacity-40"
+          >
+            <ImagePlus aria-hidden className="size-6" />
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            multiple
+            hidden
+            aria-label="Photos to send"
+            onChange={(event) => {
+              const files = Array.from(event.target.files ?? []).slice(
+                0,
+                directMessageLimits.maxImages,
+              );
+              event.target.value = '';
+              if (files.length > 0) onPhotos(files);
+            }}
+          />
+        </>
+      ) : null}
       <textarea
         aria-label="Message"
         placeholder="Message…"
@@ -37,7 +72,7 @@ export function Composer({
         type="button"
         onClick={send}
         disabled={disabled || text.trim() === ''}
-        className="h-10 px-2 text-sm font-semibold text-sky-600 disabled:opacity-40"
+        className="h-10 px-2 text-sm font-semibold text-sky-700 disabled:opacity-40"
       >
         Send
       </button>

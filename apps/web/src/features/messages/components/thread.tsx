@@ -1,7 +1,21 @@
-import type { Message } from '@pinhole/contracts';
-import { useEffect } from 'react';
-import { markRead, useSendMessage, useThread } from '@/features/messages/api/conversations';
+import type { Conversation, Message } from '@pinhole/contracts';
+import { pagePaths } from '@pinhole/contracts';
+import { ChevronLeft } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { ErrorBox } from '@/components/ui/error-box';
+import { errorMessage } from '@/lib/api-client';
+import {
+  markRead,
+  useSendMessage,
+  useSendPhotos,
+  useThread,
+  useUnsend,
+} from '@/features/messages/api/conversations';
 import { Composer } from './composer';
+import { MessageBubble } from './message-bubble';
+import { RequestBar } from './request-bar';
+import { useKeepScroll } from './use-keep-scroll';
 
 /** Messages more than this apart get their own time label, as Instagram groups them. */
 const groupGapMs = 15 * 60 * 1000;
@@ -16,26 +30,64 @@ function timeLabel(iso: string): string {
 }
 
 /** One conversation: bubbles oldest at the top, the box to write at the bottom. */
-export function Thread({ conversationId, viewerId }: { conversationId: string; viewerId: string }) {
+export function Thread({
+  conversationId,
+  viewerId,
+  conversation,
+}: {
+  conversationId: string;
+  viewerId: string;
+  /** Its entry in the lists, once they have loaded (a request shows Accept and Delete). */
+  conversation?: Conversation | undefined;
+}) {
   const thread = useThread(conversationId);
   const send = useSendMessage(conversationId);
+  const sendPhotos = useSendPhotos(conversationId);
+  const unsend = useUnsend(conversationId);
   const newestId = thread.data?.pages[0]?.messages[0]?.id;
+  const { fetchNextPage } = thread;
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const {
+    list: listRef,
+    sentinel: sentinelRef,
+    beforeLoad,
+  } = useKeepScroll({
+    newestId,
+    pageCount: thread.data?.pages.length ?? 0,
+    hasOlder: thread.hasNextPage && !thread.isFetchingNextPage,
+    loadOlder,
+  });
+  const isRequest = conversation?.is_request === true;
 
   useEffect(() => {
-    if (newestId !== undefined) void markRead(conversationId).catch(() => undefined);
-  }, [conversationId, newestId]);
+    // A request is not marked read: the sender learns nothing until it is accepted.
+    if (newestId !== undefined && !isRequest) void markRead(conversationId).catch(() => undefined);
+  }, [conversationId, newestId, isRequest]);
 
   const messages: Message[] = (thread.data?.pages ?? []).flatMap((page) => page.messages).reverse();
   const last = messages.at(-1);
+  const failure = send.error ?? sendPhotos.error ?? unsend.error;
+  const title =
+    conversation?.name ?? conversation?.participants.map((p) => p.username).join(', ') ?? '';
   return (
     <section aria-label="Conversation" className="flex min-h-0 flex-1 flex-col">
-      <ol className="flex flex-1 flex-col gap-1 overflow-y-auto p-4">
+      <div className="flex items-center gap-2 border-b border-line px-4 py-3">
+        {/* A phone shows the thread alone: the way back to the list. */}
+        <Link to={pagePaths.directInbox.to()} aria-label="Back to messages" className="sm:hidden">
+          <ChevronLeft aria-hidden className="size-6" />
+        </Link>
+        {title ? <h2 className="truncate text-base font-semibold">{title}</h2> : null}
+      </div>
+      <ol ref={listRef} className="flex flex-1 flex-col gap-1 overflow-y-auto p-4">
         {thread.hasNextPage ? (
-          <li className="self-center">
+          <li ref={sentinelRef} className="self-center">
             <button
               type="button"
-              className="text-sm text-sky-600"
-              onClick={() => void thread.fetchNextPage()}
+              className="text-sm text-sky-700"
+              onClick={() => {
+                beforeLoad();
+                loadOlder();
+              }}
             >
               Earlier messages
             </button>
@@ -43,42 +95,43 @@ export function Thread({ conversationId, viewerId }: { conversationId: string; v
         ) : null}
         {messages.map((message, index) => {
           const previous = messages[index - 1];
-          const mine = message.sender.id === viewerId;
           const showTime =
             !previous ||
             Date.parse(message.created_at) - Date.parse(previous.created_at) > groupGapMs;
           return (
             <li key={message.id} className="flex flex-col">
               {showTime ? (
-                <time
-                  dateTime={message.created_at}
-                  className="my-2 self-center text-xs text-neutral-500"
-                >
+                <time dateTime={message.created_at} className="my-2 self-center text-xs text-muted">
                   {timeLabel(message.created_at)}
                 </time>
               ) : null}
-              <p
-                className={`max-w-[75%] rounded-3xl px-4 py-2 text-sm break-words whitespace-pre-wrap ${
-                  mine ? 'self-end bg-sky-500 text-white' : 'self-start bg-neutral-100'
-                }`}
-              >
-                {message.text}
-                {message.shared_post ? (
-                  <img
-                    src={message.shared_post.thumbnail_url}
-                    alt={`Post by ${message.shared_post.author.username}`}
-                    className="mt-1 w-48 rounded-xl"
-                  />
-                ) : null}
-              </p>
+              <MessageBubble
+                message={message}
+                mine={message.sender.id === viewerId}
+                onUnsend={() => unsend.mutate(message.id)}
+              />
             </li>
           );
         })}
         {last && last.sender.id === viewerId && last.seen_by.length > 0 ? (
-          <li className="self-end text-xs text-neutral-500">Seen</li>
+          <li className="self-end text-xs text-muted">Seen</li>
         ) : null}
       </ol>
-      <Composer onSend={(text) => send.mutate(text)} disabled={send.isPending} />
+      {failure ? (
+        <div className="px-3">
+          <ErrorBox>{errorMessage(failure)}</ErrorBox>
+        </div>
+      ) : null}
+      {isRequest ? (
+        <RequestBar conversationId={conversationId} from={title} />
+      ) : (
+        <Composer
+          onSend={(text) => send.mutate(text)}
+          onPhotos={(files) => sendPhotos.mutate(files)}
+          disabled={send.isPending}
+          sendingPhotos={sendPhotos.isPending}
+        />
+      )}
     </section>
   );
 }

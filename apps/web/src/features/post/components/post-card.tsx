@@ -9,6 +9,7 @@ import { PostImage } from './post-image';
 import { PostOptions } from './post-options';
 import { PostTime } from './post-time';
 import { SaveButton } from './save-button';
+import { ShareButton } from '@/domain/messages/components/share-button';
 import { LinkedText } from '@/components/ui/linked-text';
 import { ProfileName } from '@/components/ui/profile-name';
 
@@ -47,6 +48,7 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
       <div className="flex flex-col gap-1.5 px-3 pt-1.5">
         <div className="-ml-2 flex items-center">
           <LikeButton post={post} />
+          <ShareButton postId={post.id} />
           <SaveButton post={post} />
         </div>
         {likes && <LikesLink postId={post.id} label={likes} />}

@@ -10,6 +10,7 @@ import { boxRatio, PostImage } from './post-image';
 import { PostOptions } from './post-options';
 import { PostTime } from './post-time';
 import { SaveButton } from './save-button';
+import { ShareButton } from '@/domain/messages/components/share-button';
 
 /** Instagram's column beside the photo; with the photo's 600 px it fills a 935 px page. */
 const sideWidth = '335px';
@@ -78,6 +79,7 @@ export function PostDetail({ post, variant, comments, commentForm, onDeleted }: 
           <div className="order-1 flex flex-col gap-1 px-3 pt-1.5 md:order-none md:border-t md:border-line">
             <div className="-ml-2 flex items-center">
               <LikeButton post={post} />
+              <ShareButton postId={post.id} />
               <SaveButton post={post} />
             </div>
             {likes && <LikesLink postId={post.id} label={likes} />}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { LinkedText } from '@/components/ui/linked-text';
 import { FollowButton } from '@/domain/people/components/follow-button';
+import { MessageButton } from '@/domain/messages/components/message-button';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { ViewOnServerLink } from '@/components/ui/view-on-server-link';
 import { countNoun, formatCount } from '@/lib/format';
@@ -127,7 +128,7 @@ export function ProfileHeader({
 
 /**
  * The spec's Edit profile button and settings icon belong to the reader's own profile; anyone
- * else's has the Follow button, unless the reader blocked them.
+ * else's has the Follow and Message buttons, unless the reader blocked them.
  */
 function ProfileTitle({ profile, own, menu }: ProfileHeaderProps) {
   return (
@@ -142,6 +143,7 @@ function ProfileTitle({ profile, own, menu }: ProfileHeaderProps) {
       {!own && !profile.blocked_by_me && (
         <>
           <FollowButton person={profile} />
+          <MessageButton person={profile} />
           {menu}
         </>
       )}

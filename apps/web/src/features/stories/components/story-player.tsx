@@ -15,6 +15,7 @@ import { useStoryTimer } from '@/features/stories/hooks/use-story-timer';
 import { preloadImage, storyPixelWidth, storySource } from '@/features/stories/story-image';
 import type { StoryPlace } from '@/features/stories/story-sequence';
 import { StoryProgress } from './story-progress';
+import { StoryReply } from '@/domain/messages/components/story-reply';
 import { StoryViewersDialog } from './story-viewers-dialog';
 
 /** A press held this long pauses the story instead of moving on when it ends (Instagram's feel). */
@@ -62,6 +63,7 @@ export function StoryPlayer({
   const [held, setHeld] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [pausedByReader, setPausedByReader] = useState(false);
+  const [replying, setReplying] = useState(false);
   const [sheet, setSheet] = useState<'viewers' | 'delete' | null>(null);
   const [restarts, setRestarts] = useState(0);
   // What belongs to one story starts afresh with the next (the controls stay, keeping focus).
@@ -80,7 +82,7 @@ export function StoryPlayer({
   );
 
   const loaded = loadedId === story.id;
-  const running = loaded && !held && !hovered && !pausedByReader && sheet === null;
+  const running = loaded && !held && !hovered && !pausedByReader && !replying && sheet === null;
   const restartKey = `${story.id}:${restarts}`;
   useStoryTimer(restartKey, running, limits.storyShowMs, goNext);
 
@@ -92,6 +94,8 @@ export function StoryPlayer({
 
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (sheet !== null || event.defaultPrevented) return;
+    // Arrows in the reply box move its caret, not the stories.
+    if (event.target instanceof HTMLInputElement) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.key === 'ArrowRight') {
       event.preventDefault();
@@ -243,6 +247,12 @@ export function StoryPlayer({
             <Trash2 aria-hidden className="size-5" />
             Delete
           </button>
+        </div>
+      )}
+
+      {!own && readerId !== null && (
+        <div className="absolute inset-x-0 bottom-0 z-10 flex bg-linear-to-t from-black/60 to-transparent px-3 pt-10 pb-3">
+          <StoryReply author={author} storyId={story.id} onActiveChange={setReplying} />
         </div>
       )}
 

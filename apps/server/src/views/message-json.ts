@@ -1,0 +1,64 @@
+import type { Message, ProfileSummary } from '@pinhole/contracts';
+import type { MessageRow } from '../repositories/conversations.repository';
+import type { MessageImage } from '../repositories/message-images.repository';
+import type { MediaUrls } from '../storage/media-urls';
+
+/**
+ * A message photo's URL: always through `/storage` on this server, which asks for a
+ * participant's session (never the bucket's public URL, never a signed URL that works for
+ * whoever holds it).
+ */
+const privateFileUrl = (key: string) => `/storage/${key}`;
+
+export interface MessageContext {
+  people: ReadonlyMap<string, ProfileSummary>;
+  posts: readonly { id: string; image_key: string; user_id: string; is_private: number }[];
+  images: readonly MessageImage[];
+  members: readonly { conversation_id: string; user_id: string; last_read_at: string | null }[];
+  urls: MediaUrls;
+}
+
+/** A message as the API answers it; null when its sender is gone from view (suspended). */
+export function toMessage(row: MessageRow, context: MessageContext): Message | null {
+  const { people, posts, images, members, urls } = context;
+  const sender = people.get(row.sender_id);
+  if (!sender) return null;
+  const post = posts.find((candidate) => candidate.id === row.post_id);
+  const author = post && people.get(post.user_id);
+  return {
+    id: row.id,
+    sender,
+    text: row.text,
+    images: images
+      .filter((image) => image.message_id === row.id)
+      .map((image) => ({
+        url: privateFileUrl(image.image_key),
+        width: image.width,
+        height: image.height,
+        placeholder: image.placeholder,
+        variants: image.variants.map((variant) => ({
+          url: privateFileUrl(variant.key),
+          width: variant.width,
+          height: variant.height,
+        })),
+      })),
+    shared_post:
+      post && author
+        ? {
+            id: post.id,
+            thumbnail_url: urls.post(post.image_key, Boolean(post.is_private)),
+            author,
+          }
+        : null,
+    created_at: row.created_at,
+    seen_by: members
+      .filter(
+        (member) =>
+          member.conversation_id === row.conversation_id &&
+          member.user_id !== row.sender_id &&
+          member.last_read_at !== null &&
+          member.last_read_at >= row.created_at,
+      )
+      .flatMap((member) => people.get(member.user_id) ?? []),
+  };
+}

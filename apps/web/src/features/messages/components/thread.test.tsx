@@ -1,0 +1,162 @@
+import type { Conversation, Message, ProfileSummary } from '@pinhole/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubXhr } from '@/testing/fake-xhr';
+import { callsTo, json, mockApi } from '@/testing/mock-api';
+import { renderWithQuery } from '@/testing/render';
+import { Inbox } from './inbox';
+
+const person = (id: string): ProfileSummary => ({
+  id,
+  username: id,
+  full_name: id.toUpperCase(),
+  avatar_url: null,
+  is_verified: false,
+  followed_by_me: false,
+  is_remote: false,
+});
+
+const message = (id: string, sender: string, extra: Partial<Message> = {}): Message => ({
+  id,
+  sender: person(sender),
+  text: null,
+  images: [],
+  shared_post: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  seen_by: [],
+  ...extra,
+});
+
+const conversation = (extra: Partial<Conversation> = {}): Conversation => ({
+  id: 'c1',
+  participants: [person('ben')],
+  is_group: false,
+  name: null,
+  last_message: null,
+  unread_count: 0,
+  is_request: false,
+  muted: false,
+  updated_at: '2026-03-01T11:00:00.000Z',
+  ...extra,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Thread', () => {
+  it('shows photos and a shared post as a card linking to the post', async () => {
+    mockApi({
+      'GET /api/conversations': { conversations: [conversation()], next_cursor: null },
+      'GET /api/conversations/c1/messages': {
+        messages: [
+          message('m2', 'ben', {
+            shared_post: { id: 'p9', thumbnail_url: '/storage/t.webp', author: person('cat') },
+          }),
+          message('m1', 'ben', {
+            images: [
+              {
+                url: '/storage/a.jpg',
+                width: 800,
+                height: 600,
+                placeholder: null,
+                variants: [{ url: '/storage/a-640w.webp', width: 640, height: 480 }],
+              },
+            ],
+          }),
+        ],
+        next_cursor: null,
+      },
+      'POST /api/conversations/c1/read': new Response(null, { status: 204 }),
+    });
+    renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
+    const photo = await screen.findByRole('img', { name: 'Photo from ben' });
+    expect(photo).toHaveAttribute('src', '/storage/a-640w.webp');
+    const card = screen.getByRole('link', { name: /Post by cat/ });
+    expect(card).toHaveAttribute('href', '/p/p9');
+  });
+
+  it('sends the chosen photos as a multipart message', async () => {
+    const requests = stubXhr();
+    mockApi({
+      'GET /api/conversations': { conversations: [conversation()], next_cursor: null },
+      'GET /api/conversations/c1/messages': { messages: [], next_cursor: null },
+    });
+    renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
+    await screen.findByRole('button', { name: 'Send photos' });
+    const file = new File(['x'], 'a.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText('Photos to send'), [file, file]);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/api/conversations/c1/messages');
+    expect(request?.formEntries().map(([name]) => name)).toEqual(['image', 'image']);
+    act(() => request?.respond(201, message('m3', 'ann')));
+  });
+
+  it('answers a request with Accept, which moves it to the inbox', async () => {
+    const fetchMock = mockApi({
+      'GET /api/conversations': ({ url }: { url: URL }) =>
+        json({
+          conversations:
+            url.searchParams.get('folder') === 'requests'
+              ? [conversation({ is_request: true })]
+              : [],
+          next_cursor: null,
+        }),
+      'GET /api/conversations/c1/messages': {
+        messages: [message('m1', 'ben', { text: 'hello' })],
+        next_cursor: null,
+      },
+      'POST /api/conversations/c1/accept': conversation(),
+      'DELETE /api/conversations/c1': new Response(null, { status: 204 }),
+    });
+    const { location } = renderWithQuery(<Inbox viewerId="ann" folder="requests" openId="c1" />);
+    expect(await screen.findByText(/wants to send you a message/)).toBeInTheDocument();
+    // Nobody is told a request was read until it is accepted.
+    expect(callsTo(fetchMock, 'POST', '/api/conversations/c1/read')).toHaveLength(0);
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST', '/api/conversations/c1/accept')).toHaveLength(1),
+    );
+    await waitFor(() => expect(location.current?.pathname).toBe('/direct/t/c1'));
+  });
+
+  it('deletes a request', async () => {
+    const fetchMock = mockApi({
+      'GET /api/conversations': {
+        conversations: [conversation({ is_request: true })],
+        next_cursor: null,
+      },
+      'GET /api/conversations/c1/messages': { messages: [], next_cursor: null },
+      'DELETE /api/conversations/c1': new Response(null, { status: 204 }),
+    });
+    const { location } = renderWithQuery(<Inbox viewerId="ann" folder="requests" openId="c1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'DELETE', '/api/conversations/c1')).toHaveLength(1),
+    );
+    await waitFor(() => expect(location.current?.pathname).toBe('/direct/requests'));
+  });
+
+  it('loads older messages from the button and keeps them above', async () => {
+    mockApi({
+      'GET /api/conversations': { conversations: [conversation()], next_cursor: null },
+      'GET /api/conversations/c1/messages': ({ url }: { url: URL }) =>
+        json(
+          url.searchParams.get('cursor')
+            ? { messages: [message('m1', 'ben', { text: 'older' })], next_cursor: null }
+            : { messages: [message('m2', 'ben', { text: 'newer' })], next_cursor: 'k' },
+        ),
+      'POST /api/conversations/c1/read': new Response(null, { status: 204 }),
+    });
+    renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Earlier messages' }));
+    await screen.findByText('older');
+    const texts = screen.getAllByText(/older|newer/).map((node) => node.textContent);
+    expect(texts).toEqual(['older', 'newer']);
+    expect(screen.queryByRole('button', { name: 'Earlier messages' })).not.toBeInTheDocument();
+  });
+});
