@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedFirstScreen } from '@/lib/first-screen';
@@ -68,7 +69,11 @@ describe('people of other servers', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(await screen.findByRole('list', { name: 'Posts' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Follow alice@photos.example' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /message/i })).not.toBeInTheDocument();
+    // Messages stay on this server for now: the button says so instead of opening a thread.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Message' }));
+    expect(
+      await screen.findByText('Messages with people on other servers are not available yet.'),
+    ).toBeInTheDocument();
     expect(
       callsTo(fetchMock, 'GET', '/api/profiles/by-username/alice%40photos.example'),
     ).toHaveLength(1);

@@ -12,6 +12,7 @@ const ben = {
   avatar_url: null,
   is_verified: false,
   followed_by_me: true,
+  is_remote: false,
 };
 const conversation = {
   id: 'c1',
