@@ -1,28 +1,7 @@
 import { z } from 'zod';
 import { pageLimit, profileSummarySchema } from './follow';
 import { postImageSchema } from './post';
-
-/** Direct messages: limits and the strings people read. */
-export const directMessageLimits = {
-  /** People in a conversation besides you (a group of 32 people in all). */
-  maxParticipants: 31,
-  groupNameMaxLength: 64,
-  textMaxLength: 1000,
-  maxImages: 10,
-  conversationsDefaultLimit: 20,
-  conversationsMaxLimit: 50,
-  messagesDefaultLimit: 30,
-  messagesMaxLimit: 100,
-} as const;
-
-export const directMessageTexts = {
-  remoteNotAvailable: 'Messages with people on other servers are not available yet',
-  notAccepting: "This person doesn't accept messages from you",
-  messageToYourself: "You can't start a conversation with only yourself",
-  emptyMessage: 'Write a message, choose a photo or share a post',
-  notYourMessage: 'Only its sender can unsend a message',
-  tooManyParticipants: `A group can have at most ${directMessageLimits.maxParticipants + 1} people`,
-} as const;
+import { directMessageLimits, directMessageTexts } from './direct-message-limits';
 
 export const allowMessagesFromSchema = z.enum(['everyone', 'following', 'nobody']);
 export type AllowMessagesFrom = z.infer<typeof allowMessagesFromSchema>;

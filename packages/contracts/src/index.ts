@@ -23,5 +23,6 @@ export * from './instance';
 export * from './endpoints';
 export * from './endpoint-schemas';
 export * from './direct-messages';
+export * from './direct-message-limits';
 export * from './push';
 export * from './story-trays';
