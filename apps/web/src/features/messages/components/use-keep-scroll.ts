@@ -38,7 +38,9 @@ export function useKeepScroll({
     if (!target || !box || !hasOlder || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting) || fromBottom.current !== null) return;
+        // Set up again whenever a load ends (`hasOlder` changes), so a load cancelled by a
+        // refetch (a live event) is asked again while the top is still in view.
+        if (!entries.some((entry) => entry.isIntersecting)) return;
         fromBottom.current = box.scrollHeight - box.scrollTop;
         loadOlder();
       },
