@@ -3,23 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../test/harness';
-import {
-  dialects,
-  disposeTestServer,
-  makeJpeg,
-  signUpUser,
-  startTestServer,
-  uploadPost,
-} from '../test/harness';
-import { HostRouter } from './test/host-router';
+import type { TestUser, startTestServer } from '../test/harness';
+import { dialects, makeJpeg, signUpUser, uploadPost } from '../test/harness';
+import type { HostRouter } from './test/host-router';
+import { startFederatedServer } from './test/federated-server';
 import { ReferencePeer } from './test/reference-peer';
 
 const publicUrl = 'https://photos.example';
 const asContext = 'https://www.w3.org/ns/activitystreams';
 
 describe.each(dialects)('domain blocks on %s', (dialect) => {
-  const router = new HostRouter();
+  let federated: Awaited<ReturnType<typeof startFederatedServer>>;
+  let router: HostRouter;
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let peer: ReferencePeer;
   let subPeer: ReferencePeer;
@@ -65,12 +60,8 @@ describe.each(dialects)('domain blocks on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    router.install();
-    server = await startTestServer(dialect, {
-      PUBLIC_URL: publicUrl,
-      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
-    });
-    router.route('photos.example', server.url);
+    federated = await startFederatedServer(dialect);
+    ({ server, router } = federated);
     peer = new ReferencePeer('peer.example', router);
     subPeer = new ReferencePeer('art.peer.example', router);
     await peer.addPerson('bob');
@@ -85,8 +76,7 @@ describe.each(dialects)('domain blocks on %s', (dialect) => {
   afterAll(async () => {
     await peer.stop();
     await subPeer.stop();
-    await disposeTestServer(server);
-    router.uninstall();
+    await federated.close();
   });
 
   it('lets only admins list, add and remove blocks, with a checked domain', async () => {

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../test/harness';
-import {
-  dialects,
-  disposeTestServer,
-  makeJpeg,
-  signUpUser,
-  startTestServer,
-  uploadPost,
-} from '../test/harness';
-import { HostRouter } from './test/host-router';
+import type { TestUser, startTestServer } from '../test/harness';
+import { dialects, makeJpeg, signUpUser, uploadPost } from '../test/harness';
+import type { HostRouter } from './test/host-router';
+import { startFederatedServer } from './test/federated-server';
 import { ReferencePeer } from './test/reference-peer';
 
 const publicUrl = 'https://photos.example';
@@ -17,7 +11,8 @@ const asContext = 'https://www.w3.org/ns/activitystreams';
 const inbox = `${publicUrl}/inbox`;
 
 describe.each(dialects)('reports across servers (Flag) on %s', (dialect) => {
-  const router = new HostRouter();
+  let federated: Awaited<ReturnType<typeof startFederatedServer>>;
+  let router: HostRouter;
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let peer: ReferencePeer;
   let admin: TestUser;
@@ -30,12 +25,8 @@ describe.each(dialects)('reports across servers (Flag) on %s', (dialect) => {
     server.request('/api/reports', { method: 'POST', token: user.token, json });
 
   beforeAll(async () => {
-    router.install();
-    server = await startTestServer(dialect, {
-      PUBLIC_URL: publicUrl,
-      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
-    });
-    router.route('photos.example', server.url);
+    federated = await startFederatedServer(dialect);
+    ({ server, router } = federated);
     peer = new ReferencePeer('peer.example', router);
     await peer.addPerson('bob');
     // Mastodon's instance actor is named after its host; it is what sends Flags.
@@ -74,8 +65,7 @@ describe.each(dialects)('reports across servers (Flag) on %s', (dialect) => {
   });
   afterAll(async () => {
     await peer.stop();
-    await disposeTestServer(server);
-    router.uninstall();
+    await federated.close();
   });
 
   it("forwards a report of a remote person's comment as a Flag from the instance actor, only when asked", async () => {

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../test/harness';
-import {
-  dialects,
-  disposeTestServer,
-  makeJpeg,
-  signUpUser,
-  startTestServer,
-  uploadPost,
-} from '../test/harness';
-import { HostRouter } from './test/host-router';
+import type { TestUser, startTestServer } from '../test/harness';
+import { dialects, makeJpeg, signUpUser, uploadPost } from '../test/harness';
+import type { HostRouter } from './test/host-router';
+import { startFederatedServer } from './test/federated-server';
 import { ReferencePeer } from './test/reference-peer';
 
 const publicUrl = 'https://photos.example';
@@ -38,7 +32,8 @@ function mastodonNote(peer: ReferencePeer, who: string, html: string, extra = {}
 }
 
 describe.each(dialects)('notes from a peer on %s', (dialect) => {
-  const router = new HostRouter();
+  let federated: Awaited<ReturnType<typeof startFederatedServer>>;
+  let router: HostRouter;
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let peer: ReferencePeer;
   let alice: TestUser;
@@ -61,12 +56,8 @@ describe.each(dialects)('notes from a peer on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    router.install();
-    server = await startTestServer(dialect, {
-      PUBLIC_URL: publicUrl,
-      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
-    });
-    router.route('photos.example', server.url);
+    federated = await startFederatedServer(dialect);
+    ({ server, router } = federated);
     peer = new ReferencePeer('mastodon.example', router);
     await peer.addPerson('bob');
     await peer.start();
@@ -75,8 +66,7 @@ describe.each(dialects)('notes from a peer on %s', (dialect) => {
   });
   afterAll(async () => {
     await peer.stop();
-    await disposeTestServer(server);
-    router.uninstall();
+    await federated.close();
   });
 
   it('tells a person here that a post elsewhere mentions them', async () => {

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../test/harness';
-import {
-  dialects,
-  disposeTestServer,
-  makeJpeg,
-  signUpUser,
-  startTestServer,
-  uploadPost,
-} from '../test/harness';
-import { HostRouter } from './test/host-router';
+import type { TestUser, startTestServer } from '../test/harness';
+import { dialects, makeJpeg, signUpUser, uploadPost } from '../test/harness';
+import type { HostRouter } from './test/host-router';
+import { startFederatedServer } from './test/federated-server';
 import { ReferencePeer } from './test/reference-peer';
 
 const publicUrl = 'https://photos.example';
@@ -17,7 +11,8 @@ const asContext = 'https://www.w3.org/ns/activitystreams';
 const inbox = `${publicUrl}/inbox`;
 
 describe.each(dialects)('remote accounts deleted or moved on %s', (dialect) => {
-  const router = new HostRouter();
+  let federated: Awaited<ReturnType<typeof startFederatedServer>>;
+  let router: HostRouter;
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let peer: ReferencePeer;
   let alice: TestUser;
@@ -43,12 +38,8 @@ describe.each(dialects)('remote accounts deleted or moved on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    router.install();
-    server = await startTestServer(dialect, {
-      PUBLIC_URL: publicUrl,
-      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
-    });
-    router.route('photos.example', server.url);
+    federated = await startFederatedServer(dialect);
+    ({ server, router } = federated);
     peer = new ReferencePeer('peer.example', router);
     for (const name of ['bob', 'erin', 'carl']) await peer.addPerson(name);
     await peer.addPerson('carl2', { alsoKnownAs: [peer.actorUrl('carl')] });
@@ -60,8 +51,7 @@ describe.each(dialects)('remote accounts deleted or moved on %s', (dialect) => {
   });
   afterAll(async () => {
     await peer.stop();
-    await disposeTestServer(server);
-    router.uninstall();
+    await federated.close();
   });
 
   it("removes a deleted account's likes, comments and follows, and refuses what it sends later", async () => {
