@@ -290,7 +290,9 @@ describe.each(dialects)('post routes on %s', (dialect) => {
       // change log + session + posts + their photos + comment previews + whom the viewer blocked
       // either way + the viewer's likes and saves, whatever the page size; then the session,
       // blocks, likes and saves of those posts are known, and signed out there are none of them.
-      expect(await queriesFor('/api/posts?limit=19', newcomer.token)).toBe(8);
+      // SQLite reads the log's rows only after asking whether anything was written at all.
+      const logAfterWrites = dialect === 'sqlite' ? 2 : 1;
+      expect(await queriesFor('/api/posts?limit=19', newcomer.token)).toBe(7 + logAfterWrites);
       expect(await queriesFor('/api/posts?limit=4', newcomer.token)).toBe(4);
       expect(await queriesFor('/api/posts?limit=18')).toBe(4);
       // The same pages again with nothing written in between: only the change log.
