@@ -45,9 +45,16 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u@localhost:5432/db',
       poolSize: 4,
+      preparedStatements: true,
       connectTimeoutMs: 3000,
       queryTimeoutMs: 5000,
     });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://u@localhost:5432/db',
+        DATABASE_PREPARED_STATEMENTS: 'false',
+      }).database,
+    ).toMatchObject({ preparedStatements: false });
   });
 
   it('reads the dependency timeouts', () => {

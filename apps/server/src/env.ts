@@ -20,6 +20,12 @@ const envSchema = z
       )
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * PostgreSQL: keep each statement prepared on its connection (parsed and planned once). Off
+     * for a pooler that does not carry prepared statements between transactions (PgBouncer in
+     * transaction mode before 1.21).
+     */
+    DATABASE_PREPARED_STATEMENTS: booleanString.default(true),
     /** Longest wait for a PostgreSQL connection (a free one from the pool, or a new one). */
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
     /** Longest wait for one statement (PostgreSQL), or for SQLite's write lock. */
@@ -102,6 +108,7 @@ export interface Config {
         kind: 'postgres';
         url: string;
         poolSize: number;
+        preparedStatements: boolean;
         connectTimeoutMs: number;
         queryTimeoutMs: number;
       };
@@ -172,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           kind: 'postgres',
           url: databaseUrl,
           poolSize: env.DATABASE_POOL_SIZE,
+          preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
           connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
           queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
         }

@@ -8,6 +8,7 @@ import { migrateToLatest } from './migrate';
 import type { NotificationSignals } from './notification-signals';
 import { postgresNotificationSignals, sqliteNotificationSignals } from './notification-signals';
 import { createPostgresPool, healingPool } from './postgres-pool';
+import { StatementNames } from './prepared-statements';
 import type { DB } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import { SqliteDatabase } from './sqlite-driver';
@@ -105,7 +106,11 @@ export async function openDatabase(
     };
   } else {
     const pool = createPostgresPool(config);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: healingPool(pool) }), log });
+    const names = config.preparedStatements ? new StatementNames() : undefined;
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: healingPool(pool, names) }),
+      log,
+    });
     const notificationSignals = postgresNotificationSignals(config);
     database = {
       db,

@@ -19,6 +19,7 @@ describe('the PostgreSQL pool', () => {
       kind: 'postgres',
       url: database.url,
       poolSize: 2,
+      preparedStatements: true,
       connectTimeoutMs: 1000,
       queryTimeoutMs: 300,
     });
@@ -70,6 +71,7 @@ describe('the PostgreSQL pool', () => {
       kind: 'postgres',
       url: database.url,
       poolSize: 1,
+      preparedStatements: true,
       connectTimeoutMs: 2000,
       queryTimeoutMs: 2500,
     });

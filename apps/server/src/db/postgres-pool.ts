@@ -1,5 +1,7 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import type { StatementNames } from './prepared-statements';
+import { isStalePlanError } from './prepared-statements';
 import type { Config } from '../env';
 
 type PostgresConfig = Extract<Config['database'], { kind: 'postgres' }>;
@@ -66,25 +68,43 @@ function connectionIsSuspect(error: unknown): boolean {
  * client-side timeout the statement may still be running on the server, and the next borrower
  * would queue behind it. This is how the pool heals after a freeze or a network partition.
  */
-export function healingPool(pool: pg.Pool): PostgresPool {
+export function healingPool(pool: pg.Pool, names?: StatementNames): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let failure: Error | undefined;
+      const run = (text: string, values: unknown[] | undefined, name: string | undefined) =>
+        name ? client.query({ name, text, values }) : client.query(text, values);
       return {
-        query: ((sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>) => {
+        query: (async (sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>) => {
           if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
-          return client.query(sqlOrCursor, parameters as unknown[]).catch((error: unknown) => {
-            if (connectionIsSuspect(error)) {
-              failure = error instanceof Error ? error : new Error(String(error));
+          const values = parameters as unknown[] | undefined;
+          const name = names?.nameFor(sqlOrCursor);
+          try {
+            return await run(sqlOrCursor, values, name);
+          } catch (error) {
+            // Another instance's migration changed a table under a prepared `select *`: this
+            // text is sent unnamed from now on, and this once again at once.
+            if (name && isStalePlanError(error)) {
+              names?.forget(sqlOrCursor);
+              return run(sqlOrCursor, values, undefined).catch((retryError: unknown) =>
+                noteFailure(retryError),
+              );
             }
-            throw error;
-          });
+            return noteFailure(error);
+          }
         }) as unknown as PostgresPoolClient['query'],
         release() {
           client.release(failure);
         },
       };
+
+      function noteFailure(error: unknown): never {
+        if (connectionIsSuspect(error)) {
+          failure = error instanceof Error ? error : new Error(String(error));
+        }
+        throw error;
+      }
     },
     end: () => pool.end(),
   };

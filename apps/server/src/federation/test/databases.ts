@@ -30,6 +30,7 @@ export async function openTestDatabase(
     kind: 'postgres',
     url: postgres.url,
     poolSize: 4,
+    preparedStatements: true,
     connectTimeoutMs: 5000,
     queryTimeoutMs: 5000,
   });
