@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/profile.ts [--scenario feed|follows|likes|search] [--data-dir DIR] [--duration S] [--connections N]`
+ * `npx tsx bench/profile.ts [--scenario feed|follows|likes|search] [--postgres] [--data-dir DIR] [--duration S] [--connections N]`
  *
  * CPU profiles of the real server under a load, each with `node --cpu-prof`, then a summary of
  * where the time went. `feed` (the default): one run signed out, one signed in (first page,
@@ -8,6 +8,9 @@
  * --data-dir it seeds the --quick data set (2 000 posts) in a temp folder first; pass a folder kept
  * by `npm run bench -- --keep` to profile the full data set. Profiles go to --out (default
  * $TMPDIR/pinhole-profiles); open them in Chrome DevTools or speedscope for the full picture.
+ * `--postgres` seeds a throwaway PostgreSQL cluster instead (the server keeps its files in the temp
+ * folder). Each run also prints the CPU per request of the server, of the database's processes
+ * (PostgreSQL's backends, from /proc) and of the load generator, so the three can be compared.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +26,9 @@ import { runFollows } from './lib/follows';
 import type { LoadResult } from './lib/load';
 import type { LoadSettings } from './lib/scenarios';
 import { runFeed, runLikes, signIn } from './lib/scenarios';
-import { ensureServerBuilt, killAllServers, startServer } from './lib/server-process';
+import { cpuSeconds, ensureServerBuilt, killAllServers, startServer } from './lib/server-process';
+import type { PostgresCluster } from '../apps/server/src/test/postgres-cluster';
+import { startPostgresCluster } from '../apps/server/src/test/postgres-cluster';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +36,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     scenario: { type: 'string', default: 'feed' },
+    postgres: { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(os.tmpdir(), 'pinhole-profiles') },
   },
 });
@@ -44,8 +50,20 @@ async function main(): Promise<void> {
   if (!dataDir) {
     temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-profile-'));
     dataDir = temporary;
-    log(`seeding 2000 posts into ${dataDir}...`);
-    const context = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  }
+  const cluster: PostgresCluster | undefined = args.postgres
+    ? await startPostgresCluster()
+    : undefined;
+  const databaseUrl = cluster?.url;
+  if (temporary) {
+    log(`seeding 2000 posts into ${databaseUrl ? 'PostgreSQL' : dataDir}...`);
+    const context = await createContext(
+      loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      }),
+    );
     await seedDatabase(context, {
       users: 200,
       posts: 2000,
@@ -58,7 +76,7 @@ async function main(): Promise<void> {
   const outDir = path.resolve(args.out);
   const settings = { connections: Number(args.connections), durationS: Number(args.duration) };
 
-  const runs = await planRuns(dataDir, args.scenario, settings);
+  const runs = await planRuns(dataDir, databaseUrl, args.scenario, settings);
 
   try {
     const reports: string[] = [];
@@ -68,6 +86,7 @@ async function main(): Promise<void> {
       const server = await startServer({
         port: await freePort(),
         dataDir,
+        databaseUrl,
         nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
       });
       try {
@@ -76,10 +95,19 @@ async function main(): Promise<void> {
         );
         await server.waitUntilIdle();
         log(`${run.label}: ${settings.connections} connections for ${settings.durationS} s...`);
+        const serverBefore = cpuSeconds(server.pid) ?? 0;
+        const databaseBefore = postgresCpuSeconds();
         const result = await run.load(server.url, tokens);
+        const perRequest = (seconds: number) =>
+          `${((seconds / Math.max(result.requests, 1)) * 1e6).toFixed(0)} µs`;
         log(
           `${run.label}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, ` +
-            `p99 ${result.p99Ms} ms, ${result.errors} errors`,
+            `p99 ${result.p99Ms} ms, ${result.errors} errors; CPU per request: server ` +
+            perRequest((cpuSeconds(server.pid) ?? 0) - serverBefore) +
+            (databaseUrl
+              ? `, PostgreSQL ${perRequest(postgresCpuSeconds() - databaseBefore)}`
+              : '') +
+            `, generator ${perRequest(result.generatorCpu * result.durationS)}`,
         );
       } finally {
         await server.stop();
@@ -92,6 +120,7 @@ async function main(): Promise<void> {
     console.log(reports.join('\n\n'));
   } finally {
     killAllServers();
+    cluster?.stop();
     if (temporary) fs.rmSync(temporary, { recursive: true, force: true });
   }
 }
@@ -106,6 +135,7 @@ interface ProfiledRun {
 /** The loads a scenario profiles; the writes' people and targets are read before the server starts. */
 async function planRuns(
   dataDir: string,
+  databaseUrl: string | undefined,
   scenario: string,
   settings: LoadSettings,
 ): Promise<ProfiledRun[]> {
@@ -122,7 +152,13 @@ async function planRuns(
   if (scenario !== 'follows' && scenario !== 'likes' && scenario !== 'search') {
     throw new Error(`unknown --scenario ${scenario} (feed, follows, likes or search)`);
   }
-  const context = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  const context = await createContext(
+    loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
+  );
   try {
     const { db } = context.database;
     const people = await db
@@ -155,6 +191,21 @@ async function planRuns(
   } finally {
     await context.database.close();
   }
+}
+
+/** CPU seconds used so far by every PostgreSQL process on the machine (the bench's cluster). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuSeconds(Number(entry)) ?? 0;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }
 
 main().catch((error: unknown) => {
