@@ -93,7 +93,8 @@ async function main(): Promise<void> {
         const tokens = await Promise.all(
           run.emails.map((email) => signIn(server.url, email, seedPassword)),
         );
-        await server.waitUntilIdle();
+        // Bounded: the profiler's own sampling can keep a server from ever looking idle.
+        await server.waitUntilIdle(10_000);
         log(`${run.label}: ${settings.connections} connections for ${settings.durationS} s...`);
         const serverBefore = cpuSeconds(server.pid) ?? 0;
         const databaseBefore = postgresCpuSeconds();
