@@ -14,9 +14,8 @@ const author = (id: string): ProfileSummary => ({
   is_remote: false,
 });
 
-const story = (id: string, userId: string): TrayStory => ({
+const story = (id: string): TrayStory => ({
   id,
-  user_id: userId,
   image: { width: 10, height: 10, placeholder: null, variants: [] },
   created_at: '2026-11-28T00:00:00.000Z',
   expires_at: '2026-11-29T00:00:00.000Z',
@@ -27,17 +26,19 @@ describe('withStoryAuthors', () => {
   it("gives every story its tray's author back", () => {
     const body: StoryTraysBody = storyTraysSchema.parse({
       trays: [
-        { author: author('a'), stories: [story('1', 'a'), story('2', 'a')], has_unviewed: true },
-        { author: author('b'), stories: [story('3', 'b')], has_unviewed: true },
+        { author: author('a'), stories: [story('1'), story('2')], has_unviewed: true },
+        { author: author('b'), stories: [story('3')], has_unviewed: true },
       ],
     });
     const trays = withStoryAuthors(body).trays;
-    expect(trays.map((tray) => tray.stories.map((item) => [item.id, item.author.id]))).toEqual([
+    expect(
+      trays.map((tray) => tray.stories.map((item) => [item.id, item.author.id, item.user_id])),
+    ).toEqual([
       [
-        ['1', 'a'],
-        ['2', 'a'],
+        ['1', 'a', 'a'],
+        ['2', 'a', 'a'],
       ],
-      [['3', 'b']],
+      [['3', 'b', 'b']],
     ]);
     expect(trays[1]!.stories[0]!.author).toEqual(author('b'));
   });

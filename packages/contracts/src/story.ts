@@ -23,9 +23,10 @@ export type Story = z.infer<typeof storySchema>;
 
 /**
  * A story inside its tray: the tray names the author once, so a signed-in answer of about a
- * hundred trays does not repeat each author (with avatar URLs) in every story.
+ * hundred trays does not repeat each author (with avatar URLs), nor the author's id, in every
+ * story (`withStoryAuthors` gives both back).
  */
-export const trayStorySchema = storySchema.omit({ author: true });
+export const trayStorySchema = storySchema.omit({ author: true, user_id: true });
 export type TrayStory = z.infer<typeof trayStorySchema>;
 
 /** One person's live stories, oldest first, as the API sends them. */

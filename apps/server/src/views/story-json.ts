@@ -42,11 +42,10 @@ const byAge = (a: Story, b: Story) =>
 
 const newestOf = (tray: StoryTrayBody) => tray.stories[tray.stories.length - 1]!.created_at;
 
-/** The story without its author, which its tray carries once. */
+/** The story without its author (nor the author's id), which its tray carries once. */
 function inTray(story: Story): TrayStory {
   return {
     id: story.id,
-    user_id: story.user_id,
     image: story.image,
     created_at: story.created_at,
     expires_at: story.expires_at,
