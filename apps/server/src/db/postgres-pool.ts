@@ -75,25 +75,28 @@ export function healingPool(pool: pg.Pool, names?: StatementNames): PostgresPool
       let failure: Error | undefined;
       const run = (text: string, values: unknown[] | undefined, name: string | undefined) =>
         name ? client.query({ name, text, values }) : client.query(text, values);
-      return {
-        query: (async (sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>) => {
-          if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
-          const values = parameters as unknown[] | undefined;
-          const name = names?.nameFor(sqlOrCursor);
-          try {
-            return await run(sqlOrCursor, values, name);
-          } catch (error) {
-            // Another instance's migration changed a table under a prepared `select *`: this
-            // text is sent unnamed from now on, and this once again at once.
-            if (name && isStalePlanError(error)) {
-              names?.forget(sqlOrCursor);
-              return run(sqlOrCursor, values, undefined).catch((retryError: unknown) =>
-                noteFailure(retryError),
-              );
-            }
-            return noteFailure(error);
+      const runText = async (text: string, values: unknown[] | undefined) => {
+        const name = names?.nameFor(text);
+        try {
+          return await run(text, values, name);
+        } catch (error) {
+          // Another instance's migration changed a table under a prepared `select *`: this
+          // text is sent unnamed from now on, and this once again at once.
+          if (name && isStalePlanError(error)) {
+            names?.forget(text);
+            return run(text, values, undefined).catch((retryError: unknown) =>
+              noteFailure(retryError),
+            );
           }
-        }) as unknown as PostgresPoolClient['query'],
+          return noteFailure(error);
+        }
+      };
+      return {
+        // A cursor (Kysely's streaming) is handed back as it is, not wrapped in a promise.
+        query: ((sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>) =>
+          typeof sqlOrCursor === 'string'
+            ? runText(sqlOrCursor, parameters as unknown[] | undefined)
+            : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
         release() {
           client.release(failure);
         },
