@@ -1,36 +1,25 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../test/harness';
+import type { PoolFixture } from '../test/pool-fixture';
+import { openPoolFixture } from '../test/pool-fixture';
 import { databaseFailure } from './errors';
 import { createPostgresPool, healingPool } from './postgres-pool';
 import type { DB } from './schema';
 
 /** The pool against the test run's real PostgreSQL, with short timeouts. */
 describe('the PostgreSQL pool', () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let fixture: PoolFixture | undefined;
   let pool: pg.Pool;
   let db: Kysely<DB>;
   let admin: pg.Client;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    pool = createPostgresPool({
-      kind: 'postgres',
-      url: database.url,
-      poolSize: 2,
-      preparedStatements: true,
-      connectTimeoutMs: 1000,
-      queryTimeoutMs: 300,
-    });
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: healingPool(pool) }) });
-    admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
+    fixture = await openPoolFixture({ poolSize: 2, connectTimeoutMs: 1000, queryTimeoutMs: 300 });
+    ({ pool, db, admin } = fixture);
   });
   afterAll(async () => {
-    await admin?.end();
-    await db?.destroy();
-    await database?.drop();
+    await fixture?.close();
   });
 
   const backendPid = async () =>
@@ -69,7 +58,7 @@ describe('the PostgreSQL pool', () => {
     // with 300 ms the 60 ms gap was lost on a loaded CI machine, and the client gave up first.
     const roomy = createPostgresPool({
       kind: 'postgres',
-      url: database.url,
+      url: fixture!.url,
       poolSize: 1,
       preparedStatements: true,
       connectTimeoutMs: 2000,

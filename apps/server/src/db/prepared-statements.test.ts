@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../test/harness';
-import { createPostgresPool, healingPool } from './postgres-pool';
+import type { PoolFixture } from '../test/pool-fixture';
+import { openPoolFixture } from '../test/pool-fixture';
 import { StatementNames } from './prepared-statements';
 import type { DB } from './schema';
 
@@ -21,33 +22,23 @@ describe('statement names', () => {
 
 /** Against the test run's real PostgreSQL, on one connection so its prepared statements show. */
 describe('prepared statements on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let pool: pg.Pool;
+  let fixture: PoolFixture | undefined;
   let db: Kysely<DB>;
   let admin: pg.Client;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    pool = createPostgresPool({
-      kind: 'postgres',
-      url: database.url,
+    fixture = await openPoolFixture({
       poolSize: 1,
-      preparedStatements: true,
       connectTimeoutMs: 2000,
       queryTimeoutMs: 5000,
+      names: new StatementNames(),
     });
-    db = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: healingPool(pool, new StatementNames()) }),
-    });
-    admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
+    ({ db, admin } = fixture);
     await admin.query('create table prepared_probe (a integer)');
     await admin.query('insert into prepared_probe values (1)');
   });
   afterAll(async () => {
-    await admin?.end();
-    await db?.destroy();
-    await database?.drop();
+    await fixture?.close();
   });
 
   it('prepares a statement once on its connection and runs it again by name', async () => {
