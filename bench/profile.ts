@@ -51,19 +51,40 @@ async function main(): Promise<void> {
     temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-profile-'));
     dataDir = temporary;
   }
+  if (args.postgres && !temporary) {
+    // A new cluster is empty: the data set kept in --data-dir is SQLite's.
+    throw new Error('--postgres seeds its own cluster; it cannot profile a kept --data-dir');
+  }
   const cluster: PostgresCluster | undefined = args.postgres
     ? await startPostgresCluster()
     : undefined;
+  try {
+    await profile(dataDir, temporary !== undefined, cluster);
+  } finally {
+    killAllServers();
+    cluster?.stop();
+    if (temporary) fs.rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+/** The server's configuration for seeding and reading: `dataDir`, and the cluster if any. */
+function configFor(dataDir: string, databaseUrl: string | undefined) {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+}
+
+async function profile(
+  dataDir: string,
+  seed: boolean,
+  cluster: PostgresCluster | undefined,
+): Promise<void> {
   const databaseUrl = cluster?.url;
-  if (temporary) {
+  if (seed) {
     log(`seeding 2000 posts into ${databaseUrl ? 'PostgreSQL' : dataDir}...`);
-    const context = await createContext(
-      loadConfig({
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      }),
-    );
+    const context = await createContext(configFor(dataDir, databaseUrl));
     await seedDatabase(context, {
       users: 200,
       posts: 2000,
@@ -77,53 +98,47 @@ async function main(): Promise<void> {
   const settings = { connections: Number(args.connections), durationS: Number(args.duration) };
 
   const runs = await planRuns(dataDir, databaseUrl, args.scenario, settings);
+  const databaseCpu = () =>
+    (cluster?.processes() ?? []).reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
 
-  try {
-    const reports: string[] = [];
-    for (const run of runs) {
-      const profileDir = path.join(outDir, run.label.replaceAll(' ', '-'));
-      fs.rmSync(profileDir, { recursive: true, force: true });
-      const server = await startServer({
-        port: await freePort(),
-        dataDir,
-        databaseUrl,
-        nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-      });
-      try {
-        const tokens = await Promise.all(
-          run.emails.map((email) => signIn(server.url, email, seedPassword)),
-        );
-        // Bounded: the profiler's own sampling can keep a server from ever looking idle.
-        await server.waitUntilIdle(10_000);
-        log(`${run.label}: ${settings.connections} connections for ${settings.durationS} s...`);
-        const serverBefore = cpuSeconds(server.pid) ?? 0;
-        const databaseBefore = postgresCpuSeconds();
-        const result = await run.load(server.url, tokens);
-        const perRequest = (seconds: number) =>
-          `${((seconds / Math.max(result.requests, 1)) * 1e6).toFixed(0)} µs`;
-        log(
-          `${run.label}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, ` +
-            `p99 ${result.p99Ms} ms, ${result.errors} errors; CPU per request: server ` +
-            perRequest((cpuSeconds(server.pid) ?? 0) - serverBefore) +
-            (databaseUrl
-              ? `, PostgreSQL ${perRequest(postgresCpuSeconds() - databaseBefore)}`
-              : '') +
-            `, generator ${perRequest(result.generatorCpu * result.durationS)}`,
-        );
-      } finally {
-        await server.stop();
-      }
-      const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-      if (!file) throw new Error(`no profile written in ${profileDir}`);
-      const summary = summarizeProfile(path.join(profileDir, file), 25, 700);
-      reports.push(renderSummary(`${run.label} (${path.join(profileDir, file)})`, summary));
+  const reports: string[] = [];
+  for (const run of runs) {
+    const profileDir = path.join(outDir, run.label.replaceAll(' ', '-'));
+    fs.rmSync(profileDir, { recursive: true, force: true });
+    const server = await startServer({
+      port: await freePort(),
+      dataDir,
+      databaseUrl,
+      nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    });
+    try {
+      const tokens = await Promise.all(
+        run.emails.map((email) => signIn(server.url, email, seedPassword)),
+      );
+      // Bounded: the profiler's own sampling can keep a server from ever looking idle.
+      await server.waitUntilIdle(10_000);
+      log(`${run.label}: ${settings.connections} connections for ${settings.durationS} s...`);
+      const serverBefore = cpuSeconds(server.pid) ?? 0;
+      const databaseBefore = databaseCpu();
+      const result = await run.load(server.url, tokens);
+      const perRequest = (seconds: number) =>
+        `${((seconds / Math.max(result.requests, 1)) * 1e6).toFixed(0)} µs`;
+      log(
+        `${run.label}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, ` +
+          `p99 ${result.p99Ms} ms, ${result.errors} errors; CPU per request: server ` +
+          perRequest((cpuSeconds(server.pid) ?? 0) - serverBefore) +
+          (cluster ? `, PostgreSQL ${perRequest(databaseCpu() - databaseBefore)}` : '') +
+          `, generator ${perRequest(result.generatorCpu * result.durationS)}`,
+      );
+    } finally {
+      await server.stop();
     }
-    console.log(reports.join('\n\n'));
-  } finally {
-    killAllServers();
-    cluster?.stop();
-    if (temporary) fs.rmSync(temporary, { recursive: true, force: true });
+    const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+    if (!file) throw new Error(`no profile written in ${profileDir}`);
+    const summary = summarizeProfile(path.join(profileDir, file), 25, 700);
+    reports.push(renderSummary(`${run.label} (${path.join(profileDir, file)})`, summary));
   }
+  console.log(reports.join('\n\n'));
 }
 
 interface ProfiledRun {
@@ -153,13 +168,7 @@ async function planRuns(
   if (scenario !== 'follows' && scenario !== 'likes' && scenario !== 'search') {
     throw new Error(`unknown --scenario ${scenario} (feed, follows, likes or search)`);
   }
-  const context = await createContext(
-    loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    }),
-  );
+  const context = await createContext(configFor(dataDir, databaseUrl));
   try {
     const { db } = context.database;
     const people = await db
@@ -192,21 +201,6 @@ async function planRuns(
   } finally {
     await context.database.close();
   }
-}
-
-/** CPU seconds used so far by every PostgreSQL process on the machine (the bench's cluster). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
-      total += cpuSeconds(Number(entry)) ?? 0;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
 }
 
 main().catch((error: unknown) => {

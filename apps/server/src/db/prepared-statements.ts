@@ -31,10 +31,6 @@ export class StatementNames {
     this.#names.delete(text);
     this.#unnamed.add(text);
   }
-
-  get size(): number {
-    return this.#names.size;
-  }
 }
 
 /**

@@ -19,7 +19,13 @@ export interface ChangeLogReader {
   next(): Promise<string[]>;
 }
 
-/** Whether anything may have been written since `stamp` was taken (see sqliteReader). */
+/** What has been written so far: by this connection (`changes`), by others (`version`). */
+interface WriteStamp {
+  changes: number;
+  version: number;
+}
+
+/** Whether anything may have been written since a stamp was taken (see sqliteReader). */
 const writeStampQuery = CompiledQuery.raw(
   'select total_changes() as changes, data_version as version from pragma_data_version',
 );
@@ -43,29 +49,31 @@ const rowsAfterQuery = (lastId: number) =>
  */
 function sqliteReader(db: Kysely<DB>): ChangeLogReader {
   let lastId: number | undefined;
-  let lastStamp = '';
+  let last: WriteStamp | undefined;
   return {
     async next() {
-      const stampRow = (
-        await db.executeQuery<{ changes: number; version: number }>(writeStampQuery)
-      ).rows[0];
-      const stamp = `${stampRow?.changes}:${stampRow?.version}`;
-      if (lastId !== undefined && stamp === lastStamp) return [];
+      const [stamp] = (await db.executeQuery<WriteStamp>(writeStampQuery)).rows;
+      const unchanged =
+        stamp !== undefined &&
+        last !== undefined &&
+        stamp.changes === last.changes &&
+        stamp.version === last.version;
+      if (lastId !== undefined && unchanged) return [];
       if (lastId === undefined) {
         const row = await db
           .selectFrom('cache_changes')
           .select((eb) => eb.fn.max('id').as('id'))
           .executeTakeFirst();
         lastId = Number(row?.id ?? 0);
-        lastStamp = stamp;
+        last = stamp;
         return [everythingChanged];
       }
       const { rows } = await db.executeQuery<{ id: number; topic: string }>(rowsAfterQuery(lastId));
-      const last = rows.at(-1);
-      if (last) lastId = last.id;
+      const newest = rows.at(-1);
+      if (newest) lastId = newest.id;
       if (rows.length === maxRowsPerRead) return [everythingChanged];
       // Taken before the rows were read: a write since then moves it, and the next call reads.
-      lastStamp = stamp;
+      last = stamp;
       return rows.map((row) => row.topic);
     },
   };

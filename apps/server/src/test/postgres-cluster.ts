@@ -15,6 +15,8 @@ export interface PostgresCluster {
   start(): void;
   /** Sends a signal to the postmaster and every backend (SIGKILL crash, SIGSTOP/SIGCONT freeze). */
   signal(signal: NodeJS.Signals): void;
+  /** The pids of the postmaster and its children running now (the bench reads their CPU). */
+  processes(): number[];
 }
 
 /** Running, not a zombie waiting to be reaped. */
@@ -131,6 +133,7 @@ export async function startPostgresCluster(
       run(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     },
     start,
+    processes: () => serverProcesses(dataDir),
     signal(signal) {
       const send = (pid: number, name: NodeJS.Signals) => {
         try {
