@@ -41,9 +41,6 @@ async function main(): Promise<void> {
   const context = await createContext(config);
   if (config.demo) await seedDemoIfEmpty(context);
   const app = await buildApp(context);
-  app.addHook('onClose', async () => {
-    await context.database.close();
-  });
 
   // A minute after start, not at once: on a large instance the sweep reads every post and file
   // (half a minute of CPU at 100k posts), and a restart should serve first. SWEEP_ON_START=false
@@ -94,13 +91,18 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // The database closes after every onClose hook (Fastify runs them last-added first, so a hook
+    // closing it would run before the federation queue's and the deliveries' own clean-up).
+    app
+      .close()
+      .then(() => context.database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

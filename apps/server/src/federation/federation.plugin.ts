@@ -16,6 +16,7 @@ import { InboxGate } from './inbox-gate';
 import { rateLimits } from '../rate-limits';
 import type { FederationOptions } from './federation';
 import { createPinholeFederation } from './federation';
+import { DatabaseMessageQueue } from './message-queue';
 import { fetchingNoteExtras } from './note-json';
 import { instanceKeyOwner, keyPairsOf } from './keys';
 import { deliverRemoteFollows } from './remote-follows';
@@ -84,6 +85,9 @@ async function storeRemoteAvatar(context: AppContext, profileId: string, data: U
   }
 }
 
+/** How long a shutdown waits for deliveries under way before freeing their messages. */
+const queueCloseGraceMs = 3000;
+
 /**
  * ActivityPub for this instance: Fedify's federation behind our adapter, its queue worked from
  * the server's start to its close. Only called when federation is on (an https PUBLIC_URL).
@@ -93,7 +97,13 @@ export function registerFederation(
   context: AppContext,
   options: FederationOptions = {},
 ): Federation<void> {
-  const federation = createPinholeFederation(context, options);
+  const queue = new DatabaseMessageQueue(
+    context.database.db,
+    context.database.dialect,
+    context.clock,
+    options.queue,
+  );
+  const federation = createPinholeFederation(context, queue);
   addFederationHook(app, fetchingNoteExtras(federation, context.database.db), {
     origin: context.config.publicUrl,
     answer: instanceAnswers(context, federation),
@@ -135,6 +145,8 @@ export function registerFederation(
   app.addHook('onClose', async () => {
     for (const unsubscribe of unsubscribers) unsubscribe();
     stopQueue.abort();
+    // A delivery cut off by the exit would keep its message held for the claim's five minutes.
+    await queue.close(queueCloseGraceMs);
     clearInterval(expiryTimer);
     await remoteMedia.close();
   });

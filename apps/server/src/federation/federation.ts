@@ -13,7 +13,7 @@ import { keyPairsOf } from './keys';
 import { DatabaseKvStore } from './kv-store';
 import { DomainFilteringQueue } from './domain-blocks';
 import type { DatabaseMessageQueueOptions } from './message-queue';
-import { DatabaseMessageQueue } from './message-queue';
+import type { DatabaseMessageQueue } from './message-queue';
 
 export type FederationDeps = Pick<
   AppContext,
@@ -40,15 +40,12 @@ async function localProfile(deps: FederationDeps, username: string) {
  */
 export function createPinholeFederation(
   deps: FederationDeps,
-  options: FederationOptions = {},
+  queue: DatabaseMessageQueue,
 ): Federation<void> {
   const { config, database, clock, storage } = deps;
   const federation = createFederation<void>({
     kv: new DatabaseKvStore(database.db, clock),
-    queue: new DomainFilteringQueue(
-      new DatabaseMessageQueue(database.db, database.dialect, clock, options.queue),
-      database.db,
-    ),
+    queue: new DomainFilteringQueue(queue, database.db),
     // Queues run from the server's start, not from the first request (app.ts starts them).
     manuallyStartQueue: true,
     origin: config.publicUrl.origin,

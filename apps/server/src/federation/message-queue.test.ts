@@ -64,4 +64,54 @@ describe.each(dialects)('the federation message queue on %s', (dialect) => {
     await done;
     expect(await after.getDepth()).toEqual({ queued: 0, ready: 0, delayed: 0 });
   });
+  it('on close, waits for a delivery under way, and frees one that outlasts the grace at once', async () => {
+    await database.db.deleteFrom('federation_queue').execute();
+    const queue = new DatabaseMessageQueue(database.db, database.dialect, systemClock, {
+      pollIntervalMs: 20,
+    });
+    await queue.enqueue({ deliver: 'quick' });
+    const stopping = new AbortController();
+    let finish: () => void = () => undefined;
+    const listening = queue.listen(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+          stopping.abort();
+        }),
+      { signal: stopping.signal },
+    );
+    await expect.poll(() => stopping.signal.aborted).toBe(true);
+    // The delivery ends within the grace: close waits for it, and the message is done with.
+    const closed = queue.close(5000);
+    setTimeout(() => finish(), 50);
+    await closed;
+    await listening;
+    expect(await queue.getDepth()).toEqual({ queued: 0, ready: 0, delayed: 0 });
+
+    // One that never ends (a peer that holds the connection) is freed when the grace runs out.
+    await queue.enqueue({ deliver: 'stuck' });
+    const dying = new AbortController();
+    const stuck = new DatabaseMessageQueue(database.db, database.dialect, systemClock, {
+      pollIntervalMs: 20,
+    });
+    void stuck.listen(
+      () => {
+        dying.abort();
+        return new Promise<void>(() => undefined);
+      },
+      { signal: dying.signal },
+    );
+    await expect.poll(() => dying.signal.aborted).toBe(true);
+    await stuck.close(50);
+    const next = new DatabaseMessageQueue(database.db, database.dialect, systemClock, {
+      pollIntervalMs: 20,
+    });
+    const received: unknown[] = [];
+    const after = new AbortController();
+    const done = next.listen((message) => void received.push(message), { signal: after.signal });
+    // Taken at once, not after the five minutes the hold would have lasted.
+    await expect.poll(() => received, { timeout: 2000 }).toEqual([{ deliver: 'stuck' }]);
+    after.abort();
+    await done;
+  });
 });

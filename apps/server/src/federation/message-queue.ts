@@ -42,6 +42,8 @@ export class DatabaseMessageQueue implements MessageQueue {
   readonly #failureDelayMs: number;
   /** Wakes this process's idle listeners when it queues a due message itself. */
   readonly #wakers = new Set<() => void>();
+  /** The messages this process's handlers are working on, by id: what `close` waits for. */
+  readonly #working = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -96,7 +98,9 @@ export class DatabaseMessageQueue implements MessageQueue {
       while (!signal?.aborted) {
         const taken = await this.#takeOne();
         if (taken) {
-          await this.#handle(taken, handler);
+          const work = this.#handle(taken, handler);
+          this.#working.set(taken.id, work);
+          await work.finally(() => this.#working.delete(taken.id));
           continue;
         }
         await new Promise<void>((resolve) => {
@@ -111,6 +115,31 @@ export class DatabaseMessageQueue implements MessageQueue {
       this.#wakers.delete(waker);
       signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * For a shutdown, after the listeners' signal is aborted and before the database closes: waits
+   * at most `graceMs` for the messages being worked on, then frees those still held so the next
+   * start (or another instance) takes them at once instead of after the hold runs out. A message
+   * freed while its delivery is still under way may be delivered twice; ActivityPub receivers
+   * drop an activity id they have seen.
+   */
+  async close(graceMs: number): Promise<void> {
+    if (this.#working.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), graceMs);
+    });
+    const finished = Promise.allSettled([...this.#working.values()]);
+    const outcome = await Promise.race([finished, graceOver]);
+    clearTimeout(timer);
+    if (outcome !== 'late') return;
+    const now = this.clock.now().toISOString();
+    await Promise.all(
+      [...this.#working.keys()].map((id) =>
+        releaseQueuedMessage(this.db, id, now).catch(() => undefined),
+      ),
+    );
   }
 
   async #takeOne() {
