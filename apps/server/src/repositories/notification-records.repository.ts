@@ -31,13 +31,12 @@ function alreadyTold(
 }
 
 /**
- * Tells a post's author of a like, in one statement, while the like exists (held until it
- * commits, so an unlike waits and then finds the notification to remove); never the author's own
- * like, never twice.
+ * Tells a post's author of a like, from the like's row, inside the like's own transaction
+ * (SQLite's; PostgreSQL writes it in the like's one statement, likes.repository.ts): never the
+ * author's own like, never twice.
  */
 export async function notifyOfLike(
   db: Kysely<DB>,
-  dialect: Dialect,
   like: { id: string; actorId: string; postId: string; createdAt: string },
 ): Promise<void> {
   const source = db
@@ -69,7 +68,7 @@ export async function notifyOfLike(
   await db
     .insertInto('notifications')
     .columns(['id', 'user_id', 'actor_id', 'type', 'post_id', 'comment_id', 'created_at'])
-    .expression(heldAgainstDeletes(source, dialect))
+    .expression(source)
     .execute();
 }
 

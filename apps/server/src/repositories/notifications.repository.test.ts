@@ -17,6 +17,7 @@ import {
   markAllRead,
 } from './notifications.repository';
 import { notifyOfLike, notifyWhileFollowing } from './notification-records.repository';
+import { setLikeInOneStatement } from './likes.repository';
 
 /** The busy person of the notifications benchmark has 10,000; the others 30 each. */
 const busyCount = 10_000;
@@ -258,7 +259,7 @@ describe.each(dialects)('notification queries on %s', (dialect) => {
   it('records a like or a follow after the fact, asking whether it was told, through indexes', async () => {
     const now = new Date().toISOString();
     const plans = await plansOf(async () => {
-      await notifyOfLike(subject.db, dialect, {
+      await notifyOfLike(subject.db, {
         id: newId(),
         actorId: actor,
         postId,
@@ -282,4 +283,25 @@ describe.each(dialects)('notification queries on %s', (dialect) => {
     expect(plans).toHaveLength(2);
     for (const plan of plans) expect(plan.fullScans, plan.text).toEqual([]);
   });
+
+  it.runIf(dialect === 'postgres')(
+    "likes and unlikes with the author's notification in one statement, through indexes",
+    async () => {
+      const like = (liked: boolean) =>
+        setLikeInOneStatement(subject.db, {
+          id: newId(),
+          notificationId: newId(),
+          postId,
+          userId: busy,
+          createdAt: new Date().toISOString(),
+          liked,
+        });
+      const plans = await plansOf(async () => {
+        await like(true);
+        await like(false);
+      });
+      expect(plans).toHaveLength(2);
+      for (const plan of plans) expect(plan.fullScans, plan.text).toEqual([]);
+    },
+  );
 });

@@ -8,6 +8,8 @@ import {
   listLikers,
   setLikeInOneStatement,
 } from '../repositories/likes.repository';
+import { notifyOfLike } from '../repositories/notification-records.repository';
+import { deleteLikeNotification } from '../repositories/notifications.repository';
 import { addToLikesCount, getLikesCount } from '../repositories/posts.repository';
 import { peoplePage } from '../views/people-page';
 import { requireVisiblePost } from '../policies/visibility';
@@ -17,7 +19,10 @@ export class LikesService {
 
   /**
    * Sets or clears the viewer's like. Idempotent; the counter moves only when a row was really
-   * added or removed, in the same transaction, so it always equals the number of like rows.
+   * added or removed, in the same transaction, so it always equals the number of like rows. The
+   * author's notification is written (or removed) in that transaction too, not by a subscriber
+   * after it: a like is the busiest write, and on PostgreSQL that saved a round trip per like and
+   * the row hold a later write needed against an unlike committing in between.
    */
   async set(postId: string, userId: string, liked: boolean): Promise<LikeResult> {
     const { changed, likesCount } =
@@ -39,6 +44,7 @@ export class LikesService {
   async #setInOneStatement(postId: string, userId: string, liked: boolean) {
     const outcome = await setLikeInOneStatement(this.infra.database.db, {
       id: newId(),
+      notificationId: newId(),
       postId,
       userId,
       createdAt: nowIso(),
@@ -52,14 +58,20 @@ export class LikesService {
   async #setInTransaction(postId: string, userId: string, liked: boolean) {
     return this.infra.database.db.transaction().execute(async (trx) => {
       await requireVisiblePost(trx, postId, userId);
+      const createdAt = nowIso();
       const changed = liked
         ? await insertLike(trx, {
             id: newId(),
             post_id: postId,
             user_id: userId,
-            created_at: nowIso(),
+            created_at: createdAt,
           })
         : await deleteLike(trx, postId, userId);
+      if (changed && liked) {
+        await notifyOfLike(trx, { id: newId(), actorId: userId, postId, createdAt });
+      } else if (changed) {
+        await deleteLikeNotification(trx, userId, postId);
+      }
       const likesCount = changed
         ? await addToLikesCount(trx, postId, liked ? 1 : -1)
         : await getLikesCount(trx, postId);

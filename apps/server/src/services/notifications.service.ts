@@ -13,7 +13,6 @@ import type { NotificationRow } from '../repositories/notifications.repository';
 import {
   findCaptionToTell,
   findCommentToTell,
-  notifyOfLike,
   notifyWhileFollowing,
   notifyWhileRequested,
 } from '../repositories/notification-records.repository';
@@ -21,7 +20,6 @@ import {
   countUnread,
   deleteCaptionMentions,
   deleteFollowNotification,
-  deleteLikeNotification,
   findPeopleByUsernames,
   insertNotifications,
   listCaptionMentionRecipients,
@@ -125,20 +123,8 @@ export class NotificationsService {
   // Recording, told by the domain events (events/subscribers/notifications.ts) after each action
   // committed. Each writes only while the action's row is still there, held until its write
   // commits (db/row-holds.ts): an undo that commits meanwhile waits, then its own event removes
-  // what was written, so a like undone at once never leaves its notification behind.
-
-  liked(actorId: string, postId: string): Promise<void> {
-    return notifyOfLike(this.db, this.#dialect, {
-      id: newId(),
-      actorId,
-      postId,
-      createdAt: nowIso(),
-    });
-  }
-
-  unliked(actorId: string, postId: string): Promise<void> {
-    return deleteLikeNotification(this.db, actorId, postId);
-  }
+  // what was written, so a follow undone at once never leaves its notification behind. A like's
+  // notification is written in the like's own transaction (services/likes.service.ts).
 
   /**
    * Tells the post's author of a comment, with its text, and the people it mentions; the author

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -26,7 +28,11 @@ export interface TestServer {
   url: string;
   context: AppContext;
   dataDir: string;
-  /** Every SQL statement run since the last `queries.length = 0`. */
+  /**
+   * Every SQL statement run for an HTTP request, while it was being answered, since the last
+   * `queries.length = 0`. Background work (a queue, a timer a request set) is left out: on a
+   * loaded machine its statements would land in a test's window at random.
+   */
   queries: string[];
   /** fetch() against the server, with JSON conveniences. */
   request(pathname: string, init?: RequestOptions): Promise<TestResponse>;
@@ -144,11 +150,15 @@ export async function startTestServer(
     ...env,
   });
   const queries: string[] = [];
+  const answering = new AsyncLocalStorage<{ open: boolean }>();
   const context = await createContext(config, {
-    onQuery: (sql) => queries.push(sql),
+    onQuery: (sql) => {
+      if (answering.getStore()?.open) queries.push(sql);
+    },
     clock: options.clock,
   });
   const app = await buildApp(context, { logger: options.logger ?? false });
+  answerInScope(app.server, answering);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -169,6 +179,27 @@ export async function startTestServer(
       await context.database.close();
     },
   };
+}
+
+/**
+ * Runs the server's request handling inside `scope`, open until the response is finished, so
+ * that `queries` can tell a request's statements from those of work that outlives it.
+ */
+function answerInScope(server: Server, scope: AsyncLocalStorage<{ open: boolean }>): void {
+  const handlers = server.listeners('request') as ((
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const store = { open: true };
+    response.once('close', () => {
+      store.open = false;
+    });
+    scope.run(store, () => {
+      for (const handle of handlers) handle(request, response);
+    });
+  });
 }
 
 /** Removes what startTestServer made: the PostgreSQL database and the data folder. */

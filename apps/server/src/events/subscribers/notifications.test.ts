@@ -13,8 +13,6 @@ function recordingNotifications() {
       calls.push([method, ...args].join(' '));
     };
   const recorder: NotificationRecorder = {
-    liked: record('liked'),
-    unliked: record('unliked'),
     commented: record('commented'),
     captionWritten: record('captionWritten'),
     mentionedElsewhere: (actorId, userIds) => record('mentionedElsewhere')(actorId, ...userIds),
@@ -39,7 +37,7 @@ async function callsFor(events: DomainEvent[]) {
 }
 
 describe('notification subscribers', () => {
-  it('record likes, comments and follows, and remove them when undone', async () => {
+  it('record comments and follows, remove follows when undone, and leave likes to their own write', async () => {
     expect(
       await callsFor([
         { type: 'like.added', postId: 'post', userId: 'fan', likesCount: 1 },
@@ -48,13 +46,7 @@ describe('notification subscribers', () => {
         { type: 'follow.added', followerId: 'fan', followeeId: 'author', followersCount: 1 },
         { type: 'follow.removed', followerId: 'fan', followeeId: 'author', followersCount: 0 },
       ]),
-    ).toEqual([
-      'liked fan post',
-      'unliked fan post',
-      'commented comment',
-      'followed fan author',
-      'unfollowed fan author',
-    ]);
+    ).toEqual(['commented comment', 'followed fan author', 'unfollowed fan author']);
   });
 
   it('follow a request from its asking to its answer, and forget what a block ends', async () => {

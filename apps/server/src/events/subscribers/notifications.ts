@@ -4,8 +4,6 @@ import type { NotificationsService } from '../../services/notifications.service'
 /** What the notification subscribers call: the recording side of the notifications service. */
 export type NotificationRecorder = Pick<
   NotificationsService,
-  | 'liked'
-  | 'unliked'
   | 'commented'
   | 'captionWritten'
   | 'mentionedElsewhere'
@@ -19,12 +17,11 @@ export type NotificationRecorder = Pick<
 
 /**
  * Notifications: what people did to you, recorded once the action committed, and removed when it
- * is undone. A post, comment or account that goes takes its notifications with it through the
+ * is undone. Likes are not here: the busiest write records its notification in its own
+ * transaction (services/likes.service.ts). A post, comment or account that goes takes its notifications with it through the
  * foreign keys, so their deletions need no subscriber here.
  */
 export function subscribeNotifications(events: EventBus, notifications: NotificationRecorder) {
-  events.on('like.added', (event) => notifications.liked(event.userId, event.postId));
-  events.on('like.removed', (event) => notifications.unliked(event.userId, event.postId));
   events.on('comment.added', (event) => notifications.commented(event.commentId));
   events.on('post.created', async (event) => {
     // An import's captions were written elsewhere, long ago: nobody is told of their mentions.

@@ -3,6 +3,7 @@ import type { DomainEventType } from '../domain-events';
 import { EventBus } from '../event-bus';
 import { deliverAccountDeletions } from '../../federation/account-deletion';
 import { deliverDomainEvents } from '../../federation/deliveries';
+import { deliverRemoteInteractions } from '../../federation/remote-interactions';
 import { subscribeAll } from './subscribe-all';
 
 /**
@@ -12,8 +13,9 @@ import { subscribeAll } from './subscribe-all';
  */
 const everyEventType: Record<DomainEventType, true | 'federation'> = {
   'session.ended': true,
-  'like.added': true,
-  'like.removed': true,
+  // A like's notification is written with the like; its events tell push and other servers.
+  'like.added': 'federation',
+  'like.removed': 'federation',
   'comment.added': true,
   'post.created': true,
   'post.edited': true,
@@ -40,8 +42,6 @@ describe('subscribeAll', () => {
     subscribeAll(bus, {
       services: {
         notifications: {
-          liked: nothing,
-          unliked: nothing,
           commented: nothing,
           captionWritten: nothing,
           mentionedElsewhere: nothing,
@@ -74,6 +74,7 @@ describe('subscribeAll', () => {
     } as any;
     deliverDomainEvents({} as any, deps);
     deliverAccountDeletions({} as any, deps);
+    deliverRemoteInteractions({} as any, deps);
     const unheard = Object.entries(everyEventType)
       .filter(([, who]) => who === 'federation')
       .filter(([type]) => bus.handlerCount(type as DomainEventType) === 0);
