@@ -37,7 +37,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
  * A follow request's notification is recorded after its action committed, so an undo can commit
  * in between. Its recording holds the action's row: an undo still running makes it wait, and it
  * then finds the row gone and writes nothing (the undo's own event removes what was written
- * before). A like's is written with the like, and must match it however requests interleave.
+ * before). A like's or follow's is written with it, and must match it however requests interleave.
  */
 describe.each(dialects)('an undo racing a notification on %s', (dialect) => {
   let server: Server;
@@ -57,38 +57,73 @@ describe.each(dialects)('an undo racing a notification on %s', (dialect) => {
     );
   };
 
+  /**
+   * Twelve requests at once, half setting and half clearing, three times over: afterwards the
+   * notification is there exactly when the row is, and the counter equals the rows.
+   */
+  const raceEachOther = async (
+    path: string,
+    token: string,
+    recipient: TestUser,
+    type: string,
+    rowsAndCount: () => Promise<{ rows: number; count: number }>,
+  ) => {
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          server.request(path, { method: index % 2 === 0 ? 'PUT' : 'DELETE', token }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      const { rows, count } = await rowsAndCount();
+      const told = (await notificationTypes(recipient)).filter((told) => told === type);
+      expect(told).toHaveLength(rows);
+      expect(count).toBe(rows);
+    }
+    await server.request(path, { method: 'PUT', token });
+    expect(await notificationTypes(recipient)).toEqual([type]);
+    await server.request(path, { method: 'DELETE', token });
+    expect(await notificationTypes(recipient)).toEqual([]);
+  };
+
+  // A like's or follow's notification is written in its own transaction (or statement): no order
+  // of commits can leave one without the other.
   it('likes and unlikes racing each other leave the notification exactly when the like is there', async () => {
     const [author, fan] = await Promise.all([signUpUser(server), signUpUser(server)]);
     const upload = await uploadPost(server, author, jpeg);
     const postId = (upload.body as { id: string }).id;
     const { db } = server.context.database;
-    // A like's notification is written in the like's own transaction (or statement): no order of
-    // commits can leave one without the other.
-    for (let round = 0; round < 3; round++) {
-      const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, index) =>
-          server.request(`/api/posts/${postId}/like`, {
-            method: index % 2 === 0 ? 'PUT' : 'DELETE',
-            token: fan.token,
-          }),
-        ),
-      );
-      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    await raceEachOther(`/api/posts/${postId}/like`, fan.token, author, 'like', async () => {
       const likes = await db
         .selectFrom('likes')
         .select('id')
         .where('post_id', '=', postId)
         .where('user_id', '=', fan.id)
         .execute();
-      const told = (await notificationTypes(author)).filter((type) => type === 'like');
-      expect(told).toHaveLength(likes.length);
       const post = await server.request(`/api/posts/${postId}`, { token: fan.token });
-      expect(post.body.likes_count).toBe(likes.length);
-    }
-    await server.request(`/api/posts/${postId}/like`, { method: 'PUT', token: fan.token });
-    expect(await notificationTypes(author)).toEqual(['like']);
-    await server.request(`/api/posts/${postId}/like`, { method: 'DELETE', token: fan.token });
-    expect(await notificationTypes(author)).toEqual([]);
+      return { rows: likes.length, count: post.body.likes_count as number };
+    });
+  });
+
+  it('follows and unfollows racing each other leave the notification exactly when the follow is there', async () => {
+    const [followed, fan] = await Promise.all([signUpUser(server), signUpUser(server)]);
+    const { db } = server.context.database;
+    await raceEachOther(
+      `/api/profiles/${followed.id}/follow`,
+      fan.token,
+      followed,
+      'follow',
+      async () => {
+        const follows = await db
+          .selectFrom('follows')
+          .select('followee_id')
+          .where('follower_id', '=', fan.id)
+          .where('followee_id', '=', followed.id)
+          .execute();
+        const profile = await server.request(`/api/profiles/${followed.id}`, { token: fan.token });
+        return { rows: follows.length, count: profile.body.followers_count as number };
+      },
+    );
   });
 
   it('a request withdrawn while it is being told leaves nothing for the owner', async () => {

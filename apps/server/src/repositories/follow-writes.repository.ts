@@ -4,7 +4,8 @@ import type { DB } from '../db/schema';
 
 /**
  * PostgreSQL's follow and unfollow, each ONE statement outside any transaction: the checks, the
- * row and both counters in one round trip, where they took eleven. The counters move only when
+ * row, both counters and the followed person's notification in one round trip, where they took
+ * eleven. The counters move only when
  * a row was really added or removed, so they always equal the rows. Both profile rows are locked
  * in id order first (as addToFollowCounts does), so A→B and B→A at once never deadlock; the
  * locks last only while the statement runs.
@@ -26,6 +27,16 @@ const movedCounters = (followerId: string, followeeId: string, delta: number, wh
       returning id, followers_count
     )`;
 
+/**
+ * The follow notification of `followerId` to `followeeId`, removed when `what` (a CTE) has a
+ * row. A follow added replaces any left over rather than looking for one: the statement's
+ * snapshot can still show one that an unfollow committing meanwhile removes.
+ */
+const removedNotification = (followerId: string, followeeId: string, what: string) => sql`
+    delete from notifications
+    where actor_id = ${followerId} and type = 'follow' and user_id = ${followeeId}
+      and post_id is null and exists (select 1 from ${sql.table(what)})`;
+
 export interface FollowOutcome {
   /** The target is there and nobody is blocked either way. */
   visible: boolean;
@@ -38,7 +49,7 @@ export interface FollowOutcome {
 /** Follows a public account, or one the viewer already follows; undefined for nobody. */
 export async function followInOneStatement(
   db: Kysely<DB>,
-  follow: { followerId: string; followeeId: string; createdAt: string },
+  follow: { followerId: string; followeeId: string; createdAt: string; notificationId: string },
 ): Promise<FollowOutcome | undefined> {
   const { followerId, followeeId } = follow;
   const { rows } = await sql<{
@@ -68,7 +79,14 @@ export async function followInOneStatement(
       on conflict (follower_id, followee_id) do nothing
       returning followee_id
     ),
-    ${movedCounters(followerId, followeeId, 1, 'added')}
+    ${movedCounters(followerId, followeeId, 1, 'added')},
+    replaced as (${removedNotification(followerId, followeeId, 'added')}),
+    told as (
+      insert into notifications (id, user_id, actor_id, type, post_id, comment_id, created_at)
+      select ${follow.notificationId}, followee_id, ${followerId}, 'follow', null, null,
+        ${follow.createdAt}
+      from added
+    )
     select target.blocked,
       ((target.is_private <> 0 or target.remote) and not target.following) as needs_request,
       exists (select 1 from added) as added,
@@ -115,7 +133,8 @@ export async function unfollowInOneStatement(
       where follower_id = ${followerId} and followee_id = (select id from target)
       returning followee_id
     ),
-    ${movedCounters(followerId, followeeId, -1, 'removed')}
+    ${movedCounters(followerId, followeeId, -1, 'removed')},
+    untold as (${removedNotification(followerId, followeeId, 'removed')})
     select exists (select 1 from withdrawn) as withdrawn,
       exists (select 1 from removed) as removed,
       coalesce(

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { AppError, notFound } from '../errors';
-import { nowIso } from '../ids';
+import { newId, nowIso } from '../ids';
 import { isBlockedEitherWay } from '../repositories/blocks.repository';
 import {
   addToFollowCounts,
@@ -20,6 +20,8 @@ import {
   unfollowInOneStatement,
 } from '../repositories/follow-writes.repository';
 import { listPeople } from '../repositories/people-lists.repository';
+import { notifyWhileFollowing } from '../repositories/notification-records.repository';
+import { deleteFollowNotification } from '../repositories/notifications.repository';
 import { isRemotePerson } from '../repositories/remote-people.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import { peoplePage } from '../views/people-page';
@@ -68,6 +70,7 @@ export class FollowsService {
           };
         }
         const { added, followersCount } = await this.#addFollow(trx, viewerId, targetId);
+        if (added) await this.#tellFollowed(trx, viewerId, targetId);
         return { following: true, requested: false, followersCount, changed: added };
       }));
     if (outcome.changed && outcome.following) {
@@ -103,6 +106,7 @@ export class FollowsService {
         if (!target) throw notFound();
         const withdrawn = await deleteFollowRequest(trx, viewerId, targetId);
         const removed = await deleteFollow(trx, viewerId, targetId);
+        if (removed) await deleteFollowNotification(trx, viewerId, targetId);
         const followersCount = removed
           ? await addToFollowCounts(trx, viewerId, targetId, -1)
           : target.followers_count;
@@ -161,6 +165,7 @@ export class FollowsService {
       followerId: viewerId,
       followeeId: targetId,
       createdAt: nowIso(),
+      notificationId: newId(),
     });
     if (!outcome?.visible) throw notFound();
     if (outcome.needsRequest) return undefined;
@@ -241,6 +246,28 @@ export class FollowsService {
   }
 
   /** Makes a follow (a direct one, or an approved request). */
+  /**
+   * The followed person's notification, in the follow's own transaction (PostgreSQL's one
+   * statement writes it itself): a follow is the second busiest write, and a subscriber's write
+   * after the commit was a round trip more and a row hold against an unfollow in between.
+   */
+  async #tellFollowed(trx: Kysely<DB>, followerId: string, followeeId: string) {
+    await notifyWhileFollowing(
+      trx,
+      this.infra.database.dialect,
+      { followerId, followeeId },
+      {
+        id: newId(),
+        userId: followeeId,
+        actorId: followerId,
+        type: 'follow',
+        createdAt: nowIso(),
+        readAt: null,
+        once: true,
+      },
+    );
+  }
+
   async #addFollow(trx: Kysely<DB>, followerId: string, followeeId: string) {
     const added = await insertFollow(trx, {
       follower_id: followerId,

@@ -123,8 +123,9 @@ export class NotificationsService {
   // Recording, told by the domain events (events/subscribers/notifications.ts) after each action
   // committed. Each writes only while the action's row is still there, held until its write
   // commits (db/row-holds.ts): an undo that commits meanwhile waits, then its own event removes
-  // what was written, so a follow undone at once never leaves its notification behind. A like's
-  // notification is written in the like's own transaction (services/likes.service.ts).
+  // what was written, so a request withdrawn at once never leaves its notification behind. A like's
+  // and a follow's are written in their own transaction (services/likes.service.ts,
+  // services/follows.service.ts).
 
   /**
    * Tells the post's author of a comment, with its text, and the people it mentions; the author
@@ -165,27 +166,6 @@ export class NotificationsService {
           })),
       );
     });
-  }
-
-  followed(followerId: string, followeeId: string): Promise<void> {
-    return notifyWhileFollowing(
-      this.db,
-      this.#dialect,
-      { followerId, followeeId },
-      {
-        id: newId(),
-        userId: followeeId,
-        actorId: followerId,
-        type: 'follow',
-        createdAt: nowIso(),
-        readAt: null,
-        once: true,
-      },
-    );
-  }
-
-  unfollowed(followerId: string, followeeId: string): Promise<void> {
-    return deleteFollowNotification(this.db, followerId, followeeId);
   }
 
   /** A private account's owner is asked; the notification stays while the request waits. */

@@ -16,8 +16,6 @@ function recordingNotifications() {
     commented: record('commented'),
     captionWritten: record('captionWritten'),
     mentionedElsewhere: (actorId, userIds) => record('mentionedElsewhere')(actorId, ...userIds),
-    followed: record('followed'),
-    unfollowed: record('unfollowed'),
     followRequested: record('followRequested'),
     followRequestApproved: record('followRequestApproved'),
     followRequestEnded: record('followRequestEnded'),
@@ -37,7 +35,7 @@ async function callsFor(events: DomainEvent[]) {
 }
 
 describe('notification subscribers', () => {
-  it('record comments and follows, remove follows when undone, and leave likes to their own write', async () => {
+  it('record comments, and leave likes and follows to their own write', async () => {
     expect(
       await callsFor([
         { type: 'like.added', postId: 'post', userId: 'fan', likesCount: 1 },
@@ -46,7 +44,7 @@ describe('notification subscribers', () => {
         { type: 'follow.added', followerId: 'fan', followeeId: 'author', followersCount: 1 },
         { type: 'follow.removed', followerId: 'fan', followeeId: 'author', followersCount: 0 },
       ]),
-    ).toEqual(['commented comment', 'followed fan author', 'unfollowed fan author']);
+    ).toEqual(['commented comment']);
   });
 
   it('follow a request from its asking to its answer, and forget what a block ends', async () => {

@@ -7,8 +7,6 @@ export type NotificationRecorder = Pick<
   | 'commented'
   | 'captionWritten'
   | 'mentionedElsewhere'
-  | 'followed'
-  | 'unfollowed'
   | 'followRequested'
   | 'followRequestApproved'
   | 'followRequestEnded'
@@ -17,8 +15,9 @@ export type NotificationRecorder = Pick<
 
 /**
  * Notifications: what people did to you, recorded once the action committed, and removed when it
- * is undone. Likes are not here: the busiest write records its notification in its own
- * transaction (services/likes.service.ts). A post, comment or account that goes takes its notifications with it through the
+ * is undone. Likes and follows are not here: the busiest writes record their notification in their
+ * own transaction (services/likes.service.ts, services/follows.service.ts); a block removes every
+ * notification between the two, so the follows it ends need nothing either. A post, comment or account that goes takes its notifications with it through the
  * foreign keys, so their deletions need no subscriber here.
  */
 export function subscribeNotifications(events: EventBus, notifications: NotificationRecorder) {
@@ -32,10 +31,6 @@ export function subscribeNotifications(events: EventBus, notifications: Notifica
   });
   events.on('mention.received', (event) =>
     notifications.mentionedElsewhere(event.actorId, event.mentionedIds),
-  );
-  events.on('follow.added', (event) => notifications.followed(event.followerId, event.followeeId));
-  events.on('follow.removed', (event) =>
-    notifications.unfollowed(event.followerId, event.followeeId),
   );
   events.on('follow_request.sent', (event) =>
     notifications.followRequested(event.requesterId, event.ownerId),

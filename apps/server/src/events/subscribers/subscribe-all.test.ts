@@ -4,6 +4,7 @@ import { EventBus } from '../event-bus';
 import { deliverAccountDeletions } from '../../federation/account-deletion';
 import { deliverDomainEvents } from '../../federation/deliveries';
 import { deliverRemoteInteractions } from '../../federation/remote-interactions';
+import { deliverRemoteFollows } from '../../federation/remote-follows';
 import { subscribeAll } from './subscribe-all';
 
 /**
@@ -13,14 +14,15 @@ import { subscribeAll } from './subscribe-all';
  */
 const everyEventType: Record<DomainEventType, true | 'federation'> = {
   'session.ended': true,
-  // A like's notification is written with the like; its events tell push and other servers.
+  // A like's or follow's notification is written with it; their events tell push and other
+  // servers.
   'like.added': 'federation',
   'like.removed': 'federation',
   'comment.added': true,
   'post.created': true,
   'post.edited': true,
-  'follow.added': true,
-  'follow.removed': true,
+  'follow.added': 'federation',
+  'follow.removed': 'federation',
   'follow_request.sent': true,
   'follow_request.approved': true,
   'follow_request.ended': true,
@@ -45,8 +47,6 @@ describe('subscribeAll', () => {
           commented: nothing,
           captionWritten: nothing,
           mentionedElsewhere: nothing,
-          followed: nothing,
-          unfollowed: nothing,
           followRequested: nothing,
           followRequestApproved: nothing,
           followRequestEnded: nothing,
@@ -75,6 +75,7 @@ describe('subscribeAll', () => {
     deliverDomainEvents({} as any, deps);
     deliverAccountDeletions({} as any, deps);
     deliverRemoteInteractions({} as any, deps);
+    deliverRemoteFollows({} as any, deps);
     const unheard = Object.entries(everyEventType)
       .filter(([, who]) => who === 'federation')
       .filter(([type]) => bus.handlerCount(type as DomainEventType) === 0);
