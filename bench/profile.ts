@@ -11,6 +11,7 @@
  * `--postgres` seeds a throwaway PostgreSQL cluster instead (the server keeps its files in the temp
  * folder). Each run also prints the CPU per request of the server, of the database's processes
  * (PostgreSQL's backends, from /proc) and of the load generator, so the three can be compared.
+ * `--no-profile` leaves the profiler out: the latencies then are the bench's, not the profiler's.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +38,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     scenario: { type: 'string', default: 'feed' },
     postgres: { type: 'boolean', default: false },
+    // The load and the CPU per request without V8's profiler, whose sampling stretches the tail.
+    'no-profile': { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(os.tmpdir(), 'pinhole-profiles') },
   },
 });
@@ -109,7 +112,7 @@ async function profile(
       port: await freePort(),
       dataDir,
       databaseUrl,
-      nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+      nodeArgs: args['no-profile'] ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
     });
     try {
       const tokens = await Promise.all(
@@ -133,6 +136,7 @@ async function profile(
     } finally {
       await server.stop();
     }
+    if (args['no-profile']) continue;
     const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
     if (!file) throw new Error(`no profile written in ${profileDir}`);
     const summary = summarizeProfile(path.join(profileDir, file), 25, 700);

@@ -19,7 +19,7 @@ const envSchema = z
         'must start with postgres:// or sqlite:',
       )
       .optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
     /**
      * PostgreSQL: keep each statement prepared on its connection (parsed and planned once). Off
      * for a pooler that does not carry prepared statements between transactions (PgBouncer in

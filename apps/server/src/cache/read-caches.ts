@@ -155,9 +155,13 @@ export function createReadCaches(database: Database): ReadCaches {
     }
     for (const cache of all) cache.forget(tags);
   };
-  const feed = new ChangeFeed(createChangeLogReader(database.db, database.dialect), apply, {
-    retentionMs: changeRetentionMs,
-  });
+  const feed = new ChangeFeed(
+    createChangeLogReader(database.changeLogDb, database.dialect),
+    apply,
+    {
+      retentionMs: changeRetentionMs,
+    },
+  );
   return {
     sync: () => feed.sync(),
     pruneChanges: (now = Date.now()) => pruneCacheChanges(database.db, now - changeRetentionMs),

@@ -29,6 +29,12 @@ export interface PoolUse {
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * Where the change log behind the read caches is read (cache/read-caches.ts). On PostgreSQL a
+   * connection of its own: every request waits for that read, and in the pool's queue it waited
+   * behind every write queued before it, once or twice per request. On SQLite `db` itself.
+   */
+  changeLogDb: Kysely<DB>;
   dialect: Dialect;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
@@ -89,6 +95,7 @@ export async function openDatabase(
     installSignals = () => notificationSignals.install();
     database = {
       db,
+      changeLogDb: db,
       dialect: 'sqlite',
       ping: async () => {
         await sql`select 1`.execute(db);
@@ -111,9 +118,15 @@ export async function openDatabase(
       dialect: new PostgresDialect({ pool: healingPool(pool, names) }),
       log,
     });
+    const changeLogPool = createPostgresPool(config, { size: 1 });
+    const changeLogDb = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: healingPool(changeLogPool, names) }),
+      log,
+    });
     const notificationSignals = postgresNotificationSignals(config);
     database = {
       db,
+      changeLogDb,
       dialect: 'postgres',
       ping: async () => {
         await sql`select 1`.execute(db);
@@ -129,6 +142,7 @@ export async function openDatabase(
       }),
       close: async () => {
         await notificationSignals.close();
+        await changeLogDb.destroy();
         await db.destroy();
       },
     };

@@ -28,7 +28,7 @@ type PostgresConfig = Extract<Config['database'], { kind: 'postgres' }>;
  */
 export function createPostgresPool(
   config: PostgresConfig,
-  options: { forMigrations?: boolean } = {},
+  options: { forMigrations?: boolean; size?: number } = {},
 ): pg.Pool {
   const statementTimeouts = options.forMigrations
     ? {}
@@ -39,7 +39,7 @@ export function createPostgresPool(
       };
   const pool = new pg.Pool({
     connectionString: config.url,
-    max: options.forMigrations ? 2 : config.poolSize,
+    max: options.size ?? (options.forMigrations ? 2 : config.poolSize),
     connectionTimeoutMillis: config.connectTimeoutMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,

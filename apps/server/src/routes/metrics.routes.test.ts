@@ -165,7 +165,7 @@ describe.each(dialects)('GET /metrics on %s', (dialect) => {
       expect(valueOf(after, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
 
       if (dialect === 'postgres') {
-        expect(valueOf(after, 'pinhole_database_pool_max_connections')).toBe(10);
+        expect(valueOf(after, 'pinhole_database_pool_max_connections')).toBe(5);
         expect(valueOf(after, 'pinhole_database_pool_connections')).toBeGreaterThanOrEqual(1);
         expect(valueOf(after, 'pinhole_database_pool_waiting')).toBe(0);
       } else {
