@@ -5,10 +5,9 @@ import type { DB } from '../db/schema';
 /**
  * PostgreSQL's follow and unfollow, each ONE statement outside any transaction: the checks, the
  * row, both counters and the followed person's notification in one round trip, where they took
- * eleven. The counters move only when
- * a row was really added or removed, so they always equal the rows. Both profile rows are locked
- * in id order first (as addToFollowCounts does), so A→B and B→A at once never deadlock; the
- * locks last only while the statement runs.
+ * eleven. The counters move only when a row was really added or removed, so they always equal the
+ * rows. Both profile rows are locked in id order first (as addToFollowCounts does), so A→B and
+ * B→A at once never deadlock; the locks last only while the statement runs.
  */
 
 /** Both counters of a follow change, locked in id order; $delta is +1 or -1. */

@@ -245,7 +245,6 @@ export class FollowsService {
     );
   }
 
-  /** Makes a follow (a direct one, or an approved request). */
   /**
    * The followed person's notification, in the follow's own transaction (PostgreSQL's one
    * statement writes it itself): a follow is the second busiest write, and a subscriber's write
@@ -268,6 +267,7 @@ export class FollowsService {
     );
   }
 
+  /** Makes a follow (a direct one, or an approved request). */
   async #addFollow(trx: Kysely<DB>, followerId: string, followeeId: string) {
     const added = await insertFollow(trx, {
       follower_id: followerId,

@@ -15,10 +15,11 @@ export type NotificationRecorder = Pick<
 
 /**
  * Notifications: what people did to you, recorded once the action committed, and removed when it
- * is undone. Likes and follows are not here: the busiest writes record their notification in their
- * own transaction (services/likes.service.ts, services/follows.service.ts); a block removes every
- * notification between the two, so the follows it ends need nothing either. A post, comment or account that goes takes its notifications with it through the
- * foreign keys, so their deletions need no subscriber here.
+ * is undone. Likes and follows are not here: the busiest writes record their notification in
+ * their own transaction (services/likes.service.ts, services/follows.service.ts); a block removes
+ * every notification between the two, so the follows it ends need nothing either. A post, comment
+ * or account that goes takes its notifications with it through the foreign keys, so their
+ * deletions need no subscriber here.
  */
 export function subscribeNotifications(events: EventBus, notifications: NotificationRecorder) {
   events.on('comment.added', (event) => notifications.commented(event.commentId));
