@@ -1,6 +1,6 @@
 import { pagePaths } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/date-format';
 import { useAuditLog } from '@/features/admin/api/admin';
 import { PagedListState } from './paged-list';
 
@@ -19,7 +19,7 @@ export function AuditPanel() {
               className="flex flex-col gap-0.5 py-2.5 text-sm sm:flex-row sm:items-baseline sm:gap-3"
             >
               <time dateTime={entry.created_at} className="shrink-0 text-xs text-muted sm:w-44">
-                {formatDateTime(new Date(entry.created_at))}
+                {formatDateTime(entry.created_at)}
               </time>
               <span className="min-w-0 break-words">
                 {entry.actor ? (
