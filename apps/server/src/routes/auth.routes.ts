@@ -61,8 +61,9 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           summary: 'Sign in with email (or username) and password',
           description:
-            'The account is named by `email`, or by `username` when no email is sent (the ' +
-            "account switcher's sign-in). A wrong password and an unknown account both answer " +
+            'The account is named by `email`, which may hold a username instead (`alice` or ' +
+            '`@alice`: no `@` past the first character), or by `username` when no email is ' +
+            'sent. A wrong password and an unknown account both answer ' +
             '400 `invalid_credentials` (`Invalid login credentials`), with the same timing.',
           tags: ['auth'],
           body: signInSchema,

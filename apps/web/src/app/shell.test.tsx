@@ -263,7 +263,8 @@ describe('Shell', () => {
     expect(callsTo(fetchMock, 'POST', '/api/auth/sign-out')).toHaveLength(0);
 
     // Both are listed now, bob checked; choosing alice asks her password, her username filled
-    // in: the device remembers names and pictures, never an email.
+    // in the sign-in form's own field (which takes an email or a username): the device
+    // remembers names and pictures, never an email.
     await user.click(within(sidebar).getByRole('button', { name: 'Switch' }));
     const again = await screen.findByRole('dialog', { name: 'Switch accounts' });
     const names = within(again)
@@ -274,14 +275,18 @@ describe('Shell', () => {
     expect(within(again).getByRole('button', { current: true })).toHaveTextContent('bob');
     await user.click(within(again).getByRole('button', { name: /alice/ }));
     const prefilled = await screen.findByRole('dialog', { name: 'Sign in to Pinhole' });
-    expect(within(prefilled).getByLabelText('Username')).toHaveValue('alice');
-    expect(within(prefilled).queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(within(prefilled).getByLabelText('Email')).toHaveValue('alice');
+    expect(within(prefilled).getByLabelText('Email')).toHaveAttribute(
+      'placeholder',
+      'Email or username',
+    );
+    expect(within(prefilled).queryByLabelText('Username')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('pinhole:accounts')).not.toMatch(/@/);
     await user.type(within(prefilled).getByLabelText('Password'), 'secret2');
     await user.click(within(prefilled).getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/auth/sign-in')).toHaveLength(2));
     expect(sentJson(fetchMock, 'POST', '/api/auth/sign-in', 1)).toEqual({
-      username: 'alice',
+      email: 'alice',
       password: 'secret2',
     });
   }, 20_000);
