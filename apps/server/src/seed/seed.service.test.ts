@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TestDialect } from '../test/harness';
 import { dialects, disposeTestServer, startTestServer } from '../test/harness';
-import { seedDemoIfEmpty } from './demo';
+import { demoSkipped, seedDemoIfEmpty } from './demo';
 import { createRandom } from '../random';
 import { countRows, listPostImages } from '../test/seed-inspection';
 import { findCounterMismatches } from './seed.repository';
@@ -165,7 +165,9 @@ describe.each(dialects)('seed on %s', (dialect) => {
     await expect(seedDatabase(server.context, small)).rejects.toBeInstanceOf(SeedRefusedError);
     const printed: string[] = [];
     expect(await seedDemoIfEmpty(server.context, (line) => printed.push(line))).toBe(false);
-    expect(printed).toEqual([]);
+    // Said, not silently skipped (issue 47).
+    expect(printed).toEqual([demoSkipped]);
+    expect(demoSkipped).toMatch(/already has accounts, so no demo content was added/);
   });
 });
 
@@ -202,5 +204,43 @@ describe('seed determinism', () => {
       posts: 60,
       follows: 60,
     });
+
+    // The demo account's heart has what its posts got: likes and comments of others, as the app
+    // writes them when they happen (issue 47: it was empty).
+    const signedIn = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { email: demoEmail, password: seedPassword },
+    });
+    const token = signedIn.body.session.token as string;
+    const demoId = signedIn.body.user.id as string;
+    const page = await server.request('/api/notifications', { token });
+    expect(page.status).toBe(200);
+    const types = new Set(page.body.notifications.map((n: { type: string }) => n.type));
+    expect(types.size).toBeGreaterThan(1);
+    const { db } = server.context.database;
+    const [likesOnDemo, notified] = await Promise.all([
+      db
+        .selectFrom('likes')
+        .innerJoin('posts', 'posts.id', 'likes.post_id')
+        .where('posts.user_id', '=', demoId)
+        .whereRef('likes.user_id', '<>', 'posts.user_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('notifications')
+        .where('user_id', '=', demoId)
+        .where('type', '=', 'like')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    expect(Number(likesOnDemo.n)).toBeGreaterThan(0);
+    expect(Number(notified.n)).toBe(Number(likesOnDemo.n));
+    // Nobody is told of their own like or comment.
+    const ownActions = await db
+      .selectFrom('notifications')
+      .whereRef('user_id', '=', 'actor_id')
+      .select('id')
+      .execute();
+    expect(ownActions).toEqual([]);
   }, 60_000);
 });
