@@ -34,6 +34,9 @@ const clientPages = [
   '/accounts/blocked',
   '/accounts/password/reset',
   '/admin',
+  // Each admin tab has its own address (a reload keeps the tab).
+  '/admin/users',
+  '/admin/audit',
   '/about',
   '/p/0190a7e2-0000-7000-8000-000000000000/liked_by',
 ];

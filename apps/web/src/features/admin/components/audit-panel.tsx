@@ -2,6 +2,7 @@ import { pagePaths } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '@/lib/date-format';
 import { useAuditLog } from '@/features/admin/api/admin';
+import { auditActionLabel } from './audit-action-label';
 import { PagedListState } from './paged-list';
 
 /** Every admin action, newest first: who, what, when. */
@@ -34,9 +35,13 @@ export function AuditPanel() {
                   <span className="font-semibold">Server command line:</span>
                 )}{' '}
                 {entry.summary}{' '}
-                <code className="rounded bg-neutral-100 px-1 text-xs text-neutral-700">
-                  {entry.action}
-                </code>
+                <span
+                  // The code stays for whoever copies it into a script; people read the words.
+                  title={entry.action}
+                  className="rounded bg-neutral-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-neutral-700"
+                >
+                  {auditActionLabel(entry.action)}
+                </span>
               </span>
             </li>
           ))}
