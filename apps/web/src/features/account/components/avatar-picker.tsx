@@ -9,11 +9,23 @@ const acceptedTypes =
 
 /**
  * Change photo: pick a file, see the centre square the server will keep (round, as it will show
- * everywhere), then save it; or remove the current one.
+ * everywhere), then save it (here, or with the form it sits in: `file` and `onFileChange` hand
+ * the picked photo to that form); or remove the current one.
  */
-export function AvatarPicker({ hasAvatar }: { hasAvatar: boolean }) {
+export function AvatarPicker({
+  hasAvatar,
+  file: heldFile,
+  onFileChange,
+}: {
+  hasAvatar: boolean;
+  /** The photo picked and not saved yet, when the form around keeps it. */
+  file?: File | null;
+  onFileChange?: (file: File | null) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const [ownFile, setOwnFile] = useState<File | null>(null);
+  const file = onFileChange ? (heldFile ?? null) : ownFile;
+  const setFile = onFileChange ?? setOwnFile;
   const [problem, setProblem] = useState<string | null>(null);
   const change = useChangeAvatar();
   const remove = useRemoveAvatar();
