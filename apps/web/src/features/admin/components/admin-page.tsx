@@ -1,6 +1,7 @@
 import type { AdminSection } from '@pinhole/contracts';
 import { adminSections, pagePaths } from '@pinhole/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AuditPanel } from './audit-panel';
 import { InstancePanel } from './instance-panel';
@@ -35,14 +36,22 @@ export function AdminPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const section = sectionOf(pathname);
+  // Radix changes the tab on the press and again on the focus that follows, before the address
+  // has changed: one entry in the history per tab chosen, not two (Back would seem stuck).
+  const requested = useRef(section);
+  useEffect(() => {
+    requested.current = section;
+  }, [section]);
+  const choose = (next: AdminSection) => {
+    if (next === requested.current) return;
+    requested.current = next;
+    void navigate(pagePaths.admin.to(next));
+  };
   return (
     <div className="mx-auto flex w-full max-w-[935px] flex-col gap-5 px-4 pt-6 pb-24 sm:pt-10">
       <h1 className="text-xl font-semibold">Admin</h1>
       <MailNotice />
-      <Tabs.Root
-        value={section}
-        onValueChange={(value) => navigate(pagePaths.admin.to(value as AdminSection))}
-      >
+      <Tabs.Root value={section} onValueChange={(value) => choose(value as AdminSection)}>
         <Tabs.List
           aria-label="Admin sections"
           className="-mx-4 flex overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0"
