@@ -190,6 +190,23 @@ export default tseslint.config(
       'pinhole/no-import-circle': 'error',
     },
   },
+  // Services are the same code on every database: where the statements must differ, the
+  // repository picks its form itself (db/dialect-of.ts). Services that asked grew 12 branches.
+  {
+    files: ['apps/server/src/services/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='dialect'], ImportDeclaration[source.value=/dialect-of$/]",
+          message:
+            'A service does not ask which database runs: let the repository pick its statements.',
+        },
+      ],
+    },
+  },
   // Server layering. Imports flow one way: pages/plugins/routes → services → policies, views,
   // pagination, discovery → cache → repositories, media, storage; SQL only in repositories, sharp
   // only in media/. Each folder gets one entry holding every rule that applies to it.

@@ -10,7 +10,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
 import { createQueryClient } from '@/lib/query-client';
-import { registerServiceWorkerLater } from '@/lib/offline/service-worker';
 import { routerFuture } from '@/lib/router-future';
 import { applyThemeChoice } from '@/lib/theme';
 import { AppRoot } from './app/app-root';
@@ -39,5 +38,12 @@ startTransition(() => {
   else createRoot(root).render(app);
 });
 
-// After the first paint and the first photo: the worker's install fetches every built file.
-registerServiceWorkerLater();
+// After the first paint and the first photo: the worker's install fetches every built file. Its
+// code is a chunk of its own, as it does nothing for the first screen (fetched once the page has
+// loaded, when the registration would wait for anyway).
+const registerWorker = () =>
+  import('@/lib/offline/service-worker')
+    .then(({ registerServiceWorkerLater }) => registerServiceWorkerLater())
+    .catch((error: unknown) => console.error('Error loading the service worker', error));
+if (document.readyState === 'complete') void registerWorker();
+else window.addEventListener('load', () => void registerWorker(), { once: true });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { dialectOf } from '../db/dialect-of';
 import type { DB } from '../db/schema';
 
 type Db = Kysely<DB>;
@@ -323,8 +324,12 @@ export async function unreadTotals(db: Db, userIds: readonly string[]) {
   return new Map([...totals].map(([id, { total, latest }]) => [id, { total, latest }]));
 }
 
-/** Tells every instance listening that these people's messages changed (PostgreSQL only). */
+/**
+ * Tells every instance listening that these people's messages changed. SQLite has one process,
+ * whose streams the caller told already: nothing to send.
+ */
 export async function signalMessageChanges(db: Db, userIds: readonly string[]): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
   for (const userId of userIds) {
     await sql`select pg_notify('pinhole_notifications', ${userId})`.execute(db);
   }

@@ -234,15 +234,6 @@ export async function addToLikesCount(db: Kysely<DB>, id: string, delta: number)
   return row.likes_count;
 }
 
-export async function getLikesCount(db: Kysely<DB>, id: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('posts')
-    .select('likes_count')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row?.likes_count;
-}
-
 export async function addToCommentsCount(db: Kysely<DB>, id: string, delta: number): Promise<void> {
   await db
     .updateTable('posts')

@@ -54,10 +54,6 @@ export class NotificationsService {
     return this.infra.database.db;
   }
 
-  get #dialect() {
-    return this.infra.database.dialect;
-  }
-
   /** A page of the person's notifications, newest first, with how many are unread. */
   async list(userId: string, query: NotificationQuery): Promise<NotificationPage> {
     const limit = query.limit ?? limits.notificationsDefaultLimit;
@@ -134,7 +130,7 @@ export class NotificationsService {
    */
   async commented(commentId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const comment = await findCommentToTell(trx, this.#dialect, commentId);
+      const comment = await findCommentToTell(trx, commentId);
       if (!comment?.author_id) return;
       const createdAt = nowIso();
       const authorTold = await notifyPostAuthor(trx, {
@@ -170,7 +166,7 @@ export class NotificationsService {
 
   /** A private account's owner is asked; the notification stays while the request waits. */
   followRequested(requesterId: string, ownerId: string): Promise<void> {
-    return notifyWhileRequested(this.db, this.#dialect, {
+    return notifyWhileRequested(this.db, {
       id: newId(),
       requesterId,
       ownerId,
@@ -194,7 +190,7 @@ export class NotificationsService {
     await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       await deleteFollowNotification(trx, requesterId, ownerId, 'follow_request');
-      await notifyWhileFollowing(trx, this.#dialect, follow, {
+      await notifyWhileFollowing(trx, follow, {
         id: newId(),
         userId: ownerId,
         actorId: requesterId,
@@ -203,7 +199,7 @@ export class NotificationsService {
         readAt: now,
         once: true,
       });
-      await notifyWhileFollowing(trx, this.#dialect, follow, {
+      await notifyWhileFollowing(trx, follow, {
         id: newId(),
         userId: requesterId,
         actorId: ownerId,
@@ -228,7 +224,7 @@ export class NotificationsService {
    */
   async captionWritten(postId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const post = await findCaptionToTell(trx, this.#dialect, postId);
+      const post = await findCaptionToTell(trx, postId);
       if (!post) return;
       const authorId = post.author_id;
       const wanted = new Set(

@@ -83,7 +83,8 @@ describe('Shell', () => {
     renderWithApp(<Shell />, queryClient);
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Post by bob' })).toBeInTheDocument();
-    expect(screen.getAllByPlaceholderText('Add a comment...')).toHaveLength(2);
+    // The comments' code arrives on its own (the server's HTML holds them meanwhile).
+    expect(await screen.findAllByPlaceholderText('Add a comment...')).toHaveLength(2);
     // The account menu's code arrives on its own; its trigger replaces a same-sized avatar.
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/auth/session')).toHaveLength(0);
