@@ -1,6 +1,6 @@
 import type { ProfileSummary } from '@pinhole/contracts';
 import { directMessageLimits } from '@pinhole/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -24,7 +24,7 @@ export function SharePostDialog({
 }) {
   const [people, setPeople] = useState<ProfileSummary[]>([]);
   const [text, setText] = useState('');
-  const share = useMutation({
+  const share = useExclusiveMutation({
     mutationFn: async () => {
       const note = text.trim();
       for (const person of people)
