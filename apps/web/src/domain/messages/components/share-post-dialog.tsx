@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
+import { useBackCloses } from '@/lib/use-back-closes';
 import { messagePerson } from '@/domain/messages/api/direct';
 import { PeoplePicker } from './people-picker';
 
@@ -39,6 +40,8 @@ export function SharePostDialog({
       share.reset();
     }
   };
+  // The phone's Back closes the sheet alone; it used to leave the post under it too.
+  useBackCloses(open, () => changeOpen(false));
   return (
     <Dialog open={open} onOpenChange={changeOpen} title="Share" widthClass="max-w-md">
       {share.isSuccess ? (
