@@ -38,7 +38,7 @@ export function useUpdateProfile() {
 
 export function useChangeAvatar() {
   const changed = useProfileChanged();
-  return useMutation({
+  return useExclusiveMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('image', file);
