@@ -9,6 +9,7 @@ import {
   signedInSession,
   suggestionList,
 } from '@/testing/factories';
+import { pictureFile } from '@/testing/image-files';
 import { stubXhr } from '@/testing/fake-xhr';
 import { callsTo, deferred, json, mockApi, sentJson } from '@/testing/mock-api';
 import { seedFirstScreen } from '@/lib/first-screen';
@@ -330,9 +331,12 @@ describe('Shell', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create New Post' });
     await user.upload(
       within(dialog).getByLabelText('Image file'),
-      new File(['x'], 'a.png', { type: 'image/png' }),
+      pictureFile('a.png', { type: 'image/png' }),
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    const share = within(dialog).getByRole('button', { name: 'Share' });
+    // The photo is checked (by its bytes) before Share is offered.
+    await waitFor(() => expect(share).toBeEnabled());
+    await user.click(share);
     // The upload starts after the click's handler has run: on a busy machine, a moment later.
     await waitFor(() => expect(requests[0]).toBeDefined());
     requests[0]?.respond(201, makePost({ id: 'new' }));

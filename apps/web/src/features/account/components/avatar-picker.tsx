@@ -1,7 +1,7 @@
-import { isImageFile, limits, messages } from '@pinhole/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { preparePhoto } from '@/lib/prepare-photo';
 import { useChangeAvatar, useRemoveAvatar } from '@/features/account/api/account';
 
 const acceptedTypes =
@@ -38,12 +38,13 @@ export function AvatarPicker({
     [preview],
   );
 
-  const choose = (chosen: File | undefined) => {
+  const choose = async (chosen: File | undefined) => {
     setProblem(null);
     if (!chosen) return;
-    if (!isImageFile(chosen)) return setProblem(messages.notAnImage);
-    if (chosen.size >= limits.maxUploadBytes) return setProblem(messages.fileTooLarge);
-    setFile(chosen);
+    // Checked by its bytes, and made smaller when over 5 MB, as every picked photo is.
+    const prepared = await preparePhoto(chosen);
+    if (prepared.problem === undefined) setFile(prepared.file);
+    else setProblem(prepared.problem);
   };
 
   const save = () => {
@@ -63,7 +64,7 @@ export function AvatarPicker({
         className="sr-only"
         aria-label="Choose a profile photo"
         onChange={(event) => {
-          choose(event.target.files?.[0]);
+          void choose(event.target.files?.[0]);
           event.target.value = '';
         }}
       />

@@ -1,6 +1,7 @@
 import { limits, type Comment, type Post } from '@pinhole/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { useHoldDraft } from '@/components/ui/discard-guard';
 import { LinkedText } from '@/components/ui/linked-text';
 import { ProfileName } from '@/components/ui/profile-name';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -139,6 +140,8 @@ function SignedInCommentForm({
   const [text, setText] = useState('');
   const { mutate, isPending } = useAddComment(postId);
   const trimmed = text.trim();
+  // Closing the post's dialog with words here asks "Discard comment?" first.
+  useHoldDraft('comment', trimmed !== '');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

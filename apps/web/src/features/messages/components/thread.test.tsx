@@ -2,6 +2,7 @@ import type { Conversation, Message, ProfileSummary } from '@pinhole/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pictureFile } from '@/testing/image-files';
 import { stubXhr } from '@/testing/fake-xhr';
 import { callsTo, json, mockApi } from '@/testing/mock-api';
 import { renderWithQuery } from '@/testing/render';
@@ -85,7 +86,7 @@ describe('Thread', () => {
     });
     renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
     await screen.findByRole('button', { name: 'Send photos' });
-    const file = new File(['x'], 'a.jpg', { type: 'image/jpeg' });
+    const file = pictureFile('a.jpg');
     await userEvent.upload(screen.getByLabelText('Photos to send'), [file, file]);
     await waitFor(() => expect(requests).toHaveLength(1));
     const [request] = requests;

@@ -2,6 +2,7 @@ import { limits, messages } from '@pinhole/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { pictureFile } from '@/testing/image-files';
 import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
 import { apiError, callsTo, json, mockApi } from '@/testing/mock-api';
@@ -81,7 +82,7 @@ describe('StoriesStrip', () => {
     expect(click.mock.contexts[0]).toBe(screen.getByLabelText('Story photo'));
 
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:beach');
-    const photo = new File(['jpeg bytes'], 'beach.jpg', { type: 'image/jpeg' });
+    const photo = pictureFile('beach.jpg');
     await user.upload(screen.getByLabelText('Story photo'), photo);
     // A preview first: nothing is sent until the reader shares it.
     const preview = await screen.findByRole('dialog', { name: 'New story' });
@@ -122,7 +123,7 @@ describe('StoriesStrip', () => {
     renderAsReader(<StoriesStrip />, signedInSession(alice));
     await user.upload(
       screen.getByLabelText('Story photo'),
-      new File(['heic'], 'IMG_0001.HEIC', { type: '' }),
+      pictureFile('IMG_0001.HEIC', { type: '' }),
     );
     await user.click(await screen.findByRole('button', { name: 'Share to your story' }));
     await waitFor(() => expect(requests).toHaveLength(1));
@@ -135,7 +136,7 @@ describe('StoriesStrip', () => {
     vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderAsReader(<StoriesStrip />, signedInSession(alice));
-    const photo = new File(['jpeg bytes'], 'beach.jpg', { type: 'image/jpeg' });
+    const photo = pictureFile('beach.jpg');
     await user.upload(screen.getByLabelText('Story photo'), photo);
     const preview = await screen.findByRole('dialog', { name: 'New story' });
     await user.click(within(preview).getByRole('button', { name: 'Cancel' }));
@@ -152,13 +153,17 @@ describe('StoriesStrip', () => {
     const input = screen.getByLabelText('Story photo');
 
     await user.upload(input, new File(['text'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.notAnImage);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `notes.txt is not a picture. ${messages.notAnImage}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
 
-    const huge = new File([new Uint8Array(limits.maxUploadBytes + 1)], 'huge.png', {
-      type: 'image/png',
-    });
+    // Over 5 MB and not decodable here (jsdom draws nothing, as Chrome with a HEIC): refused.
+    const huge = pictureFile('huge.png', { type: 'image/png', size: limits.maxUploadBytes + 1 });
     await user.upload(input, huge);
-    expect(await screen.findByText(messages.fileTooLarge)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`huge.png could not be made smaller. ${messages.fileTooLarge}`),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(requests).toHaveLength(0);
   });
@@ -170,7 +175,7 @@ describe('StoriesStrip', () => {
     renderAsReader(<StoriesStrip />, signedInSession(alice));
     await user.upload(
       screen.getByLabelText('Story photo'),
-      new File(['x'], 'fake.png', { type: 'image/png' }),
+      pictureFile('damaged.png', { type: 'image/png' }),
     );
     await user.click(await screen.findByRole('button', { name: 'Share to your story' }));
     await screen.findByRole('progressbar');
