@@ -1,6 +1,7 @@
 import { directMessageLimits } from '@pinhole/contracts';
 import { ImagePlus } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { MentionField } from '@/components/ui/mention-field';
 
 /** The message box: Enter sends, Shift+Enter starts a new line; the picture sends photos. */
 export function Composer({
@@ -58,14 +59,16 @@ export function Composer({
           />
         </>
       ) : null}
-      <textarea
+      <MentionField
+        multiline
         aria-label="Message"
         placeholder="Message…"
         rows={1}
         maxLength={directMessageLimits.textMaxLength}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         onKeyDown={onKeyDown}
+        wrapperClassName="flex flex-1"
         className="max-h-32 min-h-10 flex-1 resize-none rounded-3xl border border-neutral-300 px-4 py-2 text-sm"
       />
       <button
