@@ -196,7 +196,9 @@ export function MentionField(props: MentionFieldProps) {
             <span className="truncate font-semibold">
               {row.kind === 'people' ? row.value : `#${row.value}`}
             </span>
-            {row.detail ? <span className="truncate text-xs text-muted">{row.detail}</span> : null}
+            {row.detail ? (
+              <span className="truncate text-xs text-neutral-600">{row.detail}</span>
+            ) : null}
           </span>
         </li>
       ))}
