@@ -252,4 +252,19 @@ describe('Thread', () => {
       within(thread).getByText(formatDateTime('2026-03-01T10:00:00.000Z')),
     ).toBeInTheDocument();
   });
+
+  it('suggests people after @ in the message box; Enter then inserts instead of sending', async () => {
+    const fetchMock = mockApi({
+      'GET /api/conversations': { conversations: [conversation()], next_cursor: null },
+      'GET /api/conversations/c1/messages': { messages: [], next_cursor: null },
+      'GET /api/search': { profiles: [person('alice')], hashtags: [] },
+    });
+    renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'ask @al');
+    await screen.findByRole('option', { name: /alice/ });
+    await userEvent.keyboard('{Enter}');
+    expect(box).toHaveValue('ask @alice ');
+    expect(callsTo(fetchMock, 'POST', '/api/conversations/c1/messages')).toHaveLength(0);
+  });
 });
