@@ -12,6 +12,7 @@ import {
   uniqueUser,
 } from './support/browser';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { imageFile } from './support/images';
 import { createPostViaHttp } from './support/posts';
 import { createStoryViaHttp } from './support/stories';
 
@@ -220,6 +221,24 @@ describe('issue 47: conversations as on Instagram', () => {
       .getByRole('link', { name: `@${alice.username}` })
       .first()
       .waitFor();
+
+    // A caption: #tags after "#"; Escape closes the list and leaves the dialog open.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const tag = `tea${Date.now().toString(36)}`;
+    await createPostViaHttp(alice.token, `Steeping #${tag}`);
+    await page.getByRole('button', { name: 'Create post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Post' });
+    const file = await imageFile(`caption-${Date.now()}.jpg`, 600, 600, 'jpeg');
+    await dialog.getByLabel('Image file').setInputFiles(file);
+    const caption = dialog.getByPlaceholder('Write a caption...');
+    await caption.pressSequentially(`Morning #${tag.slice(0, 5)}`);
+    const tags = page.getByRole('listbox', { name: 'Hashtags' });
+    await tags.getByRole('option', { name: new RegExp(`#${tag}`) }).waitFor();
+    await shoot(page, 'caption-suggestions');
+    await caption.press('Escape');
+    await tags.waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
+    await caption.press('Escape');
 
     expect(errors).toEqual([]);
     await context.close();
