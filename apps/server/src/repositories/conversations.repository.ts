@@ -11,6 +11,7 @@ export interface MessageRow {
   sender_id: string;
   text: string | null;
   post_id: string | null;
+  story_id: string | null;
   created_at: string;
 }
 

@@ -2,6 +2,7 @@ import { limits, type Comment, type Post } from '@pinhole/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { useHoldDraft } from '@/components/ui/discard-guard';
+import { MentionField } from '@/components/ui/mention-field';
 import { LinkedText } from '@/components/ui/linked-text';
 import { ProfileName } from '@/components/ui/profile-name';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -159,15 +160,16 @@ function SignedInCommentForm({
       <label htmlFor={inputId} className="sr-only">
         Add a comment
       </label>
-      <input
+      <MentionField
         id={inputId}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         placeholder="Add a comment..."
         maxLength={limits.commentMaxLength}
         disabled={isPending}
         autoComplete="off"
-        className="min-w-0 flex-1 bg-transparent py-1 text-sm focus:outline-none disabled:opacity-60"
+        wrapperClassName="min-w-0 flex-1"
+        className="w-full bg-transparent py-1 text-sm focus:outline-none disabled:opacity-60"
       />
       <button
         type="submit"

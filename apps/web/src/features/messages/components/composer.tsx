@@ -3,6 +3,7 @@ import { ImagePlus } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useLeaveGuard } from '@/components/ui/discard-guard';
 import { ErrorBox } from '@/components/ui/error-box';
+import { MentionField } from '@/components/ui/mention-field';
 import { preparePhotos } from '@/lib/prepare-photo';
 
 /** The message box: Enter sends, Shift+Enter starts a new line; the picture sends photos. */
@@ -84,14 +85,16 @@ export function Composer({
             />
           </>
         ) : null}
-        <textarea
+        <MentionField
+          multiline
           aria-label="Message"
           placeholder="Message…"
           rows={1}
           maxLength={directMessageLimits.textMaxLength}
           value={text}
-          onChange={(event) => write(event.target.value)}
+          onValueChange={write}
           onKeyDown={onKeyDown}
+          wrapperClassName="flex flex-1"
           className="max-h-32 min-h-10 flex-1 resize-none rounded-3xl border border-neutral-300 px-4 py-2 text-sm"
         />
         <button
