@@ -41,6 +41,8 @@ export async function cameraPhoto(name: string): Promise<string> {
       width: 6000,
       height: 4000,
       channels: 3,
+      // Required by the types; with noise, the noise is the picture.
+      background: '#808080',
       noise: { type: 'gaussian', mean: 128, sigma: 16 },
     },
   });

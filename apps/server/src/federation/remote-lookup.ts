@@ -116,12 +116,16 @@ export class RemoteLookup {
     const parsed = this.parse(query);
     if (!parsed) return undefined;
     try {
+      let id: string | undefined;
       if (parsed.kind === 'handle') {
         const known = await findRemotePersonByUsername(this.deps.database.db, parsed.handle);
         if (known && (await this.#fresh(known.id))) return { found: known.id };
-        return { found: await this.#byActorUrl(await this.#webFinger(parsed.handle, parsed.host)) };
+        id = await this.#byActorUrl(await this.#webFinger(parsed.handle, parsed.host));
+      } else {
+        id = await this.#byUrl(parsed.url);
       }
-      return { found: await this.#byUrl(parsed.url) };
+      // They answered with something that is no person (a group, a page of something else).
+      return id === undefined ? { failed: 'not_found' } : { found: id };
     } catch (error) {
       if (error instanceof NoSuchRemote) return { failed: 'not_found' };
       if (error instanceof RemoteFetchError) return { failed: 'unreachable' };

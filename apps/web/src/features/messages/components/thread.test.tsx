@@ -98,6 +98,27 @@ describe('Thread', () => {
     act(() => request?.respond(201, message('m3', 'ann')));
   });
 
+  it('sends once when Send is pressed twice before the page draws again', async () => {
+    const fetchMock = mockApi({
+      'GET /api/conversations': { conversations: [conversation()], next_cursor: null },
+      'GET /api/conversations/c1/messages': { messages: [], next_cursor: null },
+      'POST /api/conversations/c1/messages': message('m9', 'ann', { text: 'once' }),
+    });
+    renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'once');
+    const send = screen.getByRole('button', { name: 'Send' });
+    // Both presses in one task, as a double click reaches a busy phone: no render between.
+    act(() => {
+      send.click();
+      send.click();
+    });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST', '/api/conversations/c1/messages')).toHaveLength(1),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, 'POST', '/api/conversations/c1/messages')).toHaveLength(1);
+  });
+
   it('answers a request with Accept, which moves it to the inbox', async () => {
     const fetchMock = mockApi({
       'GET /api/conversations': ({ url }: { url: URL }) =>
