@@ -64,6 +64,8 @@ describe.each(dialects)('the addresses of people and posts on %s', (dialect) => 
     expect(response.text).toContain('<div id="root"></div>');
     expect(response.text).toContain(notFoundTitle);
     expect(response.text.match(/<title>/g)).toHaveLength(1);
+    // Said in the first screen too: the client then does not ask the API for it again.
+    expect(embeddedFirstScreen(response.text)).toMatchObject({ not_found: true });
   }
 
   describe('/:username', () => {
@@ -202,7 +204,10 @@ describe.each(dialects)('the addresses of people and posts on %s', (dialect) => 
     ]) {
       const page = await server.request(path);
       expectNotFoundPage(page);
-      expect(embeddedFirstScreen(page.text)).toEqual({ session: { user: null, profile: null } });
+      expect(embeddedFirstScreen(page.text)).toEqual({
+        session: { user: null, profile: null },
+        not_found: true,
+      });
     }
     const head = await server.request('/some/page', { method: 'HEAD' });
     expect(head.status).toBe(404);

@@ -185,8 +185,19 @@ export function apiUpload<N extends UploadEndpoint>(
   });
 }
 
+/**
+ * The call never reached the server because the device has no network (fetch rejects, an upload
+ * errors), as opposed to an answer the server gave.
+ */
+export function isOfflineFailure(error: unknown): boolean {
+  const reachedServer = error instanceof ApiError && error.status > 0;
+  return !reachedServer && typeof navigator !== 'undefined' && !navigator.onLine;
+}
+
 /** The message to put in front of a person for a failed call. */
 export function errorMessage(error: unknown): string {
+  // Offline, "Something went wrong" blamed the app for what the network did.
+  if (isOfflineFailure(error)) return messages.offline;
   if (error instanceof ApiError) return error.message;
   return messages.internal;
 }

@@ -164,7 +164,11 @@ function SignedInCommentForm({
         maxLength={limits.commentMaxLength}
         disabled={isPending}
         autoComplete="off"
-        className="min-w-0 flex-1 bg-transparent py-1 text-sm focus:outline-none disabled:opacity-60"
+        // The page's focus ring (index.css), kept: without it a keyboard reader could not tell
+        // the box was the one typing would go into. `data-comment-box`: the post's speech bubble
+        // brings the focus here.
+        data-comment-box
+        className="min-w-0 flex-1 rounded-sm bg-transparent px-1 py-1 text-sm disabled:opacity-60"
       />
       <button
         type="submit"
