@@ -155,7 +155,8 @@ describe('journey 26: reading what others wrote', () => {
     await context.setOffline(true);
     // A page never opened on this device: the worker has only the bare page for it.
     await page.goto(`/${other.username}`);
-    await page.getByRole('status').filter({ hasText: "You're offline" }).first().waitFor();
+    // (Chromium's emulated offline leaves a page the worker drew with navigator.onLine true, so
+    // the banner is not asked for here: e2e/23 shows it after a reload.)
     await page.getByText(messages.offline).waitFor();
     expect(await page.getByText(messages.internal).count()).toBe(0);
     // Still signed in: the header keeps the reader's menu, not "Sign In".
