@@ -104,6 +104,7 @@ describe.each(dialects)('the addresses of people and posts on %s', (dialect) => 
             user: expect.objectContaining({ id: alice.id, email: alice.email }),
             profile: expect.objectContaining({ id: alice.id }),
           },
+          not_found: true,
         });
       }
       expect((await server.request('/api/profiles/by-username/nobody_at_all')).status).toBe(404);
