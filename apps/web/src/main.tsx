@@ -9,7 +9,9 @@ import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
+import { rememberMissingAddress } from '@/lib/missing-address';
 import { createQueryClient } from '@/lib/query-client';
+import { keepSessionForOffline } from '@/lib/offline/kept-session';
 import { routerFuture } from '@/lib/router-future';
 import { applyThemeChoice } from '@/lib/theme';
 import { AppRoot } from './app/app-root';
@@ -26,7 +28,11 @@ function BrowserRouting({ children }: { children: ReactNode }) {
 
 const queryClient = createQueryClient();
 const firstScreen = readFirstScreen();
-if (firstScreen) seedFirstScreen(queryClient, firstScreen);
+if (firstScreen) {
+  seedFirstScreen(queryClient, firstScreen);
+  keepSessionForOffline(firstScreen.session);
+  rememberMissingAddress(firstScreen, window.location.pathname);
+}
 
 // As a transition React renders (or hydrates) the first screen in slices of a few milliseconds,
 // yielding to the browser between them: on a phone, one long task of ~20 posts became many

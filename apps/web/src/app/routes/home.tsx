@@ -1,6 +1,8 @@
 import type { FeedKind } from '@pinhole/contracts';
 import { useDocumentTitle } from '@/lib/document-title';
+import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useSignUpPrompt } from '@/lib/auth/sign-up-prompt';
 import { homeTitle } from '@/lib/page-titles';
 import { Feed } from '@/features/feed/components/feed';
 import { FeedTabs } from '@/features/feed/components/feed-tabs';
@@ -44,10 +46,19 @@ function ChosenFeed() {
 }
 
 function HomeFeed({ kind }: { kind: FeedKind }) {
+  const signedIn = useAuth().user !== null;
   return (
     <Feed
       kind={kind}
-      whenEmpty={kind === 'following' && <FeedSuggestions />}
+      whenEmpty={
+        kind === 'following' && (
+          // Wide screens have the sidebar's, beside it: "Suggestions for you" once.
+          <div className="lg:hidden">
+            <FeedSuggestions />
+          </div>
+        )
+      }
+      emptyText={signedIn ? undefined : <SignUpOffer />}
       renderPost={(post, index) => (
         <PostCard
           post={post}
@@ -56,5 +67,18 @@ function HomeFeed({ kind }: { kind: FeedKind }) {
         />
       )}
     />
+  );
+}
+
+/** The empty home of a visitor: nobody to follow yet, nothing to create without an account. */
+function SignUpOffer() {
+  const promptSignUp = useSignUpPrompt();
+  return (
+    <>
+      <p className="text-sm text-muted">Sign up to share the first photo here.</p>
+      <Button onClick={promptSignUp} className="mt-2">
+        Sign up
+      </Button>
+    </>
   );
 }

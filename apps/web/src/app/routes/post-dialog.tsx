@@ -33,7 +33,7 @@ export function PostDialogRoute() {
           >
             <X aria-hidden className="size-7" />
           </DialogPrimitive.Close>
-          <div className="max-h-full overflow-y-auto rounded-sm bg-white">
+          <div className="max-h-full overflow-y-auto rounded-sm bg-white dark:ring-1 dark:ring-line">
             <HeldDraftsProvider value={heldDrafts}>
               {isPostId(id) ? <PostContent postId={id} variant="dialog" /> : <NotFoundPage />}
             </HeldDraftsProvider>

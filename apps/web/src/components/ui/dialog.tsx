@@ -12,7 +12,8 @@ interface DialogProps {
 }
 
 /**
- * A modal panel. Radix gives the title wiring, the focus trap, Escape and outside-click closing,
+ * A modal panel. In dark mode a hairline ring draws its edge: black on a page dimmed to black,
+ * its shadow shows nothing. Radix gives the title wiring, the focus trap, Escape and outside-click closing,
  * and hides the rest of the page from assistive technology while open.
  */
 export function Dialog({
@@ -43,7 +44,7 @@ export function Dialog({
             event.preventDefault();
             element.focus();
           }}
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl bg-white shadow-2xl focus:outline-none ${widthClass}`}
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl bg-white shadow-2xl focus:outline-none dark:ring-1 dark:ring-line ${widthClass}`}
         >
           <div className="relative flex h-11 shrink-0 items-center justify-center border-b border-line px-12">
             <DialogPrimitive.Title className="text-base font-semibold">

@@ -40,11 +40,18 @@ interface AuthDialogProps {
    * no email to fill in instead.
    */
   username?: string;
+  /** The tab it opens on: Sign Up when the page offered to sign up. */
+  initialMode?: 'signin' | 'signup';
 }
 
-export function AuthDialog({ open, onOpenChange, username = '' }: AuthDialogProps) {
+export function AuthDialog({
+  open,
+  onOpenChange,
+  username = '',
+  initialMode = 'signin',
+}: AuthDialogProps) {
   const { signIn, signUp } = useAuth();
-  const [mode, setMode] = useState<Mode>('signin');
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [fields, setFields] = useState<Fields>({ ...emptyFields, email: username });
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +61,7 @@ export function AuthDialog({ open, onOpenChange, username = '' }: AuthDialogProp
   const signups = instance.data?.signups ?? 'open';
 
   const reset = () => {
-    setMode('signin');
+    setMode(initialMode);
     setFields({ ...emptyFields, email: username });
     setShowPassword(false);
     setError(null);

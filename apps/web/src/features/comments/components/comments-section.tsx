@@ -169,7 +169,11 @@ function SignedInCommentForm({
         disabled={isPending}
         autoComplete="off"
         wrapperClassName="min-w-0 flex-1"
-        className="w-full bg-transparent py-1 text-sm focus:outline-none disabled:opacity-60"
+        // The page's focus ring (index.css), kept: without it a keyboard reader could not tell
+        // the box was the one typing would go into. `data-comment-box`: the post's speech bubble
+        // brings the focus here.
+        data-comment-box
+        className="w-full rounded-sm bg-transparent px-1 py-1 text-sm disabled:opacity-60"
       />
       <button
         type="submit"

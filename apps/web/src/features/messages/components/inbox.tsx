@@ -91,7 +91,7 @@ export function Inbox({
                     >
                       {title}
                     </span>
-                    <span className="truncate text-xs text-neutral-600">
+                    <span dir="auto" className="truncate text-xs text-neutral-600">
                       {preview(conversation.last_message)}
                     </span>
                   </span>

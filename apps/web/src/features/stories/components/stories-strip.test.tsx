@@ -1,7 +1,7 @@
 import { limits, messages } from '@pinhole/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { pictureFile } from '@/testing/image-files';
 import { makeProfile, signedInSession, signedOutSession } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
@@ -15,21 +15,52 @@ const alice = makeProfile({ id: 'alice-id', username: 'alice' });
 const bobTray = tray([makeStory('b1', 'bob', { viewed_by_me: true }), makeStory('b2', 'bob')]);
 const carolTray = tray([makeStory('c1', 'carol', { viewed_by_me: true })]);
 
+/** jsdom lays nothing out: every box is given a phone's width and twice as much to scroll. */
+function overflowing(): () => void {
+  const sizes = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(780);
+  const widths = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390);
+  return () => {
+    sizes.mockRestore();
+    widths.mockRestore();
+  };
+}
+
 const strip = () => screen.getByRole('region', { name: 'Stories' });
 const tile = (name: string) => within(strip()).getByRole('link', { name: new RegExp(name) });
 
 describe('StoriesStrip', () => {
-  it('with nobody’s stories shows only Your story, with its plus badge, and the end icon', async () => {
+  it('with nobody’s stories shows only Your story, with its plus badge, and no end arrow', async () => {
     const fetchMock = mockApi({ 'GET /api/stories': { trays: [] } });
     renderAsReader(<StoriesStrip />, signedInSession(alice));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/stories')).toHaveLength(1));
     const tiles = within(strip()).getAllByRole('listitem');
-    expect(tiles).toHaveLength(2);
+    expect(tiles).toHaveLength(1);
     expect(tiles[0]).toHaveTextContent('Your story');
     expect(within(tiles[0]!).getByTestId('your-story-plus')).toBeInTheDocument();
     expect(within(tiles[0]!).getByTestId('avatar-initial')).toHaveTextContent('A');
-    expect(tiles[1]).toContainElement(screen.getByRole('button', { name: 'More stories' }));
+    // Nothing lies beyond the row's edge: an arrow would scroll nowhere.
+    expect(screen.queryByRole('button', { name: 'More stories' })).not.toBeInTheDocument();
     expect(screen.queryAllByTestId('story')).toHaveLength(0);
+  });
+
+  it('shows the end arrow while the row holds more than it shows, and not at its end', async () => {
+    const restore = overflowing();
+    try {
+      mockApi({ 'GET /api/stories': { trays: [bobTray, carolTray] } });
+      renderAsReader(<StoriesStrip />, signedInSession(alice));
+      await screen.findAllByTestId('story');
+      const arrow = await screen.findByRole('button', { name: 'More stories' });
+      expect(within(strip()).getAllByRole('listitem').at(-1)).toContainElement(arrow);
+      // Scrolled to the end, nothing more lies beyond.
+      const row = within(strip()).getByRole('list');
+      row.scrollLeft = 390;
+      fireEvent.scroll(row);
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: 'More stories' })).not.toBeInTheDocument(),
+      );
+    } finally {
+      restore();
+    }
   });
 
   it('shows each person’s tray in the server’s order: a coloured ring while unseen, grey after', async () => {
@@ -62,7 +93,8 @@ describe('StoriesStrip', () => {
     mockApi({ 'GET /api/stories': () => new Promise<Response>(() => undefined) });
     renderAsReader(<StoriesStrip />, signedOutSession);
     expect(within(strip()).queryByText('Your story')).not.toBeInTheDocument();
-    expect(within(strip()).getAllByRole('listitem')).toHaveLength(1);
+    // Nothing at all: not even the end arrow, with nothing to scroll.
+    expect(within(strip()).queryAllByRole('listitem')).toHaveLength(0);
   });
 
   it('Your story opens the file picker, uploads the photo with progress, then shows it in a ring', async () => {
@@ -219,6 +251,7 @@ describe('StoriesStrip', () => {
   });
 
   it('the end icon scrolls the strip on', async () => {
+    onTestFinished(overflowing());
     mockApi({ 'GET /api/stories': { trays: [bobTray, carolTray] } });
     renderAsReader(<StoriesStrip />, signedInSession(alice));
     await screen.findAllByTestId('story');

@@ -30,7 +30,7 @@ export function SuggestionRow({
           {person.is_verified && <VerifiedBadge className="size-3.5" />}
         </span>
         {withFullName && person.full_name && (
-          <span className="truncate text-sm text-muted">{person.full_name}</span>
+          <bdi className="truncate text-sm text-muted">{person.full_name}</bdi>
         )}
         <span className="truncate text-xs text-muted">{person.reason}</span>
       </div>

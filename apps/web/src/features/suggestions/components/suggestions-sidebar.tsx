@@ -34,7 +34,7 @@ export function SuggestionsSidebar() {
           <AvatarLink username={me.username} src={me.avatar_url} />
           <div className="flex min-w-0 flex-1 flex-col">
             <ProfileName username={me.username} className="truncate text-sm" />
-            <span className="truncate text-sm text-muted">{me.full_name}</span>
+            <bdi className="truncate text-sm text-muted">{me.full_name}</bdi>
           </div>
           <button
             type="button"
