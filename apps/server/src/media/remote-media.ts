@@ -210,7 +210,7 @@ export class RemoteMediaFetcher {
           });
           await setRemoteMediaState(trx, image.id, { status: 'expired', next_attempt_at: null });
         });
-        await this.infra.storage.discard([image.image_key, ...image.variants.map((v) => v.key)]);
+        await this.infra.storage.discard([image.file_key, ...image.variants.map((v) => v.key)]);
         removed++;
       }
     }

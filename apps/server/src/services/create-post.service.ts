@@ -5,8 +5,8 @@ import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { uploadRejected } from '../errors';
 import { newId, nowIso } from '../ids';
-import type { NewPostImage } from '../repositories/post-images.repository';
-import { insertPostImages } from '../repositories/post-images.repository';
+import type { NewMediaAttachment } from '../repositories/media-attachments.repository';
+import { insertMediaAttachments } from '../repositories/media-attachments.repository';
 import { insertPost } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
 import { indexNewPost } from '../discovery/discovery-index';
@@ -58,7 +58,7 @@ export class CreatePostService {
     const postId = newId();
     let post: Post;
     try {
-      const images: NewPostImage[] = [];
+      const images: NewMediaAttachment[] = [];
       for (const [index, photo] of upload.photos.entries()) {
         const image = await decodePhoto(
           this.infra.imageQueue,
@@ -70,7 +70,7 @@ export class CreatePostService {
           id: newId(),
           post_id: postId,
           position: index,
-          image_key: stored.key,
+          file_key: stored.key,
           width: image.original.width,
           height: image.original.height,
           placeholder: image.placeholder,
@@ -80,8 +80,7 @@ export class CreatePostService {
           jpeg_key: null,
         });
       }
-      const first = images[0];
-      if (!first) throw uploadRejected.notAnImage();
+      if (images.length === 0) throw uploadRejected.notAnImage();
       // Read back inside the transaction: once it commits, nothing may fail the request, or the
       // person would see an error for a post that exists.
       const createdAt = options.createdAt ?? nowIso();
@@ -89,15 +88,10 @@ export class CreatePostService {
         await insertPost(trx, {
           id: postId,
           user_id: userId,
-          image_key: first.image_key,
-          image_width: first.width,
-          image_height: first.height,
-          image_placeholder: first.placeholder,
-          image_variants: first.variants,
           caption: upload.caption,
           created_at: createdAt,
         });
-        await insertPostImages(trx, images);
+        await insertMediaAttachments(trx, images);
         await indexNewPost(trx, { id: postId, authorId: userId, createdAt }, upload.caption);
         await options.alongside?.(trx, postId);
         await addToPostsCount(trx, userId, 1);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { listAllMessageFileKeys } from '../repositories/message-images.repository';
-import { listPostImageKeys } from '../repositories/post-images.repository';
+import { listPostMediaKeys } from '../repositories/media-attachments.repository';
 import { listAvatarKeys } from '../repositories/profiles.repository';
 import { listStoryImageKeys } from '../repositories/stories.repository';
 import type { MediaKind } from '../storage/storage';
@@ -19,11 +19,11 @@ const graceMs = 10 * 60 * 1000;
 export type OwnerQueries = Partial<Record<MediaKind, (db: Kysely<DB>) => Promise<string[]>>>;
 
 export const ownerQueries: OwnerQueries = {
-  posts: listPostImageKeys,
+  posts: listPostMediaKeys,
   avatars: listAvatarKeys,
   stories: listStoryImageKeys,
   // Copies of remote photos are post photos too, under another folder.
-  remoteMedia: listPostImageKeys,
+  remoteMedia: listPostMediaKeys,
   messages: listAllMessageFileKeys,
 };
 

@@ -12,7 +12,7 @@ const privateFileUrl = (key: string) => `/storage/${key}`;
 
 export interface MessageContext {
   people: ReadonlyMap<string, ProfileSummary>;
-  posts: readonly { id: string; image_key: string; user_id: string; is_private: number }[];
+  posts: readonly { id: string; file_key: string; user_id: string; is_private: number }[];
   images: readonly MessageImage[];
   members: readonly { conversation_id: string; user_id: string; last_read_at: string | null }[];
   urls: MediaUrls;
@@ -46,7 +46,7 @@ export function toMessage(row: MessageRow, context: MessageContext): Message | n
       post && author
         ? {
             id: post.id,
-            thumbnail_url: urls.post(post.image_key, Boolean(post.is_private)),
+            thumbnail_url: urls.post(post.file_key, Boolean(post.is_private)),
             author,
           }
         : null,
