@@ -1,6 +1,6 @@
 import type { Infrastructure } from '../context';
 import { AppError } from '../errors';
-import { RemoteFetchError, safeFetch } from '../federation/safe-fetch';
+import { RemoteFetchError, safeFetch } from '../net/safe-fetch';
 import {
   claimRemoteMedia,
   isRemoteMediaPending,
