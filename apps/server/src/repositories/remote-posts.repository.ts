@@ -142,7 +142,7 @@ export async function isRemoteMediaPending(db: Kysely<DB>, imageId: string): Pro
 /** Points a photo at its stored copy (or back at its placeholder key); its trigger tells every cache. */
 export async function setRemoteImageFiles(
   db: Kysely<DB>,
-  image: { id: string; post_id: string; position: number },
+  imageId: string,
   files: {
     key: string;
     width: number;
@@ -160,7 +160,7 @@ export async function setRemoteImageFiles(
       placeholder: files.placeholder,
       variants: storedVariants.encode(files.variants),
     })
-    .where('id', '=', image.id)
+    .where('id', '=', imageId)
     .execute();
 }
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { Transaction } from 'kysely';
 import type { Post } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
@@ -10,7 +9,7 @@ import { insertMediaAttachments } from '../repositories/media-attachments.reposi
 import { insertPost } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
 import { indexNewPost } from '../discovery/discovery-index';
-import { checkPhoto, decodePhoto, storePhoto } from '../media/photo-pipeline';
+import { keysOfUploads, storeUploads } from '../media/store-uploads';
 import type { PostReadsService } from './post-reads.service';
 
 export { imageWorkersBusy, rejectionToError } from '../media/photo-pipeline';
@@ -50,37 +49,30 @@ export class CreatePostService {
     upload: { photos: NewPhoto[]; caption: string | null },
     options: CreatePostOptions = {},
   ): Promise<Post> {
-    for (const [index, photo] of upload.photos.entries()) {
-      await checkPhoto(await fs.readFile(photo.file), index);
-    }
+    if (upload.photos.length === 0) throw uploadRejected.notAnImage();
     const { db } = this.infra.database;
-    const written: string[] = [];
     const postId = newId();
+    const stored = await storeUploads(
+      this.infra,
+      'posts',
+      userId,
+      upload.photos.map((photo) => photo.file),
+    );
     let post: Post;
     try {
-      const images: NewMediaAttachment[] = [];
-      for (const [index, photo] of upload.photos.entries()) {
-        const image = await decodePhoto(
-          this.infra.imageQueue,
-          await fs.readFile(photo.file),
-          index,
-        );
-        const stored = await storePhoto(this.infra.storage, 'posts', userId, image, written);
-        images.push({
-          id: newId(),
-          post_id: postId,
-          position: index,
-          file_key: stored.key,
-          width: image.original.width,
-          height: image.original.height,
-          placeholder: image.placeholder,
-          variants: stored.variants,
-          alt_text: photo.altText,
-          blurhash: image.blurhash,
-          jpeg_key: null,
-        });
-      }
-      if (images.length === 0) throw uploadRejected.notAnImage();
+      const images: NewMediaAttachment[] = stored.map((item, index) => ({
+        id: newId(),
+        post_id: postId,
+        position: index,
+        file_key: item.key,
+        width: item.width,
+        height: item.height,
+        placeholder: item.placeholder,
+        variants: item.variants,
+        alt_text: upload.photos[index]!.altText,
+        blurhash: item.blurhash,
+        jpeg_key: null,
+      }));
       // Read back inside the transaction: once it commits, nothing may fail the request, or the
       // person would see an error for a post that exists.
       const createdAt = options.createdAt ?? nowIso();
@@ -98,7 +90,7 @@ export class CreatePostService {
         return this.postReads.get(postId, userId, trx);
       });
     } catch (error) {
-      await this.infra.storage.discard(written);
+      await this.infra.storage.discard(keysOfUploads(stored));
       throw error;
     }
     await this.infra.events.publish({
