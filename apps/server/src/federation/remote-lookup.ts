@@ -12,8 +12,8 @@ import {
 } from '../repositories/remote-people.repository';
 import { DatabaseKvStore } from './kv-store';
 import { rememberActor } from './remote-actors';
-import type { SafeFetchOptions } from './safe-fetch';
-import { RemoteFetchError, safeFetch } from './safe-fetch';
+import type { SafeFetchOptions } from '../net/safe-fetch';
+import { RemoteFetchError, safeFetch } from '../net/safe-fetch';
 
 type Deps = Pick<Infrastructure, 'config' | 'database' | 'clock'>;
 

@@ -363,7 +363,10 @@ export async function findSharedPosts(db: Db, ids: readonly string[]) {
   return db
     .selectFrom('posts')
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
-    .select(['posts.id', 'posts.image_key', 'posts.user_id', 'profiles.is_private'])
+    .innerJoin('media_attachments as cover', (join) =>
+      join.onRef('cover.post_id', '=', 'posts.id').on('cover.position', '=', 0),
+    )
+    .select(['posts.id', 'cover.file_key', 'posts.user_id', 'profiles.is_private'])
     .where('posts.id', 'in', ids)
     .where('profiles.suspended_at', 'is', null)
     .execute();

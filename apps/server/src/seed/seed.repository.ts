@@ -13,7 +13,7 @@ import type {
   LikesTable,
   NotificationsTable,
   PostHashtagsTable,
-  PostImagesTable,
+  MediaAttachmentsTable,
   PostMentionsTable,
   PostsTable,
   ProfilesTable,
@@ -60,11 +60,11 @@ export function insertPosts(
   return insertChunked(rows, (chunk) => db.insertInto('posts').values(chunk).execute());
 }
 
-export function insertPostImages(
+export function insertMediaAttachments(
   db: Kysely<DB>,
-  rows: readonly Insertable<PostImagesTable>[],
+  rows: readonly Insertable<MediaAttachmentsTable>[],
 ): Promise<void> {
-  return insertChunked(rows, (chunk) => db.insertInto('post_images').values(chunk).execute());
+  return insertChunked(rows, (chunk) => db.insertInto('media_attachments').values(chunk).execute());
 }
 
 export function insertLikes(db: Kysely<DB>, rows: readonly LikesTable[]): Promise<void> {

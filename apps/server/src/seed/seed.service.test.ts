@@ -3,7 +3,7 @@ import type { TestDialect } from '../test/harness';
 import { dialects, disposeTestServer, startTestServer } from '../test/harness';
 import { demoSkipped, seedDemoIfEmpty } from './demo';
 import { createRandom } from '../random';
-import { countRows, listPostImages } from '../test/seed-inspection';
+import { countRows, listPostMedia } from '../test/seed-inspection';
 import { findCounterMismatches } from './seed.repository';
 import type { SeedOptions, SeedTarget } from './seed.service';
 import { SeedRefusedError, apportion, demoEmail, seedDatabase, seedPassword } from './seed.service';
@@ -98,12 +98,12 @@ describe.each(dialects)('seed on %s', (dialect) => {
       following: 0,
     });
 
-    const posts = await listPostImages(server.context.database.db);
+    const posts = await listPostMedia(server.context.database.db);
     let files = 0;
     for (const post of posts) {
       const keys = [
-        post.image_key,
-        ...(JSON.parse(post.image_variants) as { key: string }[]).map((variant) => variant.key),
+        post.file_key,
+        ...(JSON.parse(post.variants) as { key: string }[]).map((variant) => variant.key),
       ];
       for (const key of keys) {
         expect(await server.context.storage.head(key), key).not.toBeNull();
@@ -111,7 +111,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
       }
     }
     expect(files).toBe(summary.files);
-    expect(new Set(posts.map((post) => post.image_key)).size).toBe(posts.length);
+    expect(new Set(posts.map((post) => post.file_key)).size).toBe(posts.length);
     // Every post has its photos; about one in five is a carousel of 2–5.
     const photosPerPost = new Map<string, number>();
     for (const photo of posts) {
@@ -124,7 +124,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
     for (const count of carousels) expect(count).toBeLessThanOrEqual(5);
     for (const photo of posts) {
       const inCarousel = (photosPerPost.get(photo.post_id) ?? 0) > 1;
-      expect(photo.alt_text !== null, photo.image_key).toBe(inCarousel);
+      expect(photo.alt_text !== null, photo.file_key).toBe(inCarousel);
     }
 
     const signIn = await server.request('/api/auth/sign-in', {

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type {
   MessageStory,
   Conversation,
@@ -26,7 +25,7 @@ import { toProfileSummary } from '../views/profile-summary';
 import { mediaUrls } from '../storage/media-urls';
 import type { MessageImage } from '../repositories/message-images.repository';
 import * as images from '../repositories/message-images.repository';
-import { checkPhoto, decodePhoto, storePhoto } from '../media/photo-pipeline';
+import { keysOfUploads, storeUploads } from '../media/store-uploads';
 import type { Membership } from '../policies/conversation-access';
 import { admissions, requireConversationMember } from '../policies/conversation-access';
 import { toMessage } from '../views/message-json';
@@ -182,10 +181,18 @@ export class MessagesService {
       story_id: input.story_id ?? null,
       created_at: nowIso(),
     };
-    const written: string[] = [];
-    let stored: MessageImage[];
+    const uploads = await storeUploads(this.infra, 'messages', viewerId, photos);
+    const stored: MessageImage[] = uploads.map((item, index) => ({
+      id: newId(),
+      message_id: row.id,
+      position: index,
+      image_key: item.key,
+      width: item.width,
+      height: item.height,
+      placeholder: item.placeholder,
+      variants: item.variants,
+    }));
     try {
-      stored = await this.storePhotos(viewerId, row.id, photos, written);
       await this.db.transaction().execute(async (trx) => {
         for (const id of returning) {
           await repo.insertMember(trx, {
@@ -204,7 +211,7 @@ export class MessagesService {
         });
       });
     } catch (error) {
-      await this.infra.storage.discard(written);
+      await this.infra.storage.discard(keysOfUploads(uploads));
       throw error;
     }
     await this.infra.events.publish({
@@ -265,32 +272,6 @@ export class MessagesService {
       });
     }
     return shown;
-  }
-
-  /** Checks every photo, then cleans and stores each in turn through the posts' pipeline. */
-  private async storePhotos(
-    senderId: string,
-    messageId: string,
-    photos: readonly string[],
-    written: string[],
-  ): Promise<MessageImage[]> {
-    for (const [index, file] of photos.entries()) await checkPhoto(await fs.readFile(file), index);
-    const stored: MessageImage[] = [];
-    for (const [index, file] of photos.entries()) {
-      const image = await decodePhoto(this.infra.imageQueue, await fs.readFile(file), index);
-      const files = await storePhoto(this.infra.storage, 'messages', senderId, image, written);
-      stored.push({
-        id: newId(),
-        message_id: messageId,
-        position: index,
-        image_key: files.key,
-        width: image.original.width,
-        height: image.original.height,
-        placeholder: image.placeholder,
-        variants: files.variants,
-      });
-    }
-    return stored;
   }
 
   async read(viewerId: string, conversationId: string): Promise<void> {

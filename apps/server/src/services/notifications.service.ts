@@ -96,11 +96,11 @@ export class NotificationsService {
     let post: Notification['post'] = null;
     if (row.post) {
       // The smallest variant is the thumbnail; a post from before variants has only its original.
-      const smallest = storedVariants.decode(row.post.image_variants)[0]?.key;
+      const smallest = storedVariants.decode(row.post.variants)[0]?.key;
       post = {
         id: row.post.id,
         thumbnail_url: this.#urls.post(
-          smallest ?? row.post.image_key,
+          smallest ?? row.post.file_key,
           Boolean(row.post.author_is_private),
         ),
       };

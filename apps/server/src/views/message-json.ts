@@ -12,7 +12,7 @@ const privateFileUrl = (key: string) => `/storage/${key}`;
 
 export interface MessageContext {
   people: ReadonlyMap<string, ProfileSummary>;
-  posts: readonly { id: string; image_key: string; user_id: string; is_private: number }[];
+  posts: readonly { id: string; file_key: string; user_id: string; is_private: number }[];
   images: readonly MessageImage[];
   /** The replied-to stories the reader may see now; any other story id reads as unavailable. */
   stories: ReadonlyMap<string, MessageStory>;
@@ -48,7 +48,7 @@ export function toMessage(row: MessageRow, context: MessageContext): Message | n
       post && author
         ? {
             id: post.id,
-            thumbnail_url: urls.post(post.image_key, Boolean(post.is_private)),
+            thumbnail_url: urls.post(post.file_key, Boolean(post.is_private)),
             author,
           }
         : null,
