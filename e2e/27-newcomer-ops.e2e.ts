@@ -1,5 +1,6 @@
-import type { Locator } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from './support/admin';
 import {
   baseUrl,
@@ -9,11 +10,15 @@ import {
   signUpViaApi,
   uniqueUser,
 } from './support/browser';
+import type { FederationRig, RigInstance, RigUser } from './support/federation-rig';
+import { signUpOn, startFederationRig } from './support/federation-rig';
+import { chromiumPath } from './support/global-setup';
 import { createPostViaHttp } from './support/posts';
 
 /**
- * Issue 47, the admin's and operator's items, on the shared e2e product (no mail server, no
- * federation): what an admin reads on every tab of /admin.
+ * Issue 47, the admin's and operator's items: what an admin reads on every tab of /admin, on the
+ * shared e2e product (no mail server, no federation); and what the search box says of someone on
+ * another server that has nobody by that name or does not answer, on a federating instance.
  */
 afterAll(closeBrowser);
 
@@ -93,5 +98,78 @@ describe('issue 47: the admin’s page', () => {
     for (const code of ['report.suspend_author', 'domain.suspend', 'invite.create']) {
       expect(log).not.toContain(code);
     }
+  });
+});
+
+/** Types a handle into the header's search box; resolves to the box's spoken status. */
+async function searchFor(page: Page, handle: string) {
+  // The header's box is a stand-in until used; clicking it loads the real combobox.
+  await page.getByRole('searchbox', { name: 'Search' }).first().click();
+  await page
+    .getByRole('combobox', { name: /Search/ })
+    .first()
+    .fill(handle);
+  return page.getByRole('status').filter({ hasText: 'No results found.' });
+}
+
+/**
+ * A federating instance (the server tests' TLS rig: https PUBLIC_URL, its own CA) with the
+ * reference peer at peer.test, and Chromium on it. e2e/26 covers the instance that does not
+ * federate; this is the one that tried and was told no, or got no answer.
+ */
+describe('issue 47: searching for someone on another server says what happened', () => {
+  // Addresses no other rig user takes (docs/federation.md lists them).
+  const addresses = { ops: '127.0.0.13', peer: '127.0.0.14' };
+  let rig: FederationRig;
+  let browser: Browser;
+  let instance: RigInstance;
+  let me: RigUser;
+
+  beforeAll(async () => {
+    rig = await startFederationRig({ instances: ['ops'], addresses });
+    instance = rig.instance('ops');
+    me = await signUpOn(instance, { username: 'seeker' });
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        `--host-resolver-rules=MAP ${instance.host} ${addresses.ops}`,
+      ],
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await rig?.stop();
+  });
+
+  it('names the server that has nobody by that name, and the one that could not be reached', async () => {
+    const context = await browser.newContext({
+      baseURL: instance.origin,
+      ignoreHTTPSErrors: true,
+      viewport: { width: 1280, height: 900 },
+    });
+    const [name, value] = me.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: instance.origin }]);
+    const page = await context.newPage();
+    await page.goto('/');
+
+    const nobody = await searchFor(page, '@nobody@peer.test');
+    await nobody.getByText('No one by that name on peer.test.').waitFor({ timeout: 15_000 });
+
+    const outage = await rig.takePeerDown();
+    try {
+      await page.reload();
+      const away = await searchFor(page, '@someone@peer.test');
+      await away
+        .getByText("Couldn't reach peer.test. Try again later.")
+        .waitFor({ timeout: 20_000 });
+      expect(outage.attempts()).toBeGreaterThan(0);
+    } finally {
+      await outage.end();
+    }
+    await context.close();
   });
 });
