@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from './support/admin';
 import {
+  artifactsDir,
   baseUrl,
   closeBrowser,
   createUserViaHttp,
@@ -98,6 +100,35 @@ describe('issue 47: the admin’s page', () => {
     for (const code of ['report.suspend_author', 'domain.suspend', 'invite.create']) {
       expect(log).not.toContain(code);
     }
+  });
+});
+
+describe('issue 47: after deleting an account', () => {
+  it('the phone’s home page says the account was deleted, in view and on top', async () => {
+    const { context, page } = await openPage('deleted-account-phone', { width: 390, height: 844 });
+    const me = await signUpViaApi(context, uniqueUser('gone'));
+    await page.goto('/accounts/delete');
+    await page.getByLabel('Enter your password to confirm').fill(me.password);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const toast = page.getByRole('status').filter({ hasText: 'Your account has been deleted.' });
+    await toast.waitFor();
+    await page.screenshot({ path: path.join(artifactsDir, 'account-deleted-390.png') });
+    // Seen, not only present: inside the screen, and not under the phone's bottom bar.
+    const box = await toast.locator('p').boundingBox();
+    expect(box).not.toBeNull();
+    const { x, y, width, height } = box ?? { x: 0, y: 0, width: 0, height: 0 };
+    expect(y + height).toBeLessThanOrEqual(844);
+    // The toast lets clicks through (pointer-events: none), which elementFromPoint honours too:
+    // it is asked with that lifted, so whatever is drawn over the words answers instead.
+    const onTop = await toast.evaluate(
+      (status, [left, top]) => {
+        (status as HTMLElement).style.pointerEvents = 'auto';
+        return document.elementFromPoint(left ?? 0, top ?? 0)?.textContent ?? '';
+      },
+      [x + width / 2, y + height / 2],
+    );
+    expect(onTop).toBe('Your account has been deleted.');
   });
 });
 
