@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSkipped } from './seed/demo';
 import { mailNotice } from './startup-banner';
@@ -9,8 +10,17 @@ import { freePort } from './test/postgres-cluster';
 import { requestTo } from './test/harness';
 import { signUpUser } from './test/harness';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const serverCommand = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+// By path: the server runs in a folder of its own (no .env of a developer's checkout to read),
+// where `tsx` cannot be found by name.
+const tsxLoader = pathToFileURL(
+  path.resolve(import.meta.dirname, '../../../node_modules/tsx/dist/loader.mjs'),
+).href;
+const serverCommand = [
+  process.execPath,
+  '--import',
+  tsxLoader,
+  path.resolve(import.meta.dirname, 'main.ts'),
+];
 const noMailLine = mailNotice({ smtpUrl: undefined }) ?? '';
 /** How long a start may take on a loaded machine (tsx compiles the server first). */
 const startLimitMs = 40_000;
@@ -53,7 +63,7 @@ async function runServer(options: {
     : serverCommand;
   // Its own process group: stopping it stops `script`'s child too.
   const child = spawn(file ?? '', args, {
-    cwd: repoRoot,
+    cwd: options.dataDir,
     env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
