@@ -30,14 +30,27 @@ export function AppRoot({
 /**
  * Marks the page once the app has mounted or hydrated (effects run only in the browser): before
  * that, a page the server drew shows buttons that do nothing yet. The e2e tests wait for it, and
- * a click the page's boot script held until now is given to its button.
+ * a click the page's boot script held until now is given to its button. The boot script holds
+ * clicks until the mark, and early-click.ts from then on (parts still hydrating), so the mark
+ * waits for it (its own chunk: the first script stays within its budget).
  */
 function ReadyMark() {
   useEffect(() => {
-    document.documentElement.dataset.ready = '';
-    // Loaded only when a click was held: the first script stays within its budget.
-    if (window.__pinholeEarlyClick || window.__pinholeEarlyDoubleTap)
-      void import('@/lib/early-click').then(({ replayEarlyClick }) => replayEarlyClick());
+    const markReady = () => {
+      document.documentElement.dataset.ready = '';
+    };
+    void import('@/lib/early-click').then(
+      ({ holdClicksUntilHydrated, replayEarlyClick }) => {
+        holdClicksUntilHydrated();
+        // Before the replay: the boot script would hold the replayed click again.
+        markReady();
+        replayEarlyClick();
+      },
+      (error: unknown) => {
+        markReady();
+        console.error('Error loading early clicks', error);
+      },
+    );
   }, []);
   return null;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { replayEarlyClick } from './early-click';
+import { holdClicksUntilHydrated, replayEarlyClick } from './early-click';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -98,5 +98,32 @@ describe('replayEarlyClick', () => {
 
     expect(clicks).toHaveLength(2);
     expect(window.__pinholeEarlyDoubleTap).toBeUndefined();
+  });
+});
+
+describe('holdClicksUntilHydrated', () => {
+  it('holds a click on a control not hydrated yet and gives it back once, when it is', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML =
+      '<div id="root"><aside><button>Switch</button></aside><main><button>Like</button></main></div>';
+    const [lazyButton, hydratedButton] = [...document.querySelectorAll('button')];
+    markHydrated(hydratedButton!);
+    const onSwitch = vi.fn();
+    const onLike = vi.fn();
+    lazyButton!.addEventListener('click', onSwitch);
+    hydratedButton!.addEventListener('click', onLike);
+    holdClicksUntilHydrated();
+    holdClicksUntilHydrated();
+
+    lazyButton!.click();
+    hydratedButton!.click();
+    expect(onSwitch).not.toHaveBeenCalled();
+    expect(onLike).toHaveBeenCalledTimes(1);
+
+    markHydrated(lazyButton!);
+    vi.advanceTimersByTime(100);
+    expect(onSwitch).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    expect(onSwitch).toHaveBeenCalledTimes(1);
   });
 });

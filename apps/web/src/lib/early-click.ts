@@ -37,6 +37,38 @@ function whenHydrated(target: HTMLElement, act: () => void): void {
   attempt();
 }
 
+/** What the page's boot script counts as a control (deferred-boot.ts): what a click would set off. */
+const control =
+  'button,[role=button],[role=tab],[role=switch],input[type=checkbox],input[type=radio],summary';
+
+let holding = false;
+
+/**
+ * From the app's start on, holds a click on a control React has not hydrated yet and clicks it
+ * again once it is, as the boot script does before the start. Parts of the home hydrate from
+ * chunks of their own a moment after the app starts (app/routes/home-parts.tsx): React drops a
+ * click on such a part while its code is still coming, so Switch in the sidebar, clicked just
+ * after the start, did nothing. Links are left alone: they work without the app.
+ */
+export function holdClicksUntilHydrated(): void {
+  if (holding) return;
+  holding = true;
+  document.addEventListener(
+    'click',
+    (event) => {
+      const root = document.getElementById('root');
+      const element = event.target instanceof Element ? event.target : null;
+      const target = element?.closest<HTMLElement>(control);
+      if (!root || !target || !root.contains(target) || isHydrated(target)) return;
+      if (element?.closest('a[href]')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      whenHydrated(target, () => target.click());
+    },
+    true,
+  );
+}
+
 /**
  * Gives back, once, what a reader did on the server-drawn page before the app had started: the
  * page's boot script held those clicks (they would have done nothing) and noted where they landed.

@@ -1,10 +1,11 @@
 import { Suspense, type ComponentProps } from 'react';
 import { CommentsSection } from '@/features/comments/components/comments-section';
-import { StoriesStrip } from '@/features/stories/components/stories-strip';
+import type { StoriesStrip } from '@/features/stories/components/stories-strip';
+import { StoriesRoom } from './stories-room';
 import { SuggestionsSidebar } from '@/features/suggestions/components/suggestions-sidebar';
 
-// The server's home-parts.tsx: the same boundaries, each part drawn at once, so the browser finds
-// exactly the markup it hydrates.
+// The server's home-parts.tsx: the same boundaries, each part drawn at once (the stories' room),
+// so the browser finds exactly the markup it hydrates.
 
 export function HomeComments(props: ComponentProps<typeof CommentsSection>) {
   return (
@@ -14,12 +15,9 @@ export function HomeComments(props: ComponentProps<typeof CommentsSection>) {
   );
 }
 
-export function HomeStories(props: ComponentProps<typeof StoriesStrip>) {
-  return (
-    <Suspense fallback={null}>
-      <StoriesStrip {...props} />
-    </Suspense>
-  );
+/** The browser draws the strip once it has loaded; until then both draw its room. */
+export function HomeStories(_props: ComponentProps<typeof StoriesStrip>) {
+  return <StoriesRoom />;
 }
 
 export function HomeSidebar() {

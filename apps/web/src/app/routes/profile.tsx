@@ -40,11 +40,12 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
   // The reader's own profile draws at once from the session while the fresh counts arrive.
   // The server drew this address as not found: no second request for the same 404.
   const missing = isMissingAddress(useLocation().pathname);
-  const { data: profile, error, refetch, isFetching } = useProfileByUsername(
-    username,
-    mine,
-    !missing,
-  );
+  const {
+    data: profile,
+    error,
+    refetch,
+    isFetching,
+  } = useProfileByUsername(username, mine, !missing);
   useDocumentTitle(profile && profileTitle(profile));
 
   if (missing || namesNothing(error)) return <NotFoundPage />;

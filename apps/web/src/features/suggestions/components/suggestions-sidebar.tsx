@@ -4,6 +4,7 @@ import { ProfileName } from '@/components/ui/profile-name';
 import { useAccountSwitcher } from '@/lib/auth/account-switcher-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
+import { useMounted } from '@/lib/use-mounted';
 import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
 import { AvatarLink } from './avatar-link';
 import { LazySuggestionsSection } from './lazy-suggestions-section';
@@ -17,8 +18,13 @@ export function SuggestionsSidebar() {
   const { profile: me } = useAuth();
   // Switch opens Instagram's account switcher; nobody is signed out without choosing to.
   const switchAccount = useAccountSwitcher();
-  const { data, isPending } = useSuggestions();
-  const suggestions = data?.profiles ?? [];
+  const { data, isPending: loading } = useSuggestions();
+  // Hydrated after the rest of the home (app/routes/home-parts.tsx), when suggestions asked for
+  // by the empty Following feed may already be there: its hydrating render draws what the server
+  // did (their room kept), then them.
+  const hydrated = useMounted();
+  const isPending = loading || !hydrated;
+  const suggestions = (hydrated ? data?.profiles : undefined) ?? [];
   const year = new Date(useClock().now()).getFullYear();
   const room = (
     <div
