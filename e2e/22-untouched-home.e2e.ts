@@ -60,9 +60,11 @@ describe('issue 34: the home without a gesture', () => {
     const reader = await signUpViaApi(context, uniqueUser('utc'));
     await api(reader.token, 'PUT', `/api/profiles/${author.id}/follow`);
     const calls: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+      if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
     });
 
     await gotoWithoutGesture(page, '/');
@@ -82,6 +84,8 @@ describe('issue 34: the home without a gesture', () => {
       '/api/stories',
       '/api/suggestions',
     ]);
+    // Nor does it run zod (90 KB to parse on a phone): the live events are read without it.
+    expect(scripts.filter((script) => /\/zod-[\w-]+\.js$/.test(script))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
