@@ -200,7 +200,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            "MemberExpression[property.name='dialect'], ImportDeclaration[source.value=/dialect-of$/]",
+            "MemberExpression[property.name='dialect'], MemberExpression[object.property.name='database'][property.name='kind'], ImportDeclaration[source.value=/dialect-of$/]",
           message:
             'A service does not ask which database runs: let the repository pick its statements.',
         },

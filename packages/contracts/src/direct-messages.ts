@@ -137,3 +137,5 @@ export const messagesEventSchema = z.object({
   conversation_id: z.string().nullable(),
   unread_total: z.number().int(),
 });
+
+export type MessagesEvent = z.infer<typeof messagesEventSchema>;

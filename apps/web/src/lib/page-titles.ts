@@ -1,16 +1,14 @@
 import type { Post, Profile } from '@pinhole/contracts';
+import { siteName } from './home-title';
 
-/**
- * The tab titles of a post's and a profile's page, as the server writes them into the HTML of a
- * deep link (apps/server/src/pages/link-previews.ts): moving around in the app must not change
- * what a reload shows.
- */
-const siteName = 'Pinhole';
+// The tab titles of a post's and a profile's page, as the server writes them into the HTML of a
+// deep link (apps/server/src/pages/link-previews.ts): moving around in the app must not change
+// what a reload shows. The home's own is in home-title.ts, as the home is in the first script.
+
 /** Instagram's web cuts a caption in a post's title at about this many characters. */
 const titleCaptionLength = 60;
 
 export const notFoundTitle = `Page not found • ${siteName}`;
-export const homeTitle = siteName;
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

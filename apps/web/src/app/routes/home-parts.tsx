@@ -1,10 +1,11 @@
-import { lazy, type ComponentProps } from 'react';
+import { lazy, useEffect, useState, type ComponentProps } from 'react';
+import { StoriesRoom } from './stories-room';
 import type { CommentsSection as LoadedComments } from '@/features/comments/components/comments-section';
 import type { StoriesStrip as LoadedStories } from '@/features/stories/components/stories-strip';
 import { LatePart } from '@/app/late-parts';
 
 // Parts of the home that hydrate a moment after the rest, each from a chunk of its own fetched
-// as the app starts: the stories, each post's comments (preview, form, menu) and the sidebar.
+// as the app starts: each post's comments (preview, form, menu) and the sidebar.
 // The first script keeps its budget (e2e/12-production-build). The page is marked ready only
 // once they have hydrated (late-parts.tsx). The server draws them at once:
 // its build swaps in home-parts.server.tsx (vite.config.ts), since renderToString cannot wait
@@ -12,11 +13,6 @@ import { LatePart } from '@/app/late-parts';
 const CommentsSection = lazy(() =>
   import('@/features/comments/components/comments-section').then((module) => ({
     default: module.CommentsSection,
-  })),
-);
-const StoriesStrip = lazy(() =>
-  import('@/features/stories/components/stories-strip').then((module) => ({
-    default: module.StoriesStrip,
   })),
 );
 const SuggestionsSidebar = lazy(() =>
@@ -35,15 +31,25 @@ export function HomeComments(props: ComponentProps<typeof LoadedComments>) {
 }
 
 /**
- * The stories strip. Drawn by the browser alone (a page the server did not draw), its room is
- * kept while its code loads, so the feed below does not move when it comes.
+ * The stories strip, drawn by the browser alone once its code has come: it has nothing to read
+ * before the app starts (others' trays come from a request, Your story is a button), and drawn
+ * by the server its hydration met trays the posts' story rings had fetched meanwhile (React
+ * #418). Its room is kept meanwhile (`StoriesRoom`, which the server draws), so nothing moves.
  */
 export function HomeStories(props: ComponentProps<typeof LoadedStories>) {
-  return (
-    <LatePart fallback={<div aria-hidden className="min-h-[104px] sm:min-h-[106px]" />}>
-      <StoriesStrip {...props} />
-    </LatePart>
-  );
+  const [Strip, setStrip] = useState<typeof LoadedStories | null>(null);
+  useEffect(() => {
+    let current = true;
+    import('@/features/stories/components/stories-strip')
+      .then((module) => {
+        if (current) setStrip(() => module.StoriesStrip);
+      })
+      .catch((error: unknown) => console.error('Error loading stories', error));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return Strip ? <Strip {...props} /> : <StoriesRoom />;
 }
 
 /** The sidebar: the reader, suggestions and the footer. */

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignUpPrompt } from '@/lib/auth/sign-up-prompt';
-import { homeTitle } from '@/lib/page-titles';
+import { homeTitle } from '@/lib/home-title';
 import { Feed } from '@/features/feed/components/feed';
 import { FeedTabs } from '@/features/feed/components/feed-tabs';
 import { useFeedChoice } from '@/features/feed/hooks/use-feed-choice';

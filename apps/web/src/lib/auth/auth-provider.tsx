@@ -3,7 +3,6 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { signedOut, useSession } from './get-session';
-import { rememberAccount } from './remembered-accounts';
 import { useSignIn } from './sign-in';
 import { useSignOut } from './sign-out';
 import { useSignUp } from './sign-up';
@@ -55,13 +54,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient, session.isPending, userId]);
 
   // The account switcher lists every account signed in on this device (by name, never email).
+  // Its list is loaded with the switcher, after the app has started: not in the first script.
   const rememberedProfile = data.user ? data.profile : null;
   useEffect(() => {
     if (!rememberedProfile) return;
-    rememberAccount({
-      username: rememberedProfile.username,
-      avatar_url: rememberedProfile.avatar_url,
-    });
+    const { username, avatar_url } = rememberedProfile;
+    import('./remembered-accounts')
+      .then(({ rememberAccount }) => rememberAccount({ username, avatar_url }))
+      .catch((error: unknown) => console.error('Error remembering the account', error));
   }, [rememberedProfile]);
 
   const value = useMemo<AuthState>(

@@ -1,7 +1,9 @@
 import { bestSource, srcSet, type PostImage } from '@pinhole/contracts';
-import { ImageOff } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { usePlaceholder } from '@/lib/use-placeholder';
+
+// A photo that failed to load is rare: its icon loads then, not with the first script (e2e/12).
+const ImageOff = lazy(() => import('lucide-react/icons/image-off'));
 
 /** For browsers without srcset support: the variant that suits a 470 px column on most screens. */
 const defaultWidth = 640;
@@ -92,7 +94,9 @@ export function PhotoSlide({
           aria-label={`${alt} (not available)`}
           className="absolute inset-0 flex items-center justify-center bg-neutral-100/60 text-muted"
         >
-          <ImageOff aria-hidden className="size-10" strokeWidth={1.5} />
+          <Suspense fallback={null}>
+            <ImageOff aria-hidden className="size-10" strokeWidth={1.5} />
+          </Suspense>
         </span>
       )}
       {drawn && deferred && (
