@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import type { AuthResponse } from '@pinhole/contracts';
 import { signedOut, useSession } from './get-session';
-import { useSignIn } from './sign-in';
 import { useSignOut } from './sign-out';
-import { useSignUp } from './sign-up';
 import { AuthContext, type AuthState } from './use-auth';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useSession();
-  const { mutateAsync: signInAsync } = useSignIn();
-  const { mutateAsync: signUpAsync } = useSignUp();
+  // Sign-in and sign-up are loaded when used (the first script keeps its budget), one at a time:
+  // a second start while one runs (a double click) does nothing, as useExclusiveMutation does.
+  const authenticating = useRef(false);
   const { mutateAsync: signOutAsync } = useSignOut();
 
   // Any 401 means the cookie is no longer valid, whatever the UI believed.
@@ -64,22 +64,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .catch((error: unknown) => console.error('Error remembering the account', error));
   }, [rememberedProfile]);
 
+  const authenticate = useCallback(
+    async (request: () => Promise<AuthResponse>): Promise<void> => {
+      if (authenticating.current) return new Promise<void>(() => {});
+      authenticating.current = true;
+      try {
+        const { user, profile } = await request();
+        queryClient.setQueryData(queryKeys.session, { user, profile });
+      } finally {
+        authenticating.current = false;
+      }
+    },
+    [queryClient],
+  );
+
   const value = useMemo<AuthState>(
     () => ({
       user: data.user,
       profile: data.user ? data.profile : null,
       loading: session.isPending,
-      signIn: async (input) => {
-        await signInAsync(input);
-      },
-      signUp: async (input) => {
-        await signUpAsync(input);
-      },
+      signIn: (input) =>
+        authenticate(() => import('./sign-in').then(({ signIn }) => signIn(input))),
+      signUp: (input) =>
+        authenticate(() => import('./sign-up').then(({ signUp }) => signUp(input))),
       signOut: async () => {
         await signOutAsync();
       },
     }),
-    [data, session.isPending, signInAsync, signUpAsync, signOutAsync],
+    [data, session.isPending, authenticate, signOutAsync],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;
