@@ -19,18 +19,15 @@ import { noteMedia } from './note-media';
 import { findNoteSource, noteOf } from './notes';
 import { findProfileById } from '../repositories/profiles.repository';
 import { acceptOf, rejectOf, storedRecipient } from './activities';
-import { deliverFlags } from './flags';
 
-type Deps = Pick<
-  AppContext,
-  'config' | 'database' | 'events' | 'storage' | 'signer' | 'imageQueue' | 'clock'
->;
+type Deps = Pick<AppContext, 'config' | 'database' | 'storage' | 'signer' | 'imageQueue'>;
 
 /**
- * What local actions send to other servers. Subscribers of the domain events: the action is
- * committed first, then its activity is queued (and survives a restart in the queue's table).
+ * What local posts, blocks and follow answers send to other servers, called by the event registry
+ * (events/subscribers/other-servers.ts): the action is committed first, then its activity is
+ * queued (and survives a restart in the queue's table).
  */
-export function deliverDomainEvents(federation: Federation<void>, deps: Deps): () => void {
+export function postAndFollowSenders(federation: Federation<void>, deps: Deps) {
   const db = deps.database.db;
   const context = () => federation.createContext(deps.config.publicUrl, undefined);
 
@@ -120,59 +117,39 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
     );
   }
 
-  const unsubscribers = [
-    deliverFlags(federation, deps),
-    deps.events.on('block.added', ({ blockerId, blockedId }) =>
-      sendBlock(blockerId, blockedId, false),
-    ),
-    deps.events.on('block.removed', ({ blockerId, blockedId }) =>
-      sendBlock(blockerId, blockedId, true),
-    ),
-    deps.events.on('post.created', ({ postId, authorId }) => sendPost(postId, authorId, 'create')),
-    deps.events.on('post.edited', ({ postId, authorId }) => sendPost(postId, authorId, 'update')),
-    deps.events.on('post.deleted', async ({ postId, authorId }) => {
-      const recipients = await remoteFollowersOf(authorId);
-      const author = await findProfileById(db, authorId);
-      if (recipients.length === 0 || !author) return;
-      const ctx = context();
-      const noteId = ctx.getObjectUri(Note, { id: postId });
-      const followers = ctx.getFollowersUri(author.username);
-      await ctx.sendActivity(
-        { identifier: author.username },
-        recipients,
-        new Delete({
-          id: new URL(`${noteId.href}#delete`),
-          actor: ctx.getActorUri(author.username),
-          to: author.is_private ? followers : PUBLIC_COLLECTION,
-          cc: author.is_private ? null : followers,
-          object: new Tombstone({ id: noteId }),
-        }),
-        { preferSharedInbox: true },
-      );
-    }),
-    // A follow made (a public account at once, a private one when its owner approves).
-    deps.events.on('follow.added', ({ followerId, followeeId }) =>
-      sendAccept(followerId, followeeId),
-    ),
-    // An approved request: the follow exists now, so the requester's server hears Accept.
-    deps.events.on('follow_request.approved', ({ requesterId, ownerId }) =>
-      sendAccept(requesterId, ownerId),
-    ),
-    // Only a decline answers Reject: a withdrawn request was the requester's own Undo, and a
-    // block sends Block.
-    deps.events.on('follow_request.ended', async ({ requesterId, ownerId, reason }) => {
-      if (reason !== 'declined') return;
-      const follow = await remoteFollow(requesterId, ownerId);
-      if (!follow) return;
-      const ctx = context();
-      await ctx.sendActivity(
-        { identifier: follow.followee.username },
-        storedRecipient(follow.remote),
-        rejectOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
-      );
-    }),
-  ];
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe();
-  };
+  /** A local post deleted: its author's remote followers hear Delete of its Note. */
+  async function sendPostDeleted(postId: string, authorId: string) {
+    const recipients = await remoteFollowersOf(authorId);
+    const author = await findProfileById(db, authorId);
+    if (recipients.length === 0 || !author) return;
+    const ctx = context();
+    const noteId = ctx.getObjectUri(Note, { id: postId });
+    const followers = ctx.getFollowersUri(author.username);
+    await ctx.sendActivity(
+      { identifier: author.username },
+      recipients,
+      new Delete({
+        id: new URL(`${noteId.href}#delete`),
+        actor: ctx.getActorUri(author.username),
+        to: author.is_private ? followers : PUBLIC_COLLECTION,
+        cc: author.is_private ? null : followers,
+        object: new Tombstone({ id: noteId }),
+      }),
+      { preferSharedInbox: true },
+    );
+  }
+
+  /** A remote person's request declined: their server hears Reject. */
+  async function sendReject(followerId: string, followeeId: string) {
+    const follow = await remoteFollow(followerId, followeeId);
+    if (!follow) return;
+    const ctx = context();
+    await ctx.sendActivity(
+      { identifier: follow.followee.username },
+      storedRecipient(follow.remote),
+      rejectOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
+    );
+  }
+
+  return { sendPost, sendPostDeleted, sendBlock, sendAccept, sendReject };
 }

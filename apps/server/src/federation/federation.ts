@@ -12,17 +12,12 @@ import { listenToInbox } from './inbox';
 import { keyPairsOf } from './keys';
 import { DatabaseKvStore } from './kv-store';
 import { DomainFilteringQueue } from './domain-blocks';
-import type { DatabaseMessageQueueOptions } from './message-queue';
 import type { DatabaseMessageQueue } from './message-queue';
 
 export type FederationDeps = Pick<
   AppContext,
   'config' | 'database' | 'storage' | 'clock' | 'services' | 'signer' | 'events' | 'imageQueue'
 >;
-
-export interface FederationOptions {
-  queue?: DatabaseMessageQueueOptions;
-}
 
 const softwareVersion = '0.1.0';
 

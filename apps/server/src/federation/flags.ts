@@ -14,43 +14,45 @@ import { htmlToText } from './html';
 import { instanceKeyOwner, keyPairsOf } from './keys';
 import { rememberActor } from './remote-actors';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'events' | 'clock'>;
+type Deps = Pick<AppContext, 'config' | 'database' | 'clock'>;
 
 /**
  * A report a member asked to forward, sent to the server of the reported person as `Flag` from
  * the instance actor (so the remote admins never learn who reported): the report's reason and
  * note as content, the person's actor and the reported comment's Note as objects.
  */
-export function deliverFlags(federation: Federation<void>, deps: Deps): () => void {
+export async function sendFlag(
+  federation: Federation<void>,
+  deps: Deps,
+  reportId: string,
+): Promise<void> {
   const db = deps.database.db;
-  return deps.events.on('report.forwarded', async ({ reportId }) => {
-    const report = await findReport(db, reportId);
-    if (!report) return;
-    const remote = await findRemoteActorByProfileId(db, report.target_user_id);
-    if (!remote) return;
-    const objects = [new URL(remote.actor_url)];
-    if (report.target_type === 'comment') {
-      const note = await findRemoteCommentNote(db, report.target_id);
-      if (note) objects.push(new URL(note));
-    }
-    const origin = deps.config.publicUrl;
-    const [rsa] = await keyPairsOf(db, deps.clock, instanceKeyOwner);
-    if (!rsa) return;
-    const actor = new URL(instanceActorPath, origin);
-    const reason = reportReasonLabels[report.reason];
-    const ctx = federation.createContext(origin, undefined);
-    await ctx.sendActivity(
-      { keyId: instanceKeyId(origin.href), privateKey: rsa.privateKey },
-      storedRecipient(remote),
-      new Flag({
-        id: new URL(`${instanceActorPath}#flags/${report.id}`, origin),
-        actor,
-        objects,
-        content: report.note ? `${reason}: ${report.note}` : reason,
-      }),
-      { preferSharedInbox: true },
-    );
-  });
+  const report = await findReport(db, reportId);
+  if (!report) return;
+  const remote = await findRemoteActorByProfileId(db, report.target_user_id);
+  if (!remote) return;
+  const objects = [new URL(remote.actor_url)];
+  if (report.target_type === 'comment') {
+    const note = await findRemoteCommentNote(db, report.target_id);
+    if (note) objects.push(new URL(note));
+  }
+  const origin = deps.config.publicUrl;
+  const [rsa] = await keyPairsOf(db, deps.clock, instanceKeyOwner);
+  if (!rsa) return;
+  const actor = new URL(instanceActorPath, origin);
+  const reason = reportReasonLabels[report.reason];
+  const ctx = federation.createContext(origin, undefined);
+  await ctx.sendActivity(
+    { keyId: instanceKeyId(origin.href), privateKey: rsa.privateKey },
+    storedRecipient(remote),
+    new Flag({
+      id: new URL(`${instanceActorPath}#flags/${report.id}`, origin),
+      actor,
+      objects,
+      content: report.note ? `${reason}: ${report.note}` : reason,
+    }),
+    { preferSharedInbox: true },
+  );
 }
 
 type InboxDeps = Pick<AppContext, 'database' | 'services' | 'clock'>;

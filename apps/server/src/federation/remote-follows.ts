@@ -14,7 +14,7 @@ import { findProfileById, findProfileByUsername } from '../repositories/profiles
 import { findFollowByActivityId } from '../repositories/remote-people.repository';
 import { storedRecipient } from './activities';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'events'>;
+type Deps = Pick<AppContext, 'config' | 'database'>;
 type InboxDeps = Pick<AppContext, 'database' | 'services'>;
 
 /** A local person following a remote one: who, whom, and where the remote one lives. */
@@ -32,12 +32,9 @@ async function localToRemote(deps: InboxDeps, followerId: string, followeeId: st
 /**
  * A local person's follow of someone elsewhere, sent as they ask (a `Follow` with an id kept in
  * `remote_follows`, which their `Accept` names) and withdrawn with `Undo{Follow}`, whether it was
- * still pending or accepted. Subscribers of the follows service's domain events.
+ * still pending or accepted. Called by the event registry (events/subscribers/other-servers.ts).
  */
-export function deliverRemoteFollows(
-  federation: Federation<void>,
-  deps: Deps & InboxDeps,
-): () => void {
+export function remoteFollowSenders(federation: Federation<void>, deps: Deps & InboxDeps) {
   const db = deps.database.db;
   const context = () => federation.createContext(deps.config.publicUrl, undefined);
 
@@ -75,20 +72,7 @@ export function deliverRemoteFollows(
     );
   }
 
-  const unsubscribers = [
-    deps.events.on('follow_request.sent', ({ requesterId, ownerId }) =>
-      sendFollow(requesterId, ownerId),
-    ),
-    deps.events.on('follow_request.ended', ({ requesterId, ownerId, reason }) =>
-      reason === 'withdrawn' ? sendUndo(requesterId, ownerId) : undefined,
-    ),
-    deps.events.on('follow.removed', ({ followerId, followeeId }) =>
-      sendUndo(followerId, followeeId),
-    ),
-  ];
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe();
-  };
+  return { sendFollow, sendUndo };
 }
 
 /**

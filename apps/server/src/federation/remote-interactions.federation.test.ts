@@ -136,4 +136,19 @@ describe.each(dialects)('acting on remote posts on %s', (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(peer.received.map((activity) => activity.type)).toEqual(['Like', 'Undo', 'Create']);
   });
+
+  it('writes no notification for the remote author, who is told by their own server', async () => {
+    const like = await server.request(`/api/posts/${post.id}/like`, {
+      method: 'PUT',
+      token: alice.token,
+    });
+    expect(like.body.likes_count).toBe(1);
+    await expect.poll(() => peer.ofType('Like').length, poll).toBe(2);
+    const told = await server.context.database.db
+      .selectFrom('notifications')
+      .select('type')
+      .where('user_id', '=', bobId)
+      .execute();
+    expect(told).toEqual([]);
+  });
 });

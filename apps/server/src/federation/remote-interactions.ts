@@ -9,14 +9,15 @@ import { findRemotePostTarget } from '../repositories/remote-posts.repository';
 import { storedRecipient } from './activities';
 import { textToHtml } from './html';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'events'>;
+type Deps = Pick<AppContext, 'config' | 'database'>;
 
 /**
  * What local people do to remote people's posts, sent to their servers: a like (and its undo)
  * to the author, a comment as a reply (`Create{Note}` with `inReplyTo` the post's Note) to the
- * author and the commenter's own remote followers. Saves stay here.
+ * author and the commenter's own remote followers. Saves stay here. Called by the event
+ * registry (events/subscribers/other-servers.ts).
  */
-export function deliverRemoteInteractions(federation: Federation<void>, deps: Deps): () => void {
+export function remoteInteractionSenders(federation: Federation<void>, deps: Deps) {
   const db = deps.database.db;
   const context = () => federation.createContext(deps.config.publicUrl, undefined);
 
@@ -84,14 +85,5 @@ export function deliverRemoteInteractions(federation: Federation<void>, deps: De
     );
   }
 
-  const unsubscribers = [
-    deps.events.on('like.added', ({ postId, userId }) => sendLike(postId, userId, false)),
-    deps.events.on('like.removed', ({ postId, userId }) => sendLike(postId, userId, true)),
-    deps.events.on('comment.added', ({ commentId, postId, userId }) =>
-      sendComment(commentId, postId, userId),
-    ),
-  ];
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe();
-  };
+  return { sendLike, sendComment };
 }

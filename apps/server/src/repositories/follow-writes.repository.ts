@@ -36,6 +36,10 @@ const removedNotification = (followerId: string, followeeId: string, what: strin
     where actor_id = ${followerId} and type = 'follow' and user_id = ${followeeId}
       and post_id is null and exists (select 1 from ${sql.table(what)})`;
 
+/** Whether a person is of another server (user@host), inside a statement (PostgreSQL). */
+const personIsRemote = (profileId: string) =>
+  sql<boolean>`coalesce((select strpos(username, '@') > 0 from profiles where id = ${profileId}), false)`;
+
 export interface FollowOutcome {
   /** The target is there and nobody is blocked either way. */
   visible: boolean;
@@ -43,6 +47,8 @@ export interface FollowOutcome {
   needsRequest: boolean;
   added: boolean;
   followersCount: number;
+  /** The follower is a person of another server (the follow came through the inbox). */
+  followerRemote: boolean;
 }
 
 /** Follows a public account, or one the viewer already follows; undefined for nobody. */
@@ -56,6 +62,7 @@ export async function followInOneStatement(
     needs_request: boolean;
     added: boolean;
     followers_count: number;
+    follower_remote: boolean;
   }>`
     with target as (
       select profiles.id, profiles.is_private, profiles.followers_count,
@@ -92,7 +99,8 @@ export async function followInOneStatement(
       coalesce(
         (select followers_count from counted where id = ${followeeId}),
         target.followers_count
-      ) as followers_count
+      ) as followers_count,
+      ${personIsRemote(followerId)} as follower_remote
     from target`.execute(db);
   const row = rows[0];
   return (
@@ -101,6 +109,7 @@ export async function followInOneStatement(
       needsRequest: row.needs_request,
       added: row.added,
       followersCount: row.followers_count,
+      followerRemote: row.follower_remote,
     }
   );
 }
@@ -110,6 +119,8 @@ export interface UnfollowOutcome {
   withdrawn: boolean;
   removed: boolean;
   followersCount: number;
+  followerRemote: boolean;
+  followeeRemote: boolean;
 }
 
 /** Ends a follow and withdraws a pending request; undefined for nobody. */
@@ -118,9 +129,16 @@ export async function unfollowInOneStatement(
   followerId: string,
   followeeId: string,
 ): Promise<UnfollowOutcome | undefined> {
-  const { rows } = await sql<{ withdrawn: boolean; removed: boolean; followers_count: number }>`
+  const { rows } = await sql<{
+    withdrawn: boolean;
+    removed: boolean;
+    followers_count: number;
+    follower_remote: boolean;
+    followee_remote: boolean;
+  }>`
     with target as (
-      select id, followers_count from profiles where id = ${followeeId}
+      select id, followers_count, strpos(username, '@') > 0 as remote
+      from profiles where id = ${followeeId}
     ),
     withdrawn as (
       delete from follow_requests
@@ -139,7 +157,9 @@ export async function unfollowInOneStatement(
       coalesce(
         (select followers_count from counted where id = ${followeeId}),
         target.followers_count
-      ) as followers_count
+      ) as followers_count,
+      ${personIsRemote(followerId)} as follower_remote,
+      target.remote as followee_remote
     from target`.execute(db);
   const row = rows[0];
   return (
@@ -147,6 +167,8 @@ export async function unfollowInOneStatement(
       withdrawn: row.withdrawn,
       removed: row.removed,
       followersCount: row.followers_count,
+      followerRemote: row.follower_remote,
+      followeeRemote: row.followee_remote,
     }
   );
 }

@@ -38,13 +38,18 @@ export interface LikeOutcome {
   /** A like row was really added or removed. */
   changed: boolean;
   likesCount: number;
+  /** The liker is a person of another server (the like came through the inbox). */
+  likerRemote: boolean;
+  /** The post's author is a person of another server: no notification is written here. */
+  authorRemote: boolean;
 }
 
 /**
  * Sets or clears a like on PostgreSQL in ONE statement, outside any transaction: the post's
  * access rules (contentVisibleTo), the like row, the counter moved only when the row really
  * changed, and the author's notification (as notifyOfLike writes it on SQLite: never for one's
- * own post, one per like) or its removal. One round trip instead of eight, the like and its
+ * own post, never for a remote author, one per like) or its removal, and which of the two people
+ * are of another server (for the like's event). One round trip instead of eight, the like and its
  * notification commit together, and the post's row lock, which concurrent likes of one post
  * queue on, is held only while the statement runs. Undefined when there is no such post.
  */
@@ -83,13 +88,23 @@ export async function setLikeInOneStatement(
             select ${like.notificationId}, access.author_id, ${viewer}, 'like', written.post_id,
               null, ${like.createdAt}
             from written cross join access
-            where access.author_id <> ${viewer}
+            where access.author_id <> ${viewer} and not access.author_remote
           )`
     : sql`untold as (${removeNotification})`;
-  const { rows } = await sql<{ visible: boolean; changed: boolean; likes_count: number }>`
+  const { rows } = await sql<{
+    visible: boolean;
+    changed: boolean;
+    likes_count: number;
+    liker_remote: boolean;
+    author_remote: boolean;
+  }>`
     with access as (
       select posts.id as post_id, posts.user_id as author_id, posts.likes_count,
-        ${contentVisibleTo(viewer)} and ${followersOnlyVisibleTo(viewer)} as visible
+        ${contentVisibleTo(viewer)} and ${followersOnlyVisibleTo(viewer)} as visible,
+        -- A person of another server is user@host.
+        strpos(profiles.username, '@') > 0 as author_remote,
+        coalesce((select strpos(liker.username, '@') > 0 from profiles as liker
+          where liker.id = ${viewer}), false) as liker_remote
       from posts inner join profiles on profiles.id = posts.user_id
       where posts.id = ${like.postId}
     ),
@@ -102,10 +117,19 @@ export async function setLikeInOneStatement(
     ${notification}
     select access.visible,
       exists (select 1 from written) as changed,
-      coalesce((select likes_count from counted), access.likes_count) as likes_count
+      coalesce((select likes_count from counted), access.likes_count) as likes_count,
+      access.liker_remote, access.author_remote
     from access`.execute(db);
   const row = rows[0];
-  return row && { visible: row.visible, changed: row.changed, likesCount: row.likes_count };
+  return (
+    row && {
+      visible: row.visible,
+      changed: row.changed,
+      likesCount: row.likes_count,
+      likerRemote: row.liker_remote,
+      authorRemote: row.author_remote,
+    }
+  );
 }
 
 /** Which of these posts the user has liked: one query for a whole page. */

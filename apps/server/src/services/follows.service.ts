@@ -22,7 +22,7 @@ import {
 import { listPeople } from '../repositories/people-lists.repository';
 import { notifyWhileFollowing } from '../repositories/notification-records.repository';
 import { deleteFollowNotification } from '../repositories/notifications.repository';
-import { isRemotePerson } from '../repositories/remote-people.repository';
+import { isRemotePerson, remotePeopleAmong } from '../repositories/remote-people.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import { peoplePage } from '../views/people-page';
 import { canSeeContentOf } from '../policies/visibility';
@@ -56,6 +56,7 @@ export class FollowsService {
         const target = await findProfileById(trx, targetId);
         // Blocked either way: the person is not there for the viewer, as their profile is not.
         if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
+        const followerRemote = (await remotePeopleAmong(trx, [viewerId])).has(viewerId);
         if (target.is_private && !(await isFollowing(trx, viewerId, targetId))) {
           const asked = await insertFollowRequest(trx, {
             requester_id: viewerId,
@@ -67,11 +68,20 @@ export class FollowsService {
             requested: true,
             followersCount: target.followers_count,
             changed: asked,
+            followerRemote,
+            targetRemote: false,
           };
         }
         const { added, followersCount } = await this.#addFollow(trx, viewerId, targetId);
         if (added) await this.#tellFollowed(trx, viewerId, targetId);
-        return { following: true, requested: false, followersCount, changed: added };
+        return {
+          following: true,
+          requested: false,
+          followersCount,
+          changed: added,
+          followerRemote,
+          targetRemote: false,
+        };
       }));
     if (outcome.changed && outcome.following) {
       await this.infra.events.publish({
@@ -79,10 +89,12 @@ export class FollowsService {
         followerId: viewerId,
         followeeId: targetId,
         followersCount: outcome.followersCount,
+        followerRemote: outcome.followerRemote,
       });
     } else if (outcome.changed) {
       await this.infra.events.publish({
-        type: 'follow_request.sent',
+        // A remote person's server answers for them; an owner here is asked here.
+        type: outcome.targetRemote ? 'follow_request.sent_remote' : 'follow_request.sent',
         requesterId: viewerId,
         ownerId: targetId,
       });
@@ -99,18 +111,25 @@ export class FollowsService {
     if (viewerId === targetId) {
       throw new AppError('validation_error', messages.cannotFollowYourself);
     }
-    const { withdrawn, removed, followersCount } =
+    const { withdrawn, removed, followersCount, followerRemote, followeeRemote } =
       (await this.#unfollowInOneStatement(viewerId, targetId)) ??
       (await this.db.transaction().execute(async (trx) => {
         const target = await findProfileById(trx, targetId);
         if (!target) throw notFound();
+        const remote = await remotePeopleAmong(trx, [viewerId, targetId]);
         const withdrawn = await deleteFollowRequest(trx, viewerId, targetId);
         const removed = await deleteFollow(trx, viewerId, targetId);
         if (removed) await deleteFollowNotification(trx, viewerId, targetId);
         const followersCount = removed
           ? await addToFollowCounts(trx, viewerId, targetId, -1)
           : target.followers_count;
-        return { withdrawn, removed, followersCount };
+        return {
+          withdrawn,
+          removed,
+          followersCount,
+          followerRemote: remote.has(viewerId),
+          followeeRemote: remote.has(targetId),
+        };
       }));
     if (withdrawn) {
       await this.infra.events.publish({
@@ -118,6 +137,8 @@ export class FollowsService {
         requesterId: viewerId,
         ownerId: targetId,
         reason: 'withdrawn',
+        requesterRemote: followerRemote,
+        ownerRemote: followeeRemote,
       });
     }
     if (removed) {
@@ -126,6 +147,8 @@ export class FollowsService {
         followerId: viewerId,
         followeeId: targetId,
         followersCount,
+        followerRemote,
+        followeeRemote,
       });
     }
     return { following: false, requested: false, followers_count: followersCount };
@@ -142,15 +165,16 @@ export class FollowsService {
       const target = await findProfileById(trx, targetId);
       if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
       const followersCount = target.followers_count;
+      const remote = { followerRemote: false, targetRemote: true };
       if (await isFollowing(trx, viewerId, targetId)) {
-        return { following: true, requested: false, followersCount, changed: false };
+        return { following: true, requested: false, followersCount, changed: false, ...remote };
       }
       const asked = await insertFollowRequest(trx, {
         requester_id: viewerId,
         target_id: targetId,
         created_at: nowIso(),
       });
-      return { following: false, requested: true, followersCount, changed: asked };
+      return { following: false, requested: true, followersCount, changed: asked, ...remote };
     });
   }
 
@@ -169,8 +193,15 @@ export class FollowsService {
     });
     if (!outcome?.visible) throw notFound();
     if (outcome.needsRequest) return undefined;
-    const { added, followersCount } = outcome;
-    return { following: true, requested: false, followersCount, changed: added };
+    const { added, followersCount, followerRemote } = outcome;
+    return {
+      following: true,
+      requested: false,
+      followersCount,
+      changed: added,
+      followerRemote,
+      targetRemote: false,
+    };
   }
 
   /** PostgreSQL: an unfollow (or a request withdrawn) in one round trip. */
@@ -183,21 +214,31 @@ export class FollowsService {
 
   /** The owner approves a pending request: the follow is made. 404 when there is no request. */
   async approve(ownerId: string, requesterId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    const remote = await this.db.transaction().execute(async (trx) => {
       if (!(await deleteFollowRequest(trx, requesterId, ownerId))) throw notFound();
       await this.#addFollow(trx, requesterId, ownerId);
+      return remotePeopleAmong(trx, [requesterId, ownerId]);
     });
-    await this.infra.events.publish({ type: 'follow_request.approved', requesterId, ownerId });
+    await this.infra.events.publish({
+      type: 'follow_request.approved',
+      requesterId,
+      ownerId,
+      requesterRemote: remote.has(requesterId),
+      ownerRemote: remote.has(ownerId),
+    });
   }
 
   /** The owner declines a request; declining one that is gone changes nothing. */
   async decline(ownerId: string, requesterId: string): Promise<void> {
     if (await deleteFollowRequest(this.db, requesterId, ownerId)) {
+      const remote = await remotePeopleAmong(this.db, [requesterId, ownerId]);
       await this.infra.events.publish({
         type: 'follow_request.ended',
         requesterId,
         ownerId,
         reason: 'declined',
+        requesterRemote: remote.has(requesterId),
+        ownerRemote: remote.has(ownerId),
       });
     }
   }

@@ -11,6 +11,7 @@ import {
 import { notifyOfLike } from '../repositories/notification-records.repository';
 import { deleteLikeNotification } from '../repositories/notifications.repository';
 import { addToLikesCount, getLikesCount } from '../repositories/posts.repository';
+import { findPostParties } from '../repositories/remote-people.repository';
 import { peoplePage } from '../views/people-page';
 import { requireVisiblePost } from '../policies/visibility';
 
@@ -22,10 +23,12 @@ export class LikesService {
    * added or removed, in the same transaction, so it always equals the number of like rows. The
    * author's notification is written (or removed) in that transaction too, not by a subscriber
    * after it: a like is the busiest write, and on PostgreSQL that saved a round trip per like and
-   * the row hold a later write needed against an unlike committing in between.
+   * the row hold a later write needed against an unlike committing in between. The same
+   * statement tells whether the liker or the author is of another server, so the event carries it
+   * and nothing reads it again to decide where the like goes.
    */
   async set(postId: string, userId: string, liked: boolean): Promise<LikeResult> {
-    const { changed, likesCount } =
+    const { changed, likesCount, likerRemote, authorRemote } =
       this.infra.database.dialect === 'postgres'
         ? await this.#setInOneStatement(postId, userId, liked)
         : await this.#setInTransaction(postId, userId, liked);
@@ -35,6 +38,8 @@ export class LikesService {
         postId,
         userId,
         likesCount,
+        likerRemote,
+        authorRemote,
       });
     }
     return { liked, likes_count: likesCount };
@@ -58,6 +63,8 @@ export class LikesService {
   async #setInTransaction(postId: string, userId: string, liked: boolean) {
     return this.infra.database.db.transaction().execute(async (trx) => {
       await requireVisiblePost(trx, postId, userId);
+      const parties = await findPostParties(trx, postId, userId);
+      if (!parties) throw notFound();
       const createdAt = nowIso();
       const changed = liked
         ? await insertLike(trx, {
@@ -67,7 +74,8 @@ export class LikesService {
             created_at: createdAt,
           })
         : await deleteLike(trx, postId, userId);
-      if (changed && liked) {
+      // A remote author reads their notifications on their own server, which hears the Like.
+      if (changed && liked && !parties.authorRemote) {
         await notifyOfLike(trx, { id: newId(), actorId: userId, postId, createdAt });
       } else if (changed) {
         await deleteLikeNotification(trx, userId, postId);
@@ -76,7 +84,12 @@ export class LikesService {
         ? await addToLikesCount(trx, postId, liked ? 1 : -1)
         : await getLikesCount(trx, postId);
       if (likesCount === undefined) throw notFound();
-      return { changed, likesCount };
+      return {
+        changed,
+        likesCount,
+        likerRemote: parties.actorRemote,
+        authorRemote: parties.authorRemote,
+      };
     });
   }
 
