@@ -251,7 +251,7 @@ describe('journey 23: the installed app', () => {
       .getByRole('button', { name: first.username })
       .click();
     signIn = page.getByRole('dialog', { name: 'Sign in to Pinhole' });
-    expect(await signIn.getByLabel('Username').inputValue()).toBe(first.username);
+    expect(await signIn.getByLabel('Email').inputValue()).toBe(first.username);
     await signIn.getByLabel('Password', { exact: true }).fill(first.password);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
     await sidebar.getByTestId('sidebar-me').getByText(first.username).waitFor();

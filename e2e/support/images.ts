@@ -28,3 +28,24 @@ export function bytesFile(name: string, bytes: Buffer | string): string {
   fs.writeFileSync(file, bytes);
   return file;
 }
+
+/**
+ * A camera's photo: 6000×4000 pixels of fine grain (so it compresses as a real one does, to more
+ * than 5 MB) stored sideways with EXIF orientation 6, as a phone held upright writes it; shown
+ * upright it is 4000×6000.
+ */
+export async function cameraPhoto(name: string): Promise<string> {
+  const file = path.join(folder, name);
+  const grain = sharp({
+    create: {
+      width: 6000,
+      height: 4000,
+      channels: 3,
+      // Required by the types; with noise, the noise is the picture.
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 16 },
+    },
+  });
+  await grain.jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toFile(file);
+  return file;
+}

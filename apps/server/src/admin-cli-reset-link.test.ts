@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from './test/harness';
@@ -7,6 +10,10 @@ import { disposeTestServer, signUpUser, startTestServer } from './test/harness';
 
 const run = promisify(execFile);
 const serverRoot = path.resolve(import.meta.dirname, '..');
+// By path: a run from another working directory cannot find `tsx` by name.
+const tsxLoader = pathToFileURL(
+  path.resolve(serverRoot, '../../node_modules/tsx/dist/loader.mjs'),
+).href;
 
 describe('npm run admin -- reset-link', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -53,6 +60,35 @@ describe('npm run admin -- reset-link', () => {
       json: { email: alice.email, password: 'set-by-the-admin-link' },
     });
     expect(signIn.status).toBe(200);
+  });
+
+  it('builds the link from the same .env the server reads (its PORT), not localhost:3000', async () => {
+    // An operator's checkout: `.env` at the root says the port; nothing else repeats it.
+    const checkout = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-checkout-'));
+    try {
+      fs.writeFileSync(
+        path.join(checkout, '.env'),
+        `PORT=4567\nDATA_DIR=${server.dataDir}\nLOG_LEVEL=silent\n`,
+      );
+      const environment = { ...process.env };
+      for (const name of ['PORT', 'PUBLIC_URL', 'DATA_DIR', 'DATABASE_URL']) {
+        delete environment[name];
+      }
+      const { stdout } = await run(
+        process.execPath,
+        [
+          '--import',
+          tsxLoader,
+          path.join(serverRoot, 'src/admin-cli.ts'),
+          'reset-link',
+          'cli_alice',
+        ],
+        { cwd: checkout, env: environment },
+      );
+      expect(stdout).toMatch(/: http:\/\/localhost:4567\/accounts\/password\/reset\?token=/);
+    } finally {
+      fs.rmSync(checkout, { recursive: true, force: true });
+    }
   });
 
   it('says so for an unknown username or a missing one, exiting 1', async () => {

@@ -1,6 +1,6 @@
 import { createContext } from './create-context';
 import { adminCommands } from './admin-commands/commands';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, loadConfig, readEnvironment } from './env';
 
 /**
  * `npm run admin -- <command> [args]`: admin tasks from a shell on the server, against the
@@ -19,7 +19,7 @@ async function run(argv: readonly string[]): Promise<number> {
     console.error(`Usage: npm run admin -- ${command.usage}`);
     return 1;
   }
-  const context = await createContext(loadConfig());
+  const context = await createContext(loadConfig(readEnvironment()));
   try {
     console.log(await command.run(context, args));
     return 0;

@@ -1,5 +1,5 @@
 import { backupCommands } from './backup/commands';
-import { loadConfig } from './env';
+import { loadConfig, readEnvironment } from './env';
 
 /**
  * `npm run backup -- <file> [--force]` and `npm run restore -- <file>`, with the server's
@@ -21,7 +21,7 @@ async function run(argv: readonly string[]): Promise<number> {
     console.error(`Usage: npm run ${command.usage}`);
     return 1;
   }
-  const output = await runCommand(loadConfig());
+  const output = await runCommand(loadConfig(readEnvironment()));
   for (const warning of output.warnings) console.error(`Warning: ${warning}`);
   console.log(output.line);
   return 0;

@@ -44,6 +44,8 @@ const bundledMigrations = [
   '0021-blurhash',
   '0022-remote-posts',
   '0023-message-photos',
+  '0024-media-attachments',
+  '0025-message-story-reply',
 ];
 
 /**

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, loadConfig, readEnvironment } from './env';
 
 describe('loadConfig', () => {
   it('defaults to port 3000, ./data, SQLite and local storage', () => {
@@ -76,6 +78,16 @@ describe('loadConfig', () => {
     expect(config.metricsToken).toBeUndefined();
   });
 
+  it('writes pretty logs when a person reads the output (a terminal) and LOG_FORMAT is unset', () => {
+    expect(loadConfig({}, { stdoutIsTerminal: true }).logFormat).toBe('pretty');
+    expect(loadConfig({}, { stdoutIsTerminal: false }).logFormat).toBe('json');
+    // Set, it wins either way: a terminal can still ask for JSON, a pipe for pretty lines.
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { stdoutIsTerminal: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, { stdoutIsTerminal: false }).logFormat).toBe(
+      'pretty',
+    );
+  });
+
   it('reads LOG_FORMAT and METRICS_TOKEN', () => {
     expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
@@ -108,5 +120,31 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(pattern);
     expect((error as Error).message).not.toContain('\n');
+  });
+});
+
+describe('readEnvironment', () => {
+  const withDotEnv = (text: string | null, run: (directory: string) => void) => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhole-env-'));
+    try {
+      if (text !== null) fs.writeFileSync(path.join(directory, '.env'), text);
+      run(directory);
+    } finally {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
+  };
+
+  it('reads the .env of the working directory, under what the environment sets', () => {
+    withDotEnv('# the port and address\nPORT=8080\nSIGNUPS="invite"\n', (directory) => {
+      const read = readEnvironment(directory, { SIGNUPS: 'closed', HOME: '/home/x' });
+      expect(read).toMatchObject({ PORT: '8080', SIGNUPS: 'closed', HOME: '/home/x' });
+      expect(loadConfig(read).publicUrl.origin).toBe('http://localhost:8080');
+    });
+  });
+
+  it('is the environment alone without a .env', () => {
+    withDotEnv(null, (directory) => {
+      expect(readEnvironment(directory, { PORT: '4000' })).toEqual({ PORT: '4000' });
+    });
   });
 });

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import type { SignupMode } from '@pinhole/contracts';
 import { limits, signupModeSchema } from '@pinhole/contracts';
@@ -51,8 +53,11 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    /** `json`: one JSON object a line, for log collectors; `pretty`: for people reading a terminal. */
-    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    /**
+     * `json`: one JSON object a line, for log collectors; `pretty`: for people reading a terminal.
+     * Unset: `pretty` when the server's output is a terminal, `json` otherwise.
+     */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     /** Turns `GET /metrics` on, for scrapers that send `Authorization: Bearer <token>`. */
     METRICS_TOKEN: z.string().min(1).optional(),
     WEB_DIST_DIR: z.string().optional(),
@@ -160,8 +165,37 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The variables the server and every `npm run` command read: the environment, over those of a
+ * `.env` file in the working directory (the repository's root for `npm start` and `npm run …`),
+ * so a port or an address written there once is the same for the server and for
+ * `npm run admin -- reset-link`. A variable set in the environment wins over the file.
+ */
+export function readEnvironment(
+  directory: string = process.cwd(),
+  variables: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(directory, '.env'), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ...variables };
+    throw error;
+  }
+  return { ...parseEnv(text), ...variables };
+}
+
+/** What the process knows of itself beyond its variables. */
+export interface ProcessFacts {
+  /** Whether the server's standard output is a terminal (a person reads it): pretty logs. */
+  stdoutIsTerminal?: boolean;
+}
+
 /** The only reader of process.env: parses it once and names the first bad variable. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  facts: ProcessFacts = {},
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -216,7 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Pinhole <no-reply@${publicUrl.hostname}>`,
     logLevel: env.LOG_LEVEL,
-    logFormat: env.LOG_FORMAT,
+    logFormat: env.LOG_FORMAT ?? (facts.stdoutIsTerminal === true ? 'pretty' : 'json'),
     metricsToken: env.METRICS_TOKEN,
     webDistDir: env.WEB_DIST_DIR,
     demo: env.DEMO,

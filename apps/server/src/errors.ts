@@ -16,6 +16,7 @@ const statusByCode: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  mail_unavailable: 503,
   insufficient_storage: 507,
 };
 

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { createContext } from './create-context';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, loadConfig, readEnvironment } from './env';
 import { purgeExpiredSessions, runMaintenance } from './maintenance';
 import { seedDemoIfEmpty } from './seed/demo';
-import { startupBanner } from './startup-banner';
+import { mailNotice, startupBanner } from './startup-banner';
 
 /** How long after start the orphan sweep and the variant backfill run. */
 const maintenanceDelayMs = 60_000;
@@ -28,7 +28,7 @@ function defaultWebDist(): string {
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(readEnvironment(), { stdoutIsTerminal: process.stdout.isTTY === true });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -110,6 +110,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const banner = startupBanner(config);
   app.log.info({ serving: banner.serving }, banner.message);
+  const noMail = mailNotice(config);
+  if (noMail) app.log.warn(noMail);
 }
 
 main().catch((error: unknown) => {

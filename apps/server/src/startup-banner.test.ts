@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { loadConfig } from './env';
-import { startupBanner } from './startup-banner';
+import { mailNotice, startupBanner } from './startup-banner';
 
 it('says where it serves, the SQLite file and the storage folder, in one line', () => {
   const banner = startupBanner(loadConfig({ DATA_DIR: '/srv/pinhole', PORT: '8080' }));
@@ -35,4 +35,12 @@ it('names PostgreSQL by host and database (never its password), S3 by bucket, an
   );
   expect(JSON.stringify(banner)).not.toContain('hunter2');
   expect(banner.message).not.toContain('\n');
+});
+
+it('tells the admin, after the banner, when no email can be sent and how to give a reset link', () => {
+  expect(mailNotice(loadConfig({}))).toBe(
+    'No mail server (SMTP_URL is unset): password reset emails cannot be sent. ' +
+      'Give a member a reset link with `npm run admin -- reset-link <username>`',
+  );
+  expect(mailNotice(loadConfig({ SMTP_URL: 'smtp://mail.example:25' }))).toBeNull();
 });

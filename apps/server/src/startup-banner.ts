@@ -40,3 +40,15 @@ export function startupBanner(config: Config): { message: string; serving: Servi
     serving,
   };
 }
+
+/**
+ * Logged after the banner on a server with no mail server: Forgot password then tells members to
+ * ask the admin, and this tells the admin what to do when they ask.
+ */
+export function mailNotice(config: Pick<Config, 'smtpUrl'>): string | null {
+  if (config.smtpUrl !== undefined) return null;
+  return (
+    'No mail server (SMTP_URL is unset): password reset emails cannot be sent. ' +
+    'Give a member a reset link with `npm run admin -- reset-link <username>`'
+  );
+}

@@ -1,5 +1,5 @@
 import { createContext } from './create-context';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, loadConfig, readEnvironment } from './env';
 import { runMaintenance } from './maintenance';
 
 /**
@@ -7,7 +7,7 @@ import { runMaintenance } from './maintenance';
  * image variants, delete expired password-reset links and sessions.
  */
 async function run(): Promise<void> {
-  const context = await createContext(loadConfig());
+  const context = await createContext(loadConfig(readEnvironment()));
   try {
     await runMaintenance(context, {
       info: (details, message) => console.log(`${message}: ${JSON.stringify(details)}`),

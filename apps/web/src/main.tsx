@@ -9,8 +9,9 @@ import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { readFirstScreen, seedFirstScreen } from '@/lib/first-screen';
+import { rememberMissingAddress } from '@/lib/missing-address';
 import { createQueryClient } from '@/lib/query-client';
-import { registerServiceWorkerLater } from '@/lib/offline/service-worker';
+import { keepSessionForOffline } from '@/lib/offline/kept-session';
 import { routerFuture } from '@/lib/router-future';
 import { applyThemeChoice } from '@/lib/theme';
 import { AppRoot } from './app/app-root';
@@ -27,7 +28,11 @@ function BrowserRouting({ children }: { children: ReactNode }) {
 
 const queryClient = createQueryClient();
 const firstScreen = readFirstScreen();
-if (firstScreen) seedFirstScreen(queryClient, firstScreen);
+if (firstScreen) {
+  seedFirstScreen(queryClient, firstScreen);
+  keepSessionForOffline(firstScreen.session);
+  rememberMissingAddress(firstScreen, window.location.pathname);
+}
 
 // As a transition React renders (or hydrates) the first screen in slices of a few milliseconds,
 // yielding to the browser between them: on a phone, one long task of ~20 posts became many
@@ -39,5 +44,12 @@ startTransition(() => {
   else createRoot(root).render(app);
 });
 
-// After the first paint and the first photo: the worker's install fetches every built file.
-registerServiceWorkerLater();
+// After the first paint and the first photo: the worker's install fetches every built file. Its
+// code is a chunk of its own, as it does nothing for the first screen (fetched once the page has
+// loaded, when the registration would wait for anyway).
+const registerWorker = () =>
+  import('@/lib/offline/service-worker')
+    .then(({ registerServiceWorkerLater }) => registerServiceWorkerLater())
+    .catch((error: unknown) => console.error('Error loading the service worker', error));
+if (document.readyState === 'complete') void registerWorker();
+else window.addEventListener('load', () => void registerWorker(), { once: true });

@@ -74,6 +74,21 @@ export const accountPageNames = [
 export type AccountPageName = (typeof accountPageNames)[number];
 
 /**
+ * The admin page's tabs, each at an address of its own so a reload or a shared link opens the
+ * same tab: `/admin` is the first (Reports), the others `/admin/<name>`.
+ */
+export const adminSections = [
+  'reports',
+  'users',
+  'servers',
+  'invites',
+  'numbers',
+  'about',
+  'audit',
+] as const;
+export type AdminSection = (typeof adminSections)[number];
+
+/**
  * Every page of the app, written once for the server (which answers each address with the app's
  * page, drawn or not) and the web client (whose router matches each `pattern`, and whose links are
  * built by `to`). Usernames and ids are encoded, so a name with odd characters can never reach
@@ -117,7 +132,11 @@ export const pagePaths = {
   directThread: { pattern: '/direct/t/:id', to: (id: string) => `/direct/t/${segment(id)}` },
   /** The settings pages, one address each (`/accounts/edit`, …): see `accountPageNames`. */
   account: { to: (page: AccountPageName) => `/accounts/${page}` },
-  admin: { pattern: '/admin', to: () => '/admin' },
+  admin: {
+    pattern: '/admin',
+    to: (section: AdminSection = 'reports') =>
+      section === 'reports' ? '/admin' : `/admin/${section}`,
+  },
   /** The instance's name, description, rules and contact. */
   about: { pattern: '/about', to: () => '/about' },
 } as const;
@@ -141,6 +160,7 @@ export function pagePatterns(): string[] {
   return [
     ...Object.values(pagePaths).flatMap((page) => ('pattern' in page ? [page.pattern] : [])),
     ...accountPageNames.map((name) => pagePaths.account.to(name)),
+    ...adminSections.filter((name) => name !== 'reports').map((name) => pagePaths.admin.to(name)),
   ];
 }
 

@@ -42,8 +42,9 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpRequest = z.output<typeof signUpSchema>;
 
 /**
- * Signing in names the account by its email, or by its username: the account switcher remembers
- * only usernames on the device (never an email), so switching signs in with one.
+ * Signing in names the account by its email, or by its username: `email` may hold a username
+ * (the sign-in form's one field takes either, as Instagram's does), and `username` is kept for
+ * clients that send it apart. The account switcher remembers only usernames on the device.
  */
 export const signInSchema = z
   .object({

@@ -22,5 +22,9 @@ export const directMessageTexts = {
   messageToYourself: "You can't start a conversation with only yourself",
   emptyMessage: 'Write a message, choose a photo or share a post',
   notYourMessage: 'Only its sender can unsend a message',
+  storyReplyElsewhere: "A story reply goes to a conversation with the story's author",
+  repliedToYourStory: 'Replied to your story',
+  youRepliedToTheirStory: 'You replied to their story',
+  storyUnavailable: 'Story unavailable',
   tooManyParticipants: `A group can have at most ${directMessageLimits.maxParticipants + 1} people`,
 } as const;

@@ -14,12 +14,26 @@ export const sharedPostSchema = z.object({
   author: profileSummarySchema,
 });
 
+/**
+ * The story a message replies to. `available` while the story lives and the reader may still
+ * see it (its thumbnail then, else null): expired, deleted, or out of the reader's sight (a
+ * block, an unfollowed private account) all read "Story unavailable".
+ */
+export const messageStorySchema = z.object({
+  id: z.string(),
+  thumbnail_url: z.string().nullable(),
+  available: z.boolean(),
+});
+export type MessageStory = z.infer<typeof messageStorySchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   sender: profileSummarySchema,
   text: z.string().nullable(),
   images: z.array(messageImageSchema),
   shared_post: sharedPostSchema.nullable(),
+  /** The story this message replies to, or null. */
+  story: messageStorySchema.nullable(),
   created_at: z.string(),
   /** Who has read up to this message, apart from its sender. */
   seen_by: z.array(profileSummarySchema),
@@ -92,6 +106,11 @@ export const sendMessageSchema = z.object({
     )
     .optional(),
   post_id: z.string().min(1).max(200).optional(),
+  /**
+   * A reply to this story: a live one the sender may see, by someone in the conversation. It
+   * goes with text (or photos); the story alone is not a message.
+   */
+  story_id: z.string().min(1).max(200).optional(),
 });
 export type SendMessageRequest = z.output<typeof sendMessageSchema>;
 

@@ -12,6 +12,8 @@ export const errorCodes = [
   'rate_limited',
   'internal',
   'unavailable',
+  /** `POST /api/auth/password-reset` on a server with no mail server (503). */
+  'mail_unavailable',
   'insufficient_storage',
 ] as const;
 

@@ -17,6 +17,11 @@ export interface FirstScreen {
   profile?: Profile;
   /** `/p/:id`: the post (`GET /api/posts/:id`). */
   post?: Post;
+  /**
+   * The page's address names nothing (the page's status is 404): the client shows its not-found
+   * page without asking the API for the same missing post or profile again.
+   */
+  not_found?: true;
 }
 
 export const firstScreenScriptId = 'first-screen';

@@ -23,3 +23,12 @@ export function checkImageFile(file: { size: number; type: string; name?: string
   if (!isImageFile(file)) return messages.notAnImage;
   return null;
 }
+
+/**
+ * A picked file's problem, naming the file (one of several picked at once is then found), with
+ * the spec's message word for word.
+ */
+export const pickedFileProblems = {
+  notAPicture: (name: string) => `${name} is not a picture. ${messages.notAnImage}`,
+  cannotShrink: (name: string) => `${name} could not be made smaller. ${messages.fileTooLarge}`,
+};

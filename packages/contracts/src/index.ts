@@ -9,6 +9,7 @@ export * from './profile';
 export * from './account';
 export * from './follow';
 export * from './post';
+export * from './media';
 export * from './image-files';
 export * from './comment';
 export * from './image-sources';

@@ -76,5 +76,12 @@ export const instanceSchema = z.object({
   contact_email: z.string(),
   /** People and their posts, without suspended accounts. */
   stats: z.object({ users: z.number().int(), posts: z.number().int() }),
+  /**
+   * Whether a mail server is configured (`SMTP_URL`): without one, Forgot password says to ask
+   * the admin for a reset link instead of promising an email.
+   */
+  mail: z.boolean(),
+  /** Whether video can be posted here; always false until video arrives. */
+  video: z.boolean(),
 });
 export type Instance = z.infer<typeof instanceSchema>;

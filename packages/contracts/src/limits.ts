@@ -2,6 +2,11 @@
 export const limits = {
   /** Uploads must be under 5 MB (5 × 1024 × 1024 bytes). */
   maxUploadBytes: 5 * 1024 * 1024,
+  /**
+   * A picked photo over maxUploadBytes is made smaller in the browser before it is sent, to at
+   * most this many pixels on its longest side (Instagram keeps less; a camera's detail survives).
+   */
+  pickedPhotoMaxSide: 4096,
   passwordMinLength: 6,
   /** Upper bound so a huge password cannot be used to burn CPU in the hash. */
   passwordMaxLength: 128,
@@ -73,3 +78,6 @@ export const limits = {
 
 /** Image types the create dialog advertises. The server decides the real type from the bytes. */
 export const advertisedImageTypes = 'PNG, JPG, GIF up to 5MB';
+
+/** Under the spec's line: what else is read, and that a larger photo is made smaller, not refused. */
+export const moreImageTypesHint = 'HEIC, WebP and AVIF too; larger photos are resized';

@@ -35,4 +35,9 @@ export const messages = {
   notYourStory: 'Only the author can delete this story',
   storyOnePhoto: 'A story has one photo',
   storyViewersAuthorOnly: 'Only the author can see who viewed this story',
+  /** A page this device has not kept, asked for without a network (in the offline banner's words). */
+  offline: "You're offline. This page will show when you're back online.",
+  /** A like or an unlike tried without a network: the heart goes back to what it was. */
+  likeOffline: "You're offline — couldn't like this post.",
+  unlikeOffline: "You're offline — couldn't unlike this post.",
 } as const;

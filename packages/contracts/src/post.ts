@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { commentSchema, mentionSchema } from './comment';
 import { limits } from './limits';
+import { imageVariantSchema, mediaAttachmentSchema } from './media';
 import { pageLimit } from './follow';
 import { messages } from './messages';
-
-export const imageVariantSchema = z.object({
-  url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
-export type ImageVariant = z.infer<typeof imageVariantSchema>;
 
 export const postImageSchema = z.object({
   width: z.number().int(),
@@ -48,6 +42,8 @@ export const postSchema = z.object({
   image: postImageSchema,
   /** Every photo (1–10), in the author's order; the first equals `image_url` / `image`. */
   images: z.array(postPhotoSchema).min(1).max(limits.maxPostImages),
+  /** Every photo or video (1–10) in the author's order: `images` for clients that know video. */
+  media: z.array(mediaAttachmentSchema).min(1).max(limits.maxPostImages),
   caption: z.string().nullable(),
   /** The caption's hashtags, lowercase, without `#`, in the order first written. */
   hashtags: z.array(z.string()),

@@ -22,6 +22,8 @@ export const safetyMessages = {
   cannotSuspendYourself: "You can't suspend yourself",
   lastAdmin: 'An instance keeps at least one admin',
   passwordResetSent: 'If an account uses this email, we sent it a link to reset the password',
+  /** Said before and instead of asking for a link when the server has no mail server. */
+  mailUnavailable: "This server can't send email — ask its admin for a reset link",
 } as const;
 
 /** A report's optional note, at most (characters). */

@@ -102,8 +102,8 @@ export interface ReadCaches {
   storyTrays: TaggedCache<StoryTraysEntry>;
   /** Per viewer: the people they blocked or were blocked by (services/blocks.service.ts). */
   blockedEitherWay: TaggedCache<ReadonlySet<string>>;
-  /** `GET /api/instance` without its sign-up mode (services/instance.service.ts): one value. */
-  instance: TaggedCache<Omit<Instance, 'signups'>>;
+  /** `GET /api/instance` without what the configuration says (sign-ups, mail, video): one value. */
+  instance: TaggedCache<Omit<Instance, 'signups' | 'mail' | 'video'>>;
   /** Each cache's hits and misses since start, and the values it keeps now (the metrics). */
   stats(): Record<ReadCacheName, CacheStats & { entries: number }>;
 }

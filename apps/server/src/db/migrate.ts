@@ -23,6 +23,8 @@ import { domainBlocks } from './migrations/0020-domain-blocks';
 import { blurhash } from './migrations/0021-blurhash';
 import { remotePosts } from './migrations/0022-remote-posts';
 import { messagePhotos } from './migrations/0023-message-photos';
+import { mediaAttachments } from './migrations/0024-media-attachments';
+import { messageStoryReply } from './migrations/0025-message-story-reply';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -50,6 +52,8 @@ const migrations: Record<string, Migration> = {
   '0021-blurhash': blurhash,
   '0022-remote-posts': remotePosts,
   '0023-message-photos': messagePhotos,
+  '0024-media-attachments': mediaAttachments,
+  '0025-message-story-reply': messageStoryReply,
 };
 
 /** Every migration this version knows, oldest first: a backup's schema must be one of them. */

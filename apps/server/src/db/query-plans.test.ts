@@ -145,6 +145,7 @@ async function openSqlite(): Promise<PlanSubject> {
 async function insertInBatches<
   T extends
     | 'posts'
+    | 'media_attachments'
     | 'likes'
     | 'comments'
     | 'follows'
@@ -176,11 +177,6 @@ async function seed(db: Kysely<DB>): Promise<{ userIds: string[]; posts: SeedPos
   const posts: SeedPost[] = Array.from({ length: postCount }, (_, index) => ({
     id: newId(),
     user_id: userIds[(index * 7) % authorCount]!,
-    image_key: `user-uploads/seed/posts/${index}.jpg`,
-    image_width: 1080,
-    image_height: 1080,
-    image_placeholder: null,
-    image_variants: '[]',
     caption: `post ${index}`,
     // Every 10th post shares its millisecond with the previous one: the id breaks the tie.
     created_at: new Date(start + (index - (index % 10 === 9 ? 1 : 0)) * 1_000_003).toISOString(),
@@ -229,6 +225,21 @@ async function seed(db: Kysely<DB>): Promise<{ userIds: string[]; posts: SeedPos
       })),
     );
     await insertInBatches(trx, 'posts', posts);
+    await insertInBatches(
+      trx,
+      'media_attachments',
+      posts.map((post, index) => ({
+        id: post.id,
+        post_id: post.id,
+        position: 0,
+        file_key: `user-uploads/seed/posts/${index}.jpg`,
+        width: 1080,
+        height: 1080,
+        placeholder: null,
+        variants: '[]',
+        alt_text: null,
+      })),
+    );
     await insertInBatches(trx, 'likes', likes);
     await insertInBatches(trx, 'comments', comments);
     // Discovery: everyone is found by their username and the word "seed"; each post carries one

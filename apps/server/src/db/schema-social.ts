@@ -83,6 +83,8 @@ export interface DirectMessagesTable {
   sender_id: string;
   text: string | null;
   post_id: string | null;
+  /** The story this message replies to (migration 0025); kept after the story is gone. */
+  story_id: string | null;
   created_at: string;
 }
 

@@ -79,13 +79,6 @@ export interface ProfilesTable {
 export interface PostsTable {
   id: string;
   user_id: string;
-  /** `image_*`: the first photo, mirrored from `post_images` (migration 0004). */
-  image_key: string;
-  image_width: number;
-  image_height: number;
-  image_placeholder: string | null;
-  /** JSON array of `{ key, width, height }`, smallest first (repositories/stored-variants.ts). */
-  image_variants: string;
   caption: string | null;
   likes_count: Generated<number>;
   comments_count: Generated<number>;
@@ -94,12 +87,17 @@ export interface PostsTable {
   edited_at: Generated<string | null>;
 }
 
-/** One photo of a post; `position` 0 is the first (mirrored in `posts.image_*`). */
-export interface PostImagesTable {
+/**
+ * One photo (or, from the video issue on, video) of a post; `position` 0 is the first, which
+ * grids, notifications and shared-post thumbnails show (migration 0024, `post_images` before).
+ */
+export interface MediaAttachmentsTable {
   id: string;
   post_id: string;
   position: number;
-  image_key: string;
+  type: Generated<MediaType>;
+  /** The original: a cleaned photo, or a transcoded video. */
+  file_key: string;
   width: number;
   height: number;
   placeholder: string | null;
@@ -110,7 +108,18 @@ export interface PostImagesTable {
   blurhash: Generated<string | null>;
   /** A full-size JPEG copy for other servers, of a WebP, AVIF or PNG original (migration 0021). */
   jpeg_key: Generated<string | null>;
+  /** `processing` while a video is transcoded; its post is then its author's only. */
+  status: Generated<MediaStatus>;
+  /** A video's length in seconds; null for a photo. */
+  duration_s: Generated<number | null>;
+  /** A video's poster as JSON `{ key, width, height, variants }`; null for a photo. */
+  poster: Generated<string | null>;
+  /** The photographer's camera details as JSON, when they chose to show them; null otherwise. */
+  camera: Generated<string | null>;
 }
+
+export type MediaType = 'image' | 'video';
+export type MediaStatus = 'ready' | 'processing';
 
 /** A post someone saved to look at again. */
 export interface SavesTable {
@@ -317,7 +326,7 @@ export interface DB {
   sessions: SessionsTable;
   profiles: ProfilesTable;
   posts: PostsTable;
-  post_images: PostImagesTable;
+  media_attachments: MediaAttachmentsTable;
   saves: SavesTable;
   likes: LikesTable;
   comments: CommentsTable;

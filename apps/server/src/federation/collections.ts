@@ -6,7 +6,7 @@ import type { ProfilesTable } from '../db/schema';
 import { findRemoteActorByUrl } from '../repositories/federation-actors.repository';
 import { listFollowActors } from '../repositories/federation-collections.repository';
 import { isFollowing } from '../repositories/follows.repository';
-import { listImagesOfPosts } from '../repositories/post-images.repository';
+import { listMediaOfPosts } from '../repositories/media-attachments.repository';
 import { listPosts } from '../repositories/posts.repository';
 import type { NoteMedia } from './note-media';
 import { storedRecipient } from './activities';
@@ -67,7 +67,7 @@ export function dispatchCollections(
       const after = cursor === '' ? undefined : decodeCursor(cursor);
       if (cursor !== '' && !after) return null;
       const posts = await listPosts(db, { userId: profile.id, limit: pageSize, after });
-      const images = await listImagesOfPosts(
+      const images = await listMediaOfPosts(
         db,
         posts.map((post) => post.id),
       );

@@ -32,8 +32,8 @@ describe.each(dialects)('photos sent to a peer on %s', (dialect) => {
 
   const imageRow = (postId: string) =>
     server.context.database.db
-      .selectFrom('post_images')
-      .select(['id', 'image_key', 'blurhash', 'jpeg_key'])
+      .selectFrom('media_attachments')
+      .select(['id', 'file_key', 'blurhash', 'jpeg_key'])
       .where('post_id', '=', postId)
       .executeTakeFirstOrThrow();
 
@@ -72,7 +72,7 @@ describe.each(dialects)('photos sent to a peer on %s', (dialect) => {
     expect(upload.status).toBe(201);
     const postId = upload.body.id as string;
     const stored = await imageRow(postId);
-    expect(stored.image_key).toMatch(/\.png$/);
+    expect(stored.file_key).toMatch(/\.png$/);
     expect(stored.blurhash).toMatch(/^[0-9A-Za-z#$%*+,\-.:;=?@[\]^_{|}~]{20,40}$/);
 
     await expect.poll(() => peer.ofType('Create').length, { timeout: 10_000 }).toBe(1);
@@ -113,7 +113,7 @@ describe.each(dialects)('photos sent to a peer on %s', (dialect) => {
     const { id } = await imageRow(postId);
     // As a photo stored before either existed.
     await server.context.database.db
-      .updateTable('post_images')
+      .updateTable('media_attachments')
       .set({ blurhash: null, jpeg_key: null })
       .where('id', '=', id)
       .execute();

@@ -1,7 +1,7 @@
 import type { Federation } from '@fedify/fedify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { listImagesOfPosts } from '../repositories/post-images.repository';
+import { listMediaOfPosts } from '../repositories/media-attachments.repository';
 
 type Json = Record<string, unknown>;
 
@@ -18,7 +18,7 @@ export async function withNoteExtras(db: Kysely<DB>, response: Response, path: s
   const attachments = note.attachment;
   if (attachments !== undefined && attachments !== null) {
     const list = (Array.isArray(attachments) ? attachments : [attachments]) as Json[];
-    const images = (await listImagesOfPosts(db, [postId])).get(postId) ?? [];
+    const images = (await listMediaOfPosts(db, [postId])).get(postId) ?? [];
     list.forEach((attachment, index) => {
       const blurhash = images[index]?.blurhash;
       if (blurhash) attachment.blurhash = blurhash;

@@ -1,8 +1,8 @@
 import { buffer } from 'node:stream/consumers';
 import type { AppContext } from '../app-context';
 import { federationCopy, needsJpegCopy } from '../media/federation-copy';
-import type { PostImageRow } from '../repositories/post-images.repository';
-import { setFederationMedia } from '../repositories/post-images.repository';
+import type { MediaAttachmentRow } from '../repositories/media-attachments.repository';
+import { setFederationMedia } from '../repositories/media-attachments.repository';
 import { findPeopleByUsernames } from '../repositories/notifications.repository';
 import type { MediaUrls } from '../storage/media-urls';
 import { mediaUrls } from '../storage/media-urls';
@@ -14,7 +14,7 @@ type Deps = Pick<AppContext, 'database' | 'storage' | 'signer' | 'imageQueue'>;
 export interface NoteMedia {
   urls: MediaUrls;
   /** The photos with their BlurHash and, for a WebP, AVIF or PNG original, a JPEG copy. */
-  prepare(images: readonly PostImageRow[]): Promise<PostImageRow[]>;
+  prepare(images: readonly MediaAttachmentRow[]): Promise<MediaAttachmentRow[]>;
   /** Which of these usernames are people here (a caption's mentions become links to them). */
   people(usernames: readonly string[]): Promise<Set<string>>;
 }
@@ -26,15 +26,15 @@ export interface NoteMedia {
  * fail, the Note goes without it: the original still shows everywhere but on Pixelfed.
  */
 export function noteMedia(deps: Deps): NoteMedia {
-  async function prepareOne(image: PostImageRow): Promise<PostImageRow> {
-    const wantsJpeg = needsJpegCopy(image.image_key) && image.jpeg_key === null;
+  async function prepareOne(image: MediaAttachmentRow): Promise<MediaAttachmentRow> {
+    const wantsJpeg = needsJpegCopy(image.file_key) && image.jpeg_key === null;
     if (image.blurhash !== null && !wantsJpeg) return image;
     try {
-      const stored = await buffer(await deps.storage.read(image.image_key));
+      const stored = await buffer(await deps.storage.read(image.file_key));
       const made = await deps.imageQueue.run(() => federationCopy(stored, { jpeg: wantsJpeg }));
       let jpegKey = image.jpeg_key;
       if (made.jpeg) {
-        jpegKey = variantKey(image.image_key, made.jpeg.width, 'jpg');
+        jpegKey = variantKey(image.file_key, made.jpeg.width, 'jpg');
         try {
           await deps.storage.put(jpegKey, made.jpeg.data, made.jpeg.contentType);
         } catch (error) {
@@ -53,7 +53,7 @@ export function noteMedia(deps: Deps): NoteMedia {
     urls: mediaUrls(deps.storage, deps.signer),
     // One at a time: a post of ten old photos must not take every image worker.
     async prepare(images) {
-      const prepared: PostImageRow[] = [];
+      const prepared: MediaAttachmentRow[] = [];
       for (const image of images) prepared.push(await prepareOne(image));
       return prepared;
     },

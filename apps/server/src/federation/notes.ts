@@ -3,8 +3,8 @@ import { Image as ImageAttachment, Note, PUBLIC_COLLECTION } from '@fedify/vocab
 import { isRemoteUsername, mentionsOf } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { PostImageRow } from '../repositories/post-images.repository';
-import { listImagesOfPosts } from '../repositories/post-images.repository';
+import type { MediaAttachmentRow } from '../repositories/media-attachments.repository';
+import { listMediaOfPosts } from '../repositories/media-attachments.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import { findPostById } from '../repositories/posts.repository';
 import type { MediaUrls } from '../storage/media-urls';
@@ -28,7 +28,7 @@ const mediaTypeOf = (key: string): string =>
 
 export interface NoteSource {
   post: PostRow;
-  images: PostImageRow[];
+  images: MediaAttachmentRow[];
 }
 
 export async function findNoteSource(
@@ -39,7 +39,7 @@ export async function findNoteSource(
   if (!post || post.author_suspended_at !== null) return undefined;
   // A remote person's post is their server's Note, never one of ours.
   if (isRemoteUsername(post.author_username)) return undefined;
-  const images = (await listImagesOfPosts(db, [postId])).get(postId) ?? [];
+  const images = (await listMediaOfPosts(db, [postId])).get(postId) ?? [];
   return { post, images };
 }
 
@@ -95,10 +95,10 @@ export async function noteOf(
   });
 }
 
-function imageOf(image: PostImageRow, urls: MediaUrls, isPrivate: boolean, origin: string) {
+function imageOf(image: MediaAttachmentRow, urls: MediaUrls, isPrivate: boolean, origin: string) {
   // Full size, as JPEG where the original is WebP, AVIF or PNG (Pixelfed takes only JPEG, PNG
   // and GIF): its copy, made when the post is first sent; GIFs stay GIFs.
-  const key = image.jpeg_key ?? image.image_key;
+  const key = image.jpeg_key ?? image.file_key;
   return new ImageAttachment({
     url: new URL(urls.post(key, isPrivate), origin),
     mediaType: mediaTypeOf(key),

@@ -10,10 +10,11 @@ import {
   findRemotePersonByUsername,
   updateRemoteCounts,
 } from '../repositories/remote-people.repository';
+import type { RemoteOutcome } from '../services/search.service';
 import { DatabaseKvStore } from './kv-store';
 import { rememberActor } from './remote-actors';
-import type { SafeFetchOptions } from './safe-fetch';
-import { RemoteFetchError, safeFetch } from './safe-fetch';
+import type { SafeFetchOptions } from '../net/safe-fetch';
+import { RemoteFetchError, safeFetch } from '../net/safe-fetch';
 
 type Deps = Pick<Infrastructure, 'config' | 'database' | 'clock'>;
 
@@ -63,6 +64,13 @@ function parseJson(body: Uint8Array): unknown {
   }
 }
 
+/** Their server answered: nobody there by that name or at that address. */
+class NoSuchRemote extends RemoteFetchError {}
+
+// What asking another server about someone came to; the search service names its shape, as a
+// service names what a door hands it.
+export type { RemoteOutcome } from '../services/search.service';
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -98,17 +106,31 @@ export class RemoteLookup {
 
   /** The profile id of the person a query names; undefined when there is none or it failed. */
   async resolve(query: string): Promise<string | undefined> {
+    const outcome = await this.lookUp(query);
+    return outcome && 'found' in outcome ? outcome.found : undefined;
+  }
+
+  /**
+   * Like `resolve`, telling a failure apart (the search box says which): undefined when the
+   * query names nobody elsewhere.
+   */
+  async lookUp(query: string): Promise<RemoteOutcome | undefined> {
     const parsed = this.parse(query);
     if (!parsed) return undefined;
     try {
+      let id: string | undefined;
       if (parsed.kind === 'handle') {
         const known = await findRemotePersonByUsername(this.deps.database.db, parsed.handle);
-        if (known && (await this.#fresh(known.id))) return known.id;
-        return await this.#byActorUrl(await this.#webFinger(parsed.handle, parsed.host));
+        if (known && (await this.#fresh(known.id))) return { found: known.id };
+        id = await this.#byActorUrl(await this.#webFinger(parsed.handle, parsed.host));
+      } else {
+        id = await this.#byUrl(parsed.url);
       }
-      return await this.#byUrl(parsed.url);
+      // They answered with something that is no person (a group, a page of something else).
+      return id === undefined ? { failed: 'not_found' } : { found: id };
     } catch (error) {
-      if (error instanceof RemoteFetchError) return undefined;
+      if (error instanceof NoSuchRemote) return { failed: 'not_found' };
+      if (error instanceof RemoteFetchError) return { failed: 'unreachable' };
       throw error;
     }
   }
@@ -130,6 +152,8 @@ export class RemoteLookup {
 
   async #json(url: string | URL, accept: string) {
     const answer = await safeFetch(url, { headers: { accept } }, this.#fetchOptions);
+    if (answer.status === 404 || answer.status === 410)
+      throw new NoSuchRemote(`${answer.status} from ${answer.url.href}`);
     if (answer.status !== 200)
       throw new RemoteFetchError(`${answer.status} from ${answer.url.href}`);
     return { url: answer.url, json: parseJson(answer.body) };
@@ -147,7 +171,7 @@ export class RemoteLookup {
         return new URL(link.href);
       }
     }
-    throw new RemoteFetchError(`no actor for ${handle}`);
+    throw new NoSuchRemote(`no actor for ${handle}`);
   }
 
   readonly #loader: DocumentLoader = async (documentUrl) => {
@@ -251,6 +275,25 @@ export class RemoteLookup {
  * `resolve`, given at most `ms`: a slow server leaves the answer to local results, while the
  * lookup finishes in the background (and is kept for the next search).
  */
+/** `lookUp` given at most `ms`: a server slower than that is `unreachable` for this search. */
+export function lookUpWithin(
+  lookup: RemoteLookup,
+  query: string,
+  ms: number,
+  onError: (error: unknown) => void,
+): Promise<RemoteOutcome | undefined> {
+  const unreachable: RemoteOutcome = { failed: 'unreachable' };
+  const lookingUp = lookup.lookUp(query).catch((error: unknown) => {
+    onError(error);
+    return unreachable;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<RemoteOutcome>((done) => {
+    timer = setTimeout(() => done(unreachable), ms);
+  });
+  return Promise.race([lookingUp, late]).finally(() => clearTimeout(timer));
+}
+
 export function resolveWithin(
   lookup: RemoteLookup,
   query: string,

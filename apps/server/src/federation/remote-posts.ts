@@ -2,13 +2,15 @@ import { newId } from '../ids';
 import type { AppContext } from '../app-context';
 import { indexNewPost, reindexCaption } from '../discovery/discovery-index';
 import { blurhashToThumbHash, greyThumbHash } from '../media/blurhash';
-import { insertPostImages, deletePostImages } from '../repositories/post-images.repository';
-import type { NewPostImage } from '../repositories/post-images.repository';
+import {
+  deleteMediaAttachments,
+  insertMediaAttachments,
+} from '../repositories/media-attachments.repository';
+import type { NewMediaAttachment } from '../repositories/media-attachments.repository';
 import {
   insertPost,
   lockPost,
   markPostEdited,
-  mirrorFirstImage,
   updatePostCaption,
 } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
@@ -31,7 +33,7 @@ type Deps = Pick<AppContext, 'database' | 'services' | 'clock' | 'events' | 'sto
 const defaultSide = 1080;
 
 /** A remote photo's row before its copy is fetched: a placeholder key, the sender's sizes. */
-function pendingImage(postId: string, position: number, image: RemoteImage): NewPostImage {
+function pendingImage(postId: string, position: number, image: RemoteImage): NewMediaAttachment {
   const id = newId();
   const width = image.width && image.width > 0 ? image.width : defaultSide;
   const height = image.height && image.height > 0 ? image.height : defaultSide;
@@ -39,7 +41,7 @@ function pendingImage(postId: string, position: number, image: RemoteImage): New
     id,
     post_id: postId,
     position,
-    image_key: missingRemoteKey(id),
+    file_key: missingRemoteKey(id),
     width,
     height,
     placeholder:
@@ -74,22 +76,16 @@ export async function storeRemotePost(
   if (await findRemotePostByNote(db, note.id)) return 'known';
   const postId = newId();
   const images = note.images.map((image, index) => pendingImage(postId, index, image));
-  const first = images[0]!;
   const now = deps.clock.now().toISOString();
   try {
     await db.transaction().execute(async (trx) => {
       await insertPost(trx, {
         id: postId,
         user_id: authorId,
-        image_key: first.image_key,
-        image_width: first.width,
-        image_height: first.height,
-        image_placeholder: first.placeholder,
-        image_variants: [],
         caption: note.caption,
         created_at: note.publishedAt,
       });
-      await insertPostImages(trx, images);
+      await insertMediaAttachments(trx, images);
       await insertRemotePost(trx, {
         post_id: postId,
         note_url: note.id,
@@ -153,15 +149,15 @@ export async function updateRemotePost(
     }
     if (note.images.length === 0) return true;
     removedKeys = current.flatMap((image) => [
-      image.image_key,
+      image.file_key,
       ...storedVariants.keys(image.variants),
     ]);
-    await deletePostImages(
+    await deleteMediaAttachments(
       trx,
       current.map((image) => image.id),
     );
     const images = note.images.map((image, index) => pendingImage(postId, index, image));
-    await insertPostImages(trx, images);
+    await insertMediaAttachments(trx, images);
     await insertRemoteMedia(
       trx,
       images.map((image, index) => ({
@@ -172,7 +168,6 @@ export async function updateRemotePost(
       })),
       now,
     );
-    await mirrorFirstImage(trx, postId, images[0]!);
     return true;
   });
   if (!changed) return false;

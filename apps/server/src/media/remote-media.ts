@@ -1,6 +1,6 @@
 import type { Infrastructure } from '../context';
 import { AppError } from '../errors';
-import { RemoteFetchError, safeFetch } from '../federation/safe-fetch';
+import { RemoteFetchError, safeFetch } from '../net/safe-fetch';
 import {
   claimRemoteMedia,
   isRemoteMediaPending,
@@ -10,7 +10,7 @@ import {
   setRemoteImageFiles,
   setRemoteMediaState,
 } from '../repositories/remote-posts.repository';
-import { checkPhoto, decodePhoto, storePhoto } from './photo-pipeline';
+import { keysOfUploads, storeUploads } from './store-uploads';
 
 /** A remote original larger than this is refused (Pixelfed keeps originals up to 15 MB). */
 export const remoteMediaMaxBytes = 16 * 1024 * 1024;
@@ -120,30 +120,14 @@ export class RemoteMediaFetcher {
         const permanent = answer.status === 404 || answer.status === 410;
         throw new RemoteFetchError(`answered ${answer.status}`, { permanent });
       }
-      const body = Buffer.from(answer.body);
-      await checkPhoto(body, 0);
-      const image = await decodePhoto(this.infra.imageQueue, body, 0);
-      const stored = await storePhoto(
-        this.infra.storage,
-        'remoteMedia',
-        item.author_id,
-        image,
-        written,
-      );
+      const [stored] = await storeUploads(this.infra, 'remoteMedia', item.author_id, [
+        Buffer.from(answer.body),
+      ]);
+      written.push(...keysOfUploads([stored!]));
       const kept = await this.db.transaction().execute(async (trx) => {
         // The post may have been deleted while its photo was on its way.
         if (!(await isRemoteMediaPending(trx, item.image_id))) return false;
-        await setRemoteImageFiles(
-          trx,
-          { id: item.image_id, post_id: item.post_id, position: item.position },
-          {
-            key: stored.key,
-            width: image.original.width,
-            height: image.original.height,
-            placeholder: image.placeholder,
-            variants: stored.variants,
-          },
-        );
+        await setRemoteImageFiles(trx, item.image_id, stored!);
         await setRemoteMediaState(trx, item.image_id, {
           status: 'stored',
           attempts: 0,
@@ -201,7 +185,7 @@ export class RemoteMediaFetcher {
       if (stale.length === 0) return removed;
       for (const image of stale) {
         await this.db.transaction().execute(async (trx) => {
-          await setRemoteImageFiles(trx, image, {
+          await setRemoteImageFiles(trx, image.id, {
             key: missingRemoteKey(image.id),
             width: image.width,
             height: image.height,
@@ -210,7 +194,7 @@ export class RemoteMediaFetcher {
           });
           await setRemoteMediaState(trx, image.id, { status: 'expired', next_attempt_at: null });
         });
-        await this.infra.storage.discard([image.image_key, ...image.variants.map((v) => v.key)]);
+        await this.infra.storage.discard([image.file_key, ...image.variants.map((v) => v.key)]);
         removed++;
       }
     }

@@ -34,6 +34,9 @@ const clientPages = [
   '/accounts/blocked',
   '/accounts/password/reset',
   '/admin',
+  // Each admin tab has its own address (a reload keeps the tab).
+  '/admin/users',
+  '/admin/audit',
   '/about',
   '/p/0190a7e2-0000-7000-8000-000000000000/liked_by',
 ];
@@ -64,6 +67,8 @@ describe.each(dialects)('the addresses of people and posts on %s', (dialect) => 
     expect(response.text).toContain('<div id="root"></div>');
     expect(response.text).toContain(notFoundTitle);
     expect(response.text.match(/<title>/g)).toHaveLength(1);
+    // Said in the first screen too: the client then does not ask the API for it again.
+    expect(embeddedFirstScreen(response.text)).toMatchObject({ not_found: true });
   }
 
   describe('/:username', () => {
@@ -102,6 +107,7 @@ describe.each(dialects)('the addresses of people and posts on %s', (dialect) => 
             user: expect.objectContaining({ id: alice.id, email: alice.email }),
             profile: expect.objectContaining({ id: alice.id }),
           },
+          not_found: true,
         });
       }
       expect((await server.request('/api/profiles/by-username/nobody_at_all')).status).toBe(404);
@@ -202,7 +208,10 @@ describe.each(dialects)('the addresses of people and posts on %s', (dialect) => 
     ]) {
       const page = await server.request(path);
       expectNotFoundPage(page);
-      expect(embeddedFirstScreen(page.text)).toEqual({ session: { user: null, profile: null } });
+      expect(embeddedFirstScreen(page.text)).toEqual({
+        session: { user: null, profile: null },
+        not_found: true,
+      });
     }
     const head = await server.request('/some/page', { method: 'HEAD' });
     expect(head.status).toBe(404);

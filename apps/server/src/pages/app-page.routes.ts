@@ -122,7 +122,7 @@ export function appPages(context: AppContext, indexHtmlPath: string) {
   type Build = (viewer: Viewer | null, html: string, request?: FastifyRequest) => Promise<Page>;
 
   function notFoundPage(reader: SessionResponse, html: string): Page {
-    const firstScreenJson = JSON.stringify({ session: reader });
+    const firstScreenJson = JSON.stringify({ session: reader, not_found: true });
     return page(404, appPageHtml(html, { firstScreenJson, head: notFoundHead }));
   }
 

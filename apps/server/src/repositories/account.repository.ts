@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { storedKeysOf } from './post-images.repository';
+import { storedKeysOf } from './media-attachments.repository';
 import { storedVariants } from './stored-variants';
 
 export function findPasswordHash(db: Kysely<DB>, userId: string) {
@@ -56,12 +56,16 @@ export async function touchSession(db: Kysely<DB>, id: string, at: string) {
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
 }
 
-/** Every stored key of the account's posts (originals and variants of every photo). */
+/** Every stored key of the account's posts (originals and variants of every attachment). */
 export async function listPostFileKeysOf(db: Kysely<DB>, userId: string): Promise<string[]> {
   const rows = await db
-    .selectFrom('post_images')
-    .innerJoin('posts', 'posts.id', 'post_images.post_id')
-    .select(['post_images.image_key', 'post_images.variants', 'post_images.jpeg_key'])
+    .selectFrom('media_attachments')
+    .innerJoin('posts', 'posts.id', 'media_attachments.post_id')
+    .select([
+      'media_attachments.file_key',
+      'media_attachments.variants',
+      'media_attachments.jpeg_key',
+    ])
     .where('posts.user_id', '=', userId)
     .execute();
   return rows.flatMap(storedKeysOf);

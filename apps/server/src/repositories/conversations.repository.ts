@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { dialectOf } from '../db/dialect-of';
 import type { DB } from '../db/schema';
 
 type Db = Kysely<DB>;
@@ -10,6 +11,7 @@ export interface MessageRow {
   sender_id: string;
   text: string | null;
   post_id: string | null;
+  story_id: string | null;
   created_at: string;
 }
 
@@ -323,8 +325,12 @@ export async function unreadTotals(db: Db, userIds: readonly string[]) {
   return new Map([...totals].map(([id, { total, latest }]) => [id, { total, latest }]));
 }
 
-/** Tells every instance listening that these people's messages changed (PostgreSQL only). */
+/**
+ * Tells every instance listening that these people's messages changed. SQLite has one process,
+ * whose streams the caller told already: nothing to send.
+ */
 export async function signalMessageChanges(db: Db, userIds: readonly string[]): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
   for (const userId of userIds) {
     await sql`select pg_notify('pinhole_notifications', ${userId})`.execute(db);
   }
@@ -357,7 +363,10 @@ export async function findSharedPosts(db: Db, ids: readonly string[]) {
   return db
     .selectFrom('posts')
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
-    .select(['posts.id', 'posts.image_key', 'posts.user_id', 'profiles.is_private'])
+    .innerJoin('media_attachments as cover', (join) =>
+      join.onRef('cover.post_id', '=', 'posts.id').on('cover.position', '=', 0),
+    )
+    .select(['posts.id', 'cover.file_key', 'posts.user_id', 'profiles.is_private'])
     .where('posts.id', 'in', ids)
     .where('profiles.suspended_at', 'is', null)
     .execute();

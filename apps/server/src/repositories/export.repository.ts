@@ -19,19 +19,19 @@ export async function readAccountForExport(db: Kysely<DB>, userId: string) {
         .orderBy('created_at', 'asc')
         .execute(),
       db
-        .selectFrom('post_images')
-        .innerJoin('posts', 'posts.id', 'post_images.post_id')
+        .selectFrom('media_attachments')
+        .innerJoin('posts', 'posts.id', 'media_attachments.post_id')
         .select([
-          'post_images.post_id',
-          'post_images.position',
-          'post_images.image_key',
-          'post_images.width',
-          'post_images.height',
-          'post_images.alt_text',
+          'media_attachments.post_id',
+          'media_attachments.position',
+          'media_attachments.file_key',
+          'media_attachments.width',
+          'media_attachments.height',
+          'media_attachments.alt_text',
         ])
         .where('posts.user_id', '=', userId)
-        .orderBy('post_images.post_id')
-        .orderBy('post_images.position')
+        .orderBy('media_attachments.post_id')
+        .orderBy('media_attachments.position')
         .execute(),
       db
         .selectFrom('comments')

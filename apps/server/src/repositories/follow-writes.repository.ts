@@ -1,14 +1,41 @@
+import { isRemoteUsername } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { dialectOf } from '../db/dialect-of';
 import type { DB } from '../db/schema';
+import { isBlockedEitherWay } from './blocks.repository';
+import {
+  addToFollowCounts,
+  deleteFollow,
+  deleteFollowRequest,
+  insertFollow,
+  isFollowing,
+} from './follows.repository';
+import { notifyWhileFollowing } from './notification-records.repository';
+import { deleteFollowNotification } from './notifications.repository';
+import { findProfileById } from './profiles.repository';
+import { isRemotePerson } from './remote-people.repository';
 
 /**
- * PostgreSQL's follow and unfollow, each ONE statement outside any transaction: the checks, the
- * row, both counters and the followed person's notification in one round trip, where they took
- * eleven. The counters move only when a row was really added or removed, so they always equal the
- * rows. Both profile rows are locked in id order first (as addToFollowCounts does), so A→B and
- * B→A at once never deadlock; the locks last only while the statement runs.
+ * A follow and an unfollow, each in the form its database suits, picked here so the service is
+ * the same code on both. The counters move only when a row was really added or removed, so they
+ * always equal the rows, and the followed person's notification comes and goes with the follow.
+ *
+ * PostgreSQL: each ONE statement outside any transaction, the checks, the row, both counters and
+ * the notification in one round trip, where they took eleven (a follow is the second busiest
+ * write; bench/README.md measures it). Both profile rows are locked in id order first (as
+ * addToFollowCounts does), so A→B and B→A at once never deadlock; the locks last only while
+ * the statement runs. SQLite has no writing CTEs, and its statements are calls into the process,
+ * not round trips: one transaction each.
  */
+
+/** Who follows whom, when, and the id of the followed person's notification if one is written. */
+export interface FollowWrite {
+  followerId: string;
+  followeeId: string;
+  createdAt: string;
+  notificationId: string;
+}
 
 /** Both counters of a follow change, locked in id order; $delta is +1 or -1. */
 const movedCounters = (followerId: string, followeeId: string, delta: number, what: string) => sql`
@@ -51,10 +78,23 @@ export interface FollowOutcome {
   followerRemote: boolean;
 }
 
-/** Follows a public account, or one the viewer already follows; undefined for nobody. */
-export async function followInOneStatement(
+/**
+ * Follows a public account of this server, or one the viewer already follows; writes nothing
+ * when the follow needs a request (`needsRequest`: a private account, or a person of another
+ * server, whose server accepts) or someone is blocked either way. Undefined for nobody.
+ */
+export function followWithoutRequest(
   db: Kysely<DB>,
-  follow: { followerId: string; followeeId: string; createdAt: string; notificationId: string },
+  follow: FollowWrite,
+): Promise<FollowOutcome | undefined> {
+  return dialectOf(db) === 'postgres'
+    ? followInOneStatement(db, follow)
+    : followInTransaction(db, follow);
+}
+
+async function followInOneStatement(
+  db: Kysely<DB>,
+  follow: FollowWrite,
 ): Promise<FollowOutcome | undefined> {
   const { followerId, followeeId } = follow;
   const { rows } = await sql<{
@@ -124,7 +164,17 @@ export interface UnfollowOutcome {
 }
 
 /** Ends a follow and withdraws a pending request; undefined for nobody. */
-export async function unfollowInOneStatement(
+export function unfollowAndWithdraw(
+  db: Kysely<DB>,
+  followerId: string,
+  followeeId: string,
+): Promise<UnfollowOutcome | undefined> {
+  return dialectOf(db) === 'postgres'
+    ? unfollowInOneStatement(db, followerId, followeeId)
+    : unfollowInTransaction(db, followerId, followeeId);
+}
+
+async function unfollowInOneStatement(
   db: Kysely<DB>,
   followerId: string,
   followeeId: string,
@@ -171,4 +221,74 @@ export async function unfollowInOneStatement(
       followeeRemote: row.followee_remote,
     }
   );
+}
+
+/** SQLite's form of followWithoutRequest: the same checks and writes, one transaction. */
+function followInTransaction(
+  db: Kysely<DB>,
+  follow: FollowWrite,
+): Promise<FollowOutcome | undefined> {
+  const { followerId, followeeId } = follow;
+  return db.transaction().execute(async (trx) => {
+    const target = await findProfileById(trx, followeeId);
+    if (!target) return undefined;
+    const blocked = await isBlockedEitherWay(trx, followerId, followeeId);
+    const following = await isFollowing(trx, followerId, followeeId);
+    const needsRequest =
+      !following && (Boolean(target.is_private) || (await isRemotePerson(trx, followeeId)));
+    const followerRemote = await isRemotePerson(trx, followerId);
+    const unchanged = {
+      visible: !blocked,
+      needsRequest,
+      added: false,
+      followersCount: target.followers_count,
+      followerRemote,
+    };
+    if (blocked || needsRequest) return unchanged;
+    const added = await insertFollow(trx, {
+      follower_id: followerId,
+      followee_id: followeeId,
+      created_at: follow.createdAt,
+    });
+    if (!added) return unchanged;
+    const followersCount = await addToFollowCounts(trx, followerId, followeeId, 1);
+    await notifyWhileFollowing(
+      trx,
+      { followerId, followeeId },
+      {
+        id: follow.notificationId,
+        userId: followeeId,
+        actorId: followerId,
+        type: 'follow',
+        createdAt: follow.createdAt,
+        readAt: null,
+        once: true,
+      },
+    );
+    return { visible: true, needsRequest: false, added: true, followersCount, followerRemote };
+  });
+}
+
+/** SQLite's form of unfollowAndWithdraw: the same writes, one transaction. */
+function unfollowInTransaction(
+  db: Kysely<DB>,
+  followerId: string,
+  followeeId: string,
+): Promise<UnfollowOutcome | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const target = await findProfileById(trx, followeeId);
+    if (!target) return undefined;
+    const parties = {
+      followerRemote: await isRemotePerson(trx, followerId),
+      followeeRemote: isRemoteUsername(target.username),
+    };
+    const withdrawn = await deleteFollowRequest(trx, followerId, followeeId);
+    const removed = await deleteFollow(trx, followerId, followeeId);
+    if (!removed) {
+      return { withdrawn, removed, followersCount: target.followers_count, ...parties };
+    }
+    await deleteFollowNotification(trx, followerId, followeeId);
+    const followersCount = await addToFollowCounts(trx, followerId, followeeId, -1);
+    return { withdrawn, removed, followersCount, ...parties };
+  });
 }

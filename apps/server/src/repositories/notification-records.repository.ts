@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely } from 'kysely';
-import type { Dialect } from '../db/database';
+import { dialectOf } from '../db/dialect-of';
 import { heldAgainstChanges, heldAgainstDeletes } from '../db/row-holds';
 import type { DB } from '../db/schema';
 import type { NotificationType } from './notifications.repository';
@@ -32,7 +32,7 @@ function alreadyTold(
 
 /**
  * Tells a post's author of a like, from the like's row, inside the like's own transaction
- * (SQLite's; PostgreSQL writes it in the like's one statement, likes.repository.ts): never the
+ * (SQLite's; PostgreSQL writes it in the like's one statement, like-writes.repository.ts): never the
  * author's own like, never twice.
  */
 export async function notifyOfLike(
@@ -113,7 +113,6 @@ function personNotificationValues(notification: PersonNotification) {
  */
 export async function notifyWhileFollowing(
   db: Kysely<DB>,
-  dialect: Dialect,
   follow: { followerId: string; followeeId: string },
   notification: PersonNotification & { once: boolean },
 ): Promise<void> {
@@ -129,14 +128,13 @@ export async function notifyWhileFollowing(
   await db
     .insertInto('notifications')
     .columns(personNotificationColumns)
-    .expression(heldAgainstDeletes(source, dialect))
+    .expression(heldAgainstDeletes(source, dialectOf(db)))
     .execute();
 }
 
 /** Tells a private account's owner of a request while it waits (held, as above), once. */
 export async function notifyWhileRequested(
   db: Kysely<DB>,
-  dialect: Dialect,
   request: { requesterId: string; ownerId: string; id: string; createdAt: string },
 ): Promise<void> {
   const notification: PersonNotification = {
@@ -157,7 +155,7 @@ export async function notifyWhileRequested(
   await db
     .insertInto('notifications')
     .columns(personNotificationColumns)
-    .expression(heldAgainstDeletes(source, dialect))
+    .expression(heldAgainstDeletes(source, dialectOf(db)))
     .execute();
 }
 
@@ -166,7 +164,7 @@ export async function notifyWhileRequested(
  * then takes the notifications written meanwhile with it); with its post's author and whether
  * their account is private (who a mention may reach).
  */
-export function findCommentToTell(db: Kysely<DB>, dialect: Dialect, commentId: string) {
+export function findCommentToTell(db: Kysely<DB>, commentId: string) {
   // The author's row is read in subqueries: the hold is on the comment's row alone.
   return heldAgainstDeletes(
     db
@@ -188,7 +186,7 @@ export function findCommentToTell(db: Kysely<DB>, dialect: Dialect, commentId: s
           .as('author_is_private'),
       ])
       .where('comments.id', '=', commentId),
-    dialect,
+    dialectOf(db),
   ).executeTakeFirst();
 }
 
@@ -196,7 +194,7 @@ export function findCommentToTell(db: Kysely<DB>, dialect: Dialect, commentId: s
  * A post's caption, author and whether their account is private, held unchanged until the
  * caller's transaction commits: an edit waits, and two tellings of one post's mentions take turns.
  */
-export function findCaptionToTell(db: Kysely<DB>, dialect: Dialect, postId: string) {
+export function findCaptionToTell(db: Kysely<DB>, postId: string) {
   // The author's row is read in a subquery: the hold is on the post's row alone.
   return heldAgainstChanges(
     db
@@ -211,6 +209,6 @@ export function findCaptionToTell(db: Kysely<DB>, dialect: Dialect, postId: stri
           .as('author_is_private'),
       ])
       .where('posts.id', '=', postId),
-    dialect,
+    dialectOf(db),
   ).executeTakeFirst();
 }

@@ -17,7 +17,7 @@ import {
   markAllRead,
 } from './notifications.repository';
 import { notifyOfLike, notifyWhileFollowing } from './notification-records.repository';
-import { setLikeInOneStatement } from './likes.repository';
+import { setLike } from './like-writes.repository';
 
 /** The busy person of the notifications benchmark has 10,000; the others 30 each. */
 const busyCount = 10_000;
@@ -267,7 +267,6 @@ describe.each(dialects)('notification queries on %s', (dialect) => {
       });
       await notifyWhileFollowing(
         subject.db,
-        dialect,
         { followerId: busy, followeeId: actor },
         {
           id: newId(),
@@ -288,7 +287,7 @@ describe.each(dialects)('notification queries on %s', (dialect) => {
     "likes and unlikes with the author's notification in one statement, through indexes",
     async () => {
       const like = (liked: boolean) =>
-        setLikeInOneStatement(subject.db, {
+        setLike(subject.db, {
           id: newId(),
           notificationId: newId(),
           postId,

@@ -154,7 +154,7 @@ export interface NotificationRow {
   actor: PersonRow;
   /** Whether the person whose notifications these are follows the actor. */
   actor_followed: boolean;
-  post: { id: string; image_key: string; image_variants: string; author_is_private: number } | null;
+  post: { id: string; file_key: string; variants: string; author_is_private: number } | null;
   comment: { id: string; content: string } | null;
 }
 
@@ -207,8 +207,19 @@ export async function listNotifications(
         )
         .as('actor_followed'),
       'posts.id as post_id',
-      'posts.image_key as post_image_key',
-      'posts.image_variants as post_image_variants',
+      // The first photo, by the (post_id, position) key, as the author's privacy is below.
+      eb
+        .selectFrom('media_attachments as cover')
+        .select('cover.file_key')
+        .whereRef('cover.post_id', '=', 'posts.id')
+        .where('cover.position', '=', 0)
+        .as('post_file_key'),
+      eb
+        .selectFrom('media_attachments as cover')
+        .select('cover.variants')
+        .whereRef('cover.post_id', '=', 'posts.id')
+        .where('cover.position', '=', 0)
+        .as('post_variants'),
       eb
         .selectFrom('profiles as author')
         .select('author.is_private')
@@ -257,11 +268,11 @@ export async function listNotifications(
       // PostgreSQL answers a boolean, SQLite 0 or 1.
       actor_followed: Boolean(row.actor_followed),
       post:
-        row.post_id !== null && row.post_image_key !== null
+        row.post_id !== null && row.post_file_key !== null
           ? {
               id: row.post_id,
-              image_key: row.post_image_key,
-              image_variants: row.post_image_variants ?? '',
+              file_key: row.post_file_key,
+              variants: row.post_variants ?? '',
               author_is_private: row.author_is_private ?? 0,
             }
           : null,

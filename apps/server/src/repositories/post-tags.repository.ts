@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { authorNotSilenced } from './domain-blocks.repository';
 import type { DB } from '../db/schema';
 import type { PostPosition, PostRow } from './posts.repository';
-import { decodePost, postWithAuthorColumns } from './posts.repository';
+import { postWithAuthorColumns } from './posts.repository';
 import { notFollowersOnlyRemote } from './remote-posts.repository';
 
 /** The hashtags a post carries and the people its caption mentions, as stored. */
@@ -185,7 +185,7 @@ export async function listHashtagPosts(
       ),
     );
   }
-  return (await query.execute()).map(decodePost);
+  return query.execute();
 }
 
 /**
@@ -219,7 +219,7 @@ export async function listMentioningPosts(
       ),
     );
   }
-  return (await query.execute()).map(decodePost);
+  return query.execute();
 }
 
 /** What explore ranks a post by. */
@@ -269,5 +269,5 @@ export async function findPublicPostsByIds(
     .where(notFollowersOnlyRemote())
     .where('profiles.suspended_at', 'is', null)
     .execute();
-  return rows.map(decodePost);
+  return rows;
 }

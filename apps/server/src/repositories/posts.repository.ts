@@ -1,7 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, PostsTable } from '../db/schema';
-import type { StoredVariant } from './stored-variants';
-import { storedVariants } from './stored-variants';
 import { notFollowersOnlyRemote } from './remote-posts.repository';
 
 export interface PostPosition {
@@ -26,11 +24,6 @@ export interface PostListOptions {
 export const postWithAuthorColumns = [
   'posts.id',
   'posts.user_id',
-  'posts.image_key',
-  'posts.image_width',
-  'posts.image_height',
-  'posts.image_placeholder',
-  'posts.image_variants',
   'posts.caption',
   'posts.likes_count',
   'posts.comments_count',
@@ -54,17 +47,12 @@ type SelectedPost = NonNullable<
   Awaited<ReturnType<ReturnType<typeof selectPostsWithAuthor>['executeTakeFirst']>>
 >;
 
-/** A post with its author, its variants decoded. */
-export type PostRow = Omit<SelectedPost, 'image_variants'> & { image_variants: StoredVariant[] };
-
-export const decodePost = (row: SelectedPost): PostRow => ({
-  ...row,
-  image_variants: storedVariants.decode(row.image_variants),
-});
+/** A post with its author; its media are read apart (`listMediaOfPosts`), a page at a time. */
+export type PostRow = SelectedPost;
 
 export async function findPostById(db: Kysely<DB>, id: string): Promise<PostRow | undefined> {
   const row = await selectPostsWithAuthor(db).where('posts.id', '=', id).executeTakeFirst();
-  return row && decodePost(row);
+  return row;
 }
 
 /** Newest first, `created_at` then `id` descending, served by the posts_feed / posts_by_user indexes. */
@@ -106,7 +94,7 @@ export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promi
     );
   }
   if (options.offset) query = query.offset(options.offset);
-  return (await query.execute()).map(decodePost);
+  return query.execute();
 }
 
 /**
@@ -152,7 +140,7 @@ export async function listSavedPosts(
     );
   }
   const rows = await query.execute();
-  return rows.map((row) => ({ ...decodePost(row), saved_at: row.saved_at }));
+  return rows;
 }
 
 /** Who wrote a post and whether their account is private: for access checks. */
@@ -212,15 +200,10 @@ export async function findPostAccess(db: Kysely<DB>, id: string, viewerId: strin
   return row && { ...row, blocked: Boolean(row.blocked), following: Boolean(row.following) };
 }
 
-export type NewPost = Omit<Insertable<PostsTable>, 'image_variants'> & {
-  image_variants: readonly StoredVariant[];
-};
+export type NewPost = Insertable<PostsTable>;
 
 export async function insertPost(db: Kysely<DB>, post: NewPost): Promise<void> {
-  await db
-    .insertInto('posts')
-    .values({ ...post, image_variants: storedVariants.encode(post.image_variants) })
-    .execute();
+  await db.insertInto('posts').values(post).execute();
 }
 
 /** Adds to the like counter and returns the new value, in the caller's transaction. */
@@ -232,15 +215,6 @@ export async function addToLikesCount(db: Kysely<DB>, id: string, delta: number)
     .returning('likes_count')
     .executeTakeFirstOrThrow();
   return row.likes_count;
-}
-
-export async function getLikesCount(db: Kysely<DB>, id: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('posts')
-    .select('likes_count')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row?.likes_count;
 }
 
 export async function addToCommentsCount(db: Kysely<DB>, id: string, delta: number): Promise<void> {
@@ -268,31 +242,6 @@ export async function updatePostCaption(
 /** Marks a post edited (its photos changed) without touching its caption. */
 export async function markPostEdited(db: Kysely<DB>, id: string, editedAt: string): Promise<void> {
   await db.updateTable('posts').set({ edited_at: editedAt }).where('id', '=', id).execute();
-}
-
-/** Points the post's mirror of its first photo (`image_*`) at this photo. */
-export async function mirrorFirstImage(
-  db: Kysely<DB>,
-  id: string,
-  image: {
-    image_key: string;
-    width: number;
-    height: number;
-    placeholder: string | null;
-    variants: readonly StoredVariant[];
-  },
-): Promise<void> {
-  await db
-    .updateTable('posts')
-    .set({
-      image_key: image.image_key,
-      image_width: image.width,
-      image_height: image.height,
-      image_placeholder: image.placeholder,
-      image_variants: storedVariants.encode(image.variants),
-    })
-    .where('id', '=', id)
-    .execute();
 }
 
 /**

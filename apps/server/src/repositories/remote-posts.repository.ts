@@ -5,7 +5,7 @@ import type { StoredVariant } from './stored-variants';
 import { storedVariants } from './stored-variants';
 
 /**
- * The key a remote photo has until our copy of it is stored: unique (as `post_images.image_key`
+ * The key a remote photo has until our copy of it is stored: unique (as `media_attachments.file_key`
  * must be), of no storage kind (so nothing serves or sweeps it), and recognised by the post JSON,
  * which shows the placeholder instead of a URL.
  */
@@ -85,14 +85,14 @@ export async function insertRemoteMedia(
 export function listDueRemoteMedia(db: Kysely<DB>, now: string, limit: number) {
   return db
     .selectFrom('remote_media')
-    .innerJoin('post_images', 'post_images.id', 'remote_media.image_id')
+    .innerJoin('media_attachments', 'media_attachments.id', 'remote_media.image_id')
     .select([
       'remote_media.image_id',
       'remote_media.post_id',
       'remote_media.author_id',
       'remote_media.source_url',
       'remote_media.attempts',
-      'post_images.position',
+      'media_attachments.position',
     ])
     .where('remote_media.status', '=', 'pending')
     .where('remote_media.next_attempt_at', '<=', now)
@@ -129,10 +129,6 @@ export async function setRemoteMediaState(
   await db.updateTable('remote_media').set(state).where('image_id', '=', imageId).execute();
 }
 
-/**
- * Points a photo at its stored copy (or back at its placeholder key), with the post's mirror of
- * its first photo; the triggers on both tables tell every cache.
- */
 /** Whether a remote photo is still waited for (its post may have gone while it was fetched). */
 export async function isRemoteMediaPending(db: Kysely<DB>, imageId: string): Promise<boolean> {
   const row = await db
@@ -143,9 +139,10 @@ export async function isRemoteMediaPending(db: Kysely<DB>, imageId: string): Pro
   return row !== undefined;
 }
 
+/** Points a photo at its stored copy (or back at its placeholder key); its trigger tells every cache. */
 export async function setRemoteImageFiles(
   db: Kysely<DB>,
-  image: { id: string; post_id: string; position: number },
+  imageId: string,
   files: {
     key: string;
     width: number;
@@ -154,29 +151,16 @@ export async function setRemoteImageFiles(
     variants: readonly StoredVariant[];
   },
 ): Promise<void> {
-  const variants = storedVariants.encode(files.variants);
   await db
-    .updateTable('post_images')
+    .updateTable('media_attachments')
     .set({
-      image_key: files.key,
+      file_key: files.key,
       width: files.width,
       height: files.height,
       placeholder: files.placeholder,
-      variants,
+      variants: storedVariants.encode(files.variants),
     })
-    .where('id', '=', image.id)
-    .execute();
-  if (image.position !== 0) return;
-  await db
-    .updateTable('posts')
-    .set({
-      image_key: files.key,
-      image_width: files.width,
-      image_height: files.height,
-      image_placeholder: files.placeholder,
-      image_variants: variants,
-    })
-    .where('id', '=', image.post_id)
+    .where('id', '=', imageId)
     .execute();
 }
 
@@ -184,16 +168,16 @@ export async function setRemoteImageFiles(
 export async function listStaleRemoteMedia(db: Kysely<DB>, before: string, limit: number) {
   const rows = await db
     .selectFrom('remote_media')
-    .innerJoin('post_images', 'post_images.id', 'remote_media.image_id')
+    .innerJoin('media_attachments', 'media_attachments.id', 'remote_media.image_id')
     .select([
-      'post_images.id',
-      'post_images.post_id',
-      'post_images.position',
-      'post_images.image_key',
-      'post_images.width',
-      'post_images.height',
-      'post_images.placeholder',
-      'post_images.variants',
+      'media_attachments.id',
+      'media_attachments.post_id',
+      'media_attachments.position',
+      'media_attachments.file_key',
+      'media_attachments.width',
+      'media_attachments.height',
+      'media_attachments.placeholder',
+      'media_attachments.variants',
     ])
     .where('remote_media.status', '=', 'stored')
     .where('remote_media.last_viewed_at', '<', before)
@@ -255,17 +239,17 @@ export async function hasLocalFollower(db: Kysely<DB>, profileId: string): Promi
 /** The photos of a remote post with where each came from, in order. */
 export function listRemoteImagesOf(db: Kysely<DB>, postId: string) {
   return db
-    .selectFrom('post_images')
-    .leftJoin('remote_media', 'remote_media.image_id', 'post_images.id')
+    .selectFrom('media_attachments')
+    .leftJoin('remote_media', 'remote_media.image_id', 'media_attachments.id')
     .select([
-      'post_images.id',
-      'post_images.position',
-      'post_images.image_key',
-      'post_images.variants',
+      'media_attachments.id',
+      'media_attachments.position',
+      'media_attachments.file_key',
+      'media_attachments.variants',
       'remote_media.source_url',
     ])
-    .where('post_images.post_id', '=', postId)
-    .orderBy('post_images.position')
+    .where('media_attachments.post_id', '=', postId)
+    .orderBy('media_attachments.position')
     .execute();
 }
 
@@ -275,7 +259,7 @@ export async function setRemoteAltText(
   altText: string | null,
 ): Promise<void> {
   await db
-    .updateTable('post_images')
+    .updateTable('media_attachments')
     .set({ alt_text: altText })
     .where('id', '=', imageId)
     .execute();

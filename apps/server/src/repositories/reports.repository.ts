@@ -104,10 +104,13 @@ export function findPostTarget(db: Kysely<DB>, id: string) {
   return db
     .selectFrom('posts')
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .innerJoin('media_attachments as cover', (join) =>
+      join.onRef('cover.post_id', '=', 'posts.id').on('cover.position', '=', 0),
+    )
     .select([
       'posts.id',
       'posts.caption as text',
-      'posts.image_variants',
+      'cover.variants as cover_variants',
       'profiles.id as author_id',
       'profiles.is_private',
       'profiles.suspended_at',

@@ -113,6 +113,20 @@ export async function findLiveStory(
   return row && decodeStory(row);
 }
 
+/** The live stories among `ids`, with their authors (story replies in a conversation). */
+export async function findLiveStories(
+  db: Kysely<DB>,
+  ids: readonly string[],
+  now: string,
+): Promise<StoryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectStoriesWithAuthor(db)
+    .where('stories.id', 'in', ids)
+    .where('stories.expires_at', '>', now)
+    .execute();
+  return rows.map(decodeStory);
+}
+
 /**
  * The live stories of the viewer and of everyone they follow (approved follows only, so a
  * private account's stories reach exactly its followers). Two parts joined with UNION ALL so

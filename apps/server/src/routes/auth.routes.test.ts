@@ -204,6 +204,31 @@ describe.each(dialects)('auth routes on %s', (dialect) => {
     expect(neither.body.error.fields.email).toBe('Email is required');
   });
 
+  it('signs in with a username in `email`, as the sign-in form sends it (issue 47)', async () => {
+    const user = await signUpUser(server);
+    for (const named of [user.username.toUpperCase(), `@${user.username}`]) {
+      const signedIn = await server.request('/api/auth/sign-in', {
+        method: 'POST',
+        json: { email: named, password: user.password },
+      });
+      expect(signedIn.status, named).toBe(200);
+      expect(signedIn.body.user.id).toBe(user.id);
+    }
+    const wrongPassword = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { email: user.username, password: 'wrong-password' },
+    });
+    const unknownName = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { email: 'nobody_by_that_name', password: 'wrong-password' },
+    });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body).toEqual({
+      error: { code: 'invalid_credentials', message: 'Invalid login credentials' },
+    });
+    expect(unknownName.body).toEqual(wrongPassword.body);
+  });
+
   it('refuses sign-in with missing fields as a validation error', async () => {
     const response = await server.request('/api/auth/sign-in', {
       method: 'POST',

@@ -61,8 +61,9 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           summary: 'Sign in with email (or username) and password',
           description:
-            'The account is named by `email`, or by `username` when no email is sent (the ' +
-            "account switcher's sign-in). A wrong password and an unknown account both answer " +
+            'The account is named by `email`, which may hold a username instead (`alice` or ' +
+            '`@alice`: no `@` past the first character), or by `username` when no email is ' +
+            'sent. A wrong password and an unknown account both answer ' +
             '400 `invalid_credentials` (`Invalid login credentials`), with the same timing.',
           tags: ['auth'],
           body: signInSchema,
@@ -116,7 +117,9 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
             '202 whether or not the email has an account, at once: the link (valid 1 hour, ' +
             'single-use) is made and emailed through `SMTP_URL` after the answer. Past the ' +
             'per-account limit nothing is sent, with the same answer; past the per-address ' +
-            'limit, 429.',
+            'limit, 429. Without `SMTP_URL` no email can be sent: 503 `mail_unavailable` ' +
+            "(`This server can't send email — ask its admin for a reset link`), whatever the " +
+            'address (`GET /api/instance` says `mail: false` before anyone asks).',
           tags: ['auth'],
           body: passwordResetRequestSchema,
           response: { 202: noContent, ...errorResponses(400, 429) },

@@ -44,6 +44,9 @@ describe.each(dialects)('the instance and its /about (GET /api/instance) on %s',
       rules: [],
       contact_email: '',
       stats: { users: 2, posts: 0 },
+      // No SMTP_URL in this server's environment; no video yet anywhere.
+      mail: false,
+      video: false,
     });
   });
 

@@ -96,6 +96,11 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     expect((await signIn(alice, 'brand-new-password')).status).toBe(200);
   });
 
+  it('tells every client that this server sends mail', async () => {
+    const instance = await server.request('/api/instance');
+    expect(instance.body).toMatchObject({ mail: true, video: false });
+  });
+
   it('stores only a hash of the token', async () => {
     const bob = await signUpUser(server);
     const token = tokenOf(await linkFor(bob));
@@ -255,5 +260,50 @@ describe.each(dialects)('password reset limits and slow mail on %s', (dialect) =
     expect(limited.body).toEqual({
       error: { code: 'rate_limited', message: messages.rateLimited },
     });
+  });
+});
+
+describe.each(dialects)('password reset without a mail server on %s', (dialect) => {
+  let server: Server;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await disposeTestServer(server);
+  });
+
+  const ask = (email: string) =>
+    server.request('/api/auth/password-reset', { method: 'POST', json: { email } });
+
+  it('says so before anyone asks: GET /api/instance answers mail: false', async () => {
+    const instance = await server.request('/api/instance');
+    expect(instance.body).toMatchObject({ mail: false, video: false });
+  });
+
+  it('answers 503 mail_unavailable for an account and for no account alike', async () => {
+    const ivy = await signUpUser(server);
+    const unavailable = {
+      error: { code: 'mail_unavailable', message: safetyMessages.mailUnavailable },
+    };
+    for (const email of [ivy.email, 'nobody-here@example.com']) {
+      const response = await ask(email);
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual(unavailable);
+    }
+    expect(safetyMessages.mailUnavailable).toBe(
+      "This server can't send email — ask its admin for a reset link",
+    );
+    // No link was made for anyone: nothing waits to be sent, no row was written.
+    await server.context.services.passwordReset.idle();
+    const rows = await server.context.database.db
+      .selectFrom('password_resets')
+      .select('user_id')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('still checks the address first (400), as with a mail server', async () => {
+    expect((await ask('not-an-email')).status).toBe(400);
   });
 });

@@ -170,7 +170,7 @@ describe.each(setups)('editing, deleting and saving posts on $name', (setup) => 
       expect(keysAfter).toEqual(keysBefore.filter((key) => !keysOf(post.images).includes(key)));
       expect(await orphansFound(server)).toBe(0);
       const { db } = server.context.database;
-      for (const table of ['likes', 'comments', 'saves', 'post_images'] as const) {
+      for (const table of ['likes', 'comments', 'saves', 'media_attachments'] as const) {
         const rows = db.selectFrom(table).select('post_id').where('post_id', '=', post.id);
         expect(await rows.execute(), table).toEqual([]);
       }

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '@pinhole/contracts';
 import type { TestUser } from '../test/harness';
@@ -176,6 +178,20 @@ describe.each(dialects)('search on %s', (dialect) => {
     expect(usernames((await search('@jose')).body)).toEqual(['jrami']);
   });
 
+  it('says this server does not federate when a query names someone elsewhere (issue 47)', async () => {
+    const answer = await search('@someone@example.social', 'viewer');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      profiles: [],
+      hashtags: [],
+      remote: { status: 'not_federating', host: 'example.social' },
+    });
+    const byAddress = await search('https://example.social/@someone', 'viewer');
+    expect(byAddress.body.remote).toEqual({ status: 'not_federating', host: 'example.social' });
+    // A name of this server's own says nothing of other servers.
+    expect((await search('ana', 'viewer')).body).not.toHaveProperty('remote');
+  });
+
   it('refuses an empty or too long query with 400, never a 500', async () => {
     for (const path of ['/api/search', '/api/search?q=', '/api/search?q=%20%20']) {
       const response = await server.request(path);
@@ -188,5 +204,46 @@ describe.each(dialects)('search on %s', (dialect) => {
       expect((await search(q)).status, JSON.stringify(q)).toBe(200);
     }
     expect((await server.request('/api/search?q=%ED%A0%80')).status).toBeLessThan(500);
+  });
+});
+
+describe.each(dialects)('search for someone on another server, federating, on %s', (dialect) => {
+  let server: Server;
+  let viewer: TestUser;
+  let closedPort: number;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, {
+      PUBLIC_URL: 'https://photos.example',
+      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+    });
+    viewer = await signUpUser(server);
+    // A port nothing listens on: the other server is down.
+    const listener = net.createServer();
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    closedPort = (listener.address() as AddressInfo).port;
+    await new Promise((resolve) => listener.close(resolve));
+  });
+  afterAll(async () => {
+    await disposeTestServer(server);
+  });
+
+  const search = (q: string, token?: string) =>
+    server.request(`/api/search?q=${encodeURIComponent(q)}`, { token });
+
+  it('says it could not reach a server that does not answer', async () => {
+    const host = `127.0.0.1:${closedPort}`;
+    const answer = await search(`@someone@${host}`, viewer.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      profiles: [],
+      hashtags: [],
+      remote: { status: 'unreachable', host },
+    });
+  });
+
+  it('tells a signed-out visitor to sign in to look elsewhere', async () => {
+    const answer = await search('@someone@example.social');
+    expect(answer.body.remote).toEqual({ status: 'sign_in', host: 'example.social' });
   });
 });

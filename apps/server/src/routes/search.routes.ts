@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limits, searchQuerySchema, searchResultSchema } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
-import { resolveWithin } from '../federation/remote-lookup';
+import { lookUpWithin, parseRemoteQuery } from '../federation/remote-lookup';
 import { errorResponses } from './schemas';
 
 /** How long a search waits for another server to answer before showing local results alone. */
@@ -25,7 +25,11 @@ export function searchRoutes(context: AppContext): FastifyPluginAsyncZod {
             'query starting with `#` finds hashtags only; `#` alone finds none. Signed in, ' +
             '`@user@host`, `user@host` or an https URL of a profile or post on another server ' +
             'is also looked up there (one lookup, a few seconds at most) and the person comes ' +
-            'first; not found or a server that fails leaves the local results.',
+            'first; not found or a server that fails leaves the local results. Such a query ' +
+            'also answers `remote: { status, host }`: `found`, `not_found` (their server has ' +
+            'nobody by that name), `unreachable` (it did not answer in time, or refused), ' +
+            '`not_federating` (this server does not federate: FEDERATION=false or no https ' +
+            'PUBLIC_URL) or `sign_in` (looking elsewhere is for people signed in).',
           tags: ['discovery'],
           querystring: searchQuerySchema,
           response: { 200: searchResultSchema, ...errorResponses(400) },
@@ -33,19 +37,29 @@ export function searchRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { remoteLookup } = context;
+        const query = request.query.q;
+        const viewerId = request.viewer?.userId ?? null;
+        const named = parseRemoteQuery(query, context.config.publicUrl.host.toLowerCase());
+        if (!named) return context.services.search.search(query, viewerId);
+        const host = named.kind === 'handle' ? named.host : named.url.host;
+        // Without federation nobody elsewhere can be found: the answer says so, for the box to.
+        if (!remoteLookup) {
+          return context.services.search.search(query, viewerId, {
+            host,
+            status: 'not_federating',
+          });
+        }
         // One lookup elsewhere per search, for people signed in only, and never a slow one.
-        const findRemote =
-          remoteLookup && request.viewer
-            ? (query: string) =>
-                resolveWithin(remoteLookup, query, remoteSearchMs, (error) =>
-                  request.log.warn({ err: error }, 'remote lookup failed'),
-                )
-            : undefined;
-        return context.services.search.search(
-          request.query.q,
-          request.viewer?.userId ?? null,
-          findRemote,
-        );
+        if (!request.viewer) {
+          return context.services.search.search(query, viewerId, { host, status: 'sign_in' });
+        }
+        return context.services.search.search(query, viewerId, {
+          host,
+          find: (text: string) =>
+            lookUpWithin(remoteLookup, text, remoteSearchMs, (error) =>
+              request.log.warn({ err: error }, 'remote lookup failed'),
+            ),
+        });
       },
     );
   };

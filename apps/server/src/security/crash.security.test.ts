@@ -113,10 +113,16 @@ describe('crash safety', () => {
           .where('post_id', '=', post.id)
           .executeTakeFirstOrThrow();
         expect(Number(post.likes_count)).toBe(Number(likes.n));
-        const keys = [
-          post.image_key,
-          ...(JSON.parse(post.image_variants) as { key: string }[]).map((v) => v.key),
-        ];
+        const media = await db
+          .selectFrom('media_attachments')
+          .select(['file_key', 'variants'])
+          .where('post_id', '=', post.id)
+          .execute();
+        expect(media.length, post.id).toBeGreaterThanOrEqual(1);
+        const keys = media.flatMap((item) => [
+          item.file_key,
+          ...(JSON.parse(item.variants) as { key: string }[]).map((v) => v.key),
+        ]);
         for (const key of keys) expect(await context.storage.head(key), key).not.toBeNull();
       }
       const profiles = await db.selectFrom('profiles').select(['id', 'posts_count']).execute();
@@ -129,7 +135,8 @@ describe('crash safety', () => {
       const removed = (await context.services.sweep.run(Date.now() + 60 * 60 * 1000)).removed;
       expect(removed).toBeGreaterThanOrEqual(1);
       expect(fs.existsSync(orphan)).toBe(false);
-      for (const post of posts) expect(await context.storage.head(post.image_key)).not.toBeNull();
+      const kept = await db.selectFrom('media_attachments').select('file_key').execute();
+      for (const item of kept) expect(await context.storage.head(item.file_key)).not.toBeNull();
       expect((await db.selectFrom('posts').select('id').execute()).length).toBe(referenced);
     } finally {
       await context.database.close();

@@ -11,7 +11,7 @@ import type { Dialect } from '../db/database';
 import type {
   DB,
   PostHashtagsTable,
-  PostImagesTable,
+  MediaAttachmentsTable,
   PostMentionsTable,
   PostsTable,
 } from '../db/schema';
@@ -27,7 +27,7 @@ import { apportion, skewedPicker } from './seed-shape';
 import {
   countHashtags,
   insertPostHashtags,
-  insertPostImages,
+  insertMediaAttachments,
   insertPostMentions,
   insertPosts,
   withoutIndexesAndTriggers,
@@ -155,7 +155,7 @@ const variantRows = (image: ProcessedImage, keys: readonly string[]): StoredVari
 
 interface PostBatch {
   posts: Insertable<PostsTable>[];
-  images: Insertable<PostImagesTable>[];
+  media: Insertable<MediaAttachmentsTable>[];
   hashtags: PostHashtagsTable[];
   mentions: PostMentionsTable[];
 }
@@ -205,11 +205,6 @@ export async function writePosts(
     batch.posts.push({
       id: postId,
       user_id: users[authorIndex]!.id,
-      image_key: keys[0]!,
-      image_width: image.original.width,
-      image_height: image.original.height,
-      image_placeholder: image.placeholder,
-      image_variants: storedVariants.encode(variants),
       caption: text,
       likes_count: plan.likesPerPost[index] ?? 0,
       comments_count: plan.commentsPerPost[index] ?? 0,
@@ -218,11 +213,11 @@ export async function writePosts(
     const carousel = randoms.carousels;
     const photos = carousel.chance(carouselShare) ? carousel.int(2, 5) : 1;
     // The first photo's id is the post's, as every post from before carousels has.
-    batch.images.push({
+    batch.media.push({
       id: postId,
       post_id: postId,
       position: 0,
-      image_key: keys[0]!,
+      file_key: keys[0]!,
       width: image.original.width,
       height: image.original.height,
       placeholder: image.placeholder,
@@ -237,11 +232,11 @@ export async function writePosts(
       const key = postImageKey(author.id, plan.times[index]!, extra.original.extension, nonce);
       const extraKeys = keysOf(key, extra);
       await files.write(poolIndex, extra, extraKeys);
-      batch.images.push({
+      batch.media.push({
         id: uuidv7({ msecs: plan.times[index]!, random: carousel.bytes16() }),
         post_id: postId,
         position,
-        image_key: key,
+        file_key: key,
         width: extra.original.width,
         height: extra.original.height,
         placeholder: extra.placeholder,
@@ -256,11 +251,11 @@ export async function writePosts(
   await withoutIndexesAndTriggers(db, dialect, 'post_hashtags', async () => {
     for (let start = 0; start < postCount; start += postsPerTransaction) {
       const end = Math.min(postCount, start + postsPerTransaction);
-      const batch: PostBatch = { posts: [], images: [], hashtags: [], mentions: [] };
+      const batch: PostBatch = { posts: [], media: [], hashtags: [], mentions: [] };
       for (let index = start; index < end; index++) await addPost(index, batch);
       await db.transaction().execute(async (trx) => {
         await insertPosts(trx, batch.posts);
-        await insertPostImages(trx, batch.images);
+        await insertMediaAttachments(trx, batch.media);
         await insertPostHashtags(trx, batch.hashtags);
         await insertPostMentions(trx, batch.mentions);
       });

@@ -11,8 +11,9 @@ import type {
   DB,
   FollowsTable,
   LikesTable,
+  NotificationsTable,
   PostHashtagsTable,
-  PostImagesTable,
+  MediaAttachmentsTable,
   PostMentionsTable,
   PostsTable,
   ProfilesTable,
@@ -59,11 +60,11 @@ export function insertPosts(
   return insertChunked(rows, (chunk) => db.insertInto('posts').values(chunk).execute());
 }
 
-export function insertPostImages(
+export function insertMediaAttachments(
   db: Kysely<DB>,
-  rows: readonly Insertable<PostImagesTable>[],
+  rows: readonly Insertable<MediaAttachmentsTable>[],
 ): Promise<void> {
-  return insertChunked(rows, (chunk) => db.insertInto('post_images').values(chunk).execute());
+  return insertChunked(rows, (chunk) => db.insertInto('media_attachments').values(chunk).execute());
 }
 
 export function insertLikes(db: Kysely<DB>, rows: readonly LikesTable[]): Promise<void> {
@@ -265,4 +266,78 @@ export function insertStories(db: Kysely<DB>, rows: readonly StoriesTable[]) {
 
 export function insertStoryViews(db: Kysely<DB>, rows: readonly StoryViewsTable[]) {
   return insertChunked(rows, (chunk) => db.insertInto('story_views').values(chunk).execute());
+}
+
+/**
+ * Everyone's notifications of what the seed wrote, as the app writes them when it happens: a
+ * like or a comment tells the post's author (never their own), a follow tells the followed, a
+ * caption's mention tells the mentioned. Read whole into memory, so for small seeds (the demo):
+ * `makeId` names each row, `readBefore` marks older ones read (the person looked before then).
+ */
+export async function insertNotificationsOfSeed(
+  db: Kysely<DB>,
+  makeId: () => string,
+  readBefore: string,
+  readAt: string,
+): Promise<number> {
+  type Found = Omit<NotificationsTable, 'id' | 'read_at'>;
+  const likes: Found[] = await db
+    .selectFrom('likes')
+    .innerJoin('posts', 'posts.id', 'likes.post_id')
+    .whereRef('likes.user_id', '<>', 'posts.user_id')
+    .select((eb) => [
+      'posts.user_id as user_id',
+      'likes.user_id as actor_id',
+      eb.val<NotificationsTable['type']>('like').as('type'),
+      'posts.id as post_id',
+      eb.val<string | null>(null).as('comment_id'),
+      'likes.created_at as created_at',
+    ])
+    .execute();
+  const comments: Found[] = await db
+    .selectFrom('comments')
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .whereRef('comments.user_id', '<>', 'posts.user_id')
+    .select((eb) => [
+      'posts.user_id as user_id',
+      'comments.user_id as actor_id',
+      eb.val<NotificationsTable['type']>('comment').as('type'),
+      'posts.id as post_id',
+      'comments.id as comment_id',
+      'comments.created_at as created_at',
+    ])
+    .execute();
+  const follows: Found[] = await db
+    .selectFrom('follows')
+    .select((eb) => [
+      'followee_id as user_id',
+      'follower_id as actor_id',
+      eb.val<NotificationsTable['type']>('follow').as('type'),
+      eb.val<string | null>(null).as('post_id'),
+      eb.val<string | null>(null).as('comment_id'),
+      'created_at',
+    ])
+    .execute();
+  const mentions: Found[] = await db
+    .selectFrom('post_mentions')
+    .innerJoin('posts', 'posts.id', 'post_mentions.post_id')
+    .whereRef('post_mentions.profile_id', '<>', 'posts.user_id')
+    .select((eb) => [
+      'post_mentions.profile_id as user_id',
+      'posts.user_id as actor_id',
+      eb.val<NotificationsTable['type']>('mention').as('type'),
+      'posts.id as post_id',
+      eb.val<string | null>(null).as('comment_id'),
+      'posts.created_at as created_at',
+    ])
+    .execute();
+  const rows: NotificationsTable[] = [...likes, ...comments, ...follows, ...mentions].map(
+    (found) => ({
+      ...found,
+      id: makeId(),
+      read_at: found.created_at < readBefore ? readAt : null,
+    }),
+  );
+  await insertChunked(rows, (chunk) => db.insertInto('notifications').values(chunk).execute());
+  return rows.length;
 }

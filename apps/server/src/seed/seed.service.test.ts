@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TestDialect } from '../test/harness';
 import { dialects, disposeTestServer, startTestServer } from '../test/harness';
-import { seedDemoIfEmpty } from './demo';
+import { demoSkipped, seedDemoIfEmpty } from './demo';
 import { createRandom } from '../random';
-import { countRows, listPostImages } from '../test/seed-inspection';
+import { countRows, listPostMedia } from '../test/seed-inspection';
 import { findCounterMismatches } from './seed.repository';
 import type { SeedOptions, SeedTarget } from './seed.service';
 import { SeedRefusedError, apportion, demoEmail, seedDatabase, seedPassword } from './seed.service';
@@ -98,12 +98,12 @@ describe.each(dialects)('seed on %s', (dialect) => {
       following: 0,
     });
 
-    const posts = await listPostImages(server.context.database.db);
+    const posts = await listPostMedia(server.context.database.db);
     let files = 0;
     for (const post of posts) {
       const keys = [
-        post.image_key,
-        ...(JSON.parse(post.image_variants) as { key: string }[]).map((variant) => variant.key),
+        post.file_key,
+        ...(JSON.parse(post.variants) as { key: string }[]).map((variant) => variant.key),
       ];
       for (const key of keys) {
         expect(await server.context.storage.head(key), key).not.toBeNull();
@@ -111,7 +111,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
       }
     }
     expect(files).toBe(summary.files);
-    expect(new Set(posts.map((post) => post.image_key)).size).toBe(posts.length);
+    expect(new Set(posts.map((post) => post.file_key)).size).toBe(posts.length);
     // Every post has its photos; about one in five is a carousel of 2–5.
     const photosPerPost = new Map<string, number>();
     for (const photo of posts) {
@@ -124,7 +124,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
     for (const count of carousels) expect(count).toBeLessThanOrEqual(5);
     for (const photo of posts) {
       const inCarousel = (photosPerPost.get(photo.post_id) ?? 0) > 1;
-      expect(photo.alt_text !== null, photo.image_key).toBe(inCarousel);
+      expect(photo.alt_text !== null, photo.file_key).toBe(inCarousel);
     }
 
     const signIn = await server.request('/api/auth/sign-in', {
@@ -165,7 +165,9 @@ describe.each(dialects)('seed on %s', (dialect) => {
     await expect(seedDatabase(server.context, small)).rejects.toBeInstanceOf(SeedRefusedError);
     const printed: string[] = [];
     expect(await seedDemoIfEmpty(server.context, (line) => printed.push(line))).toBe(false);
-    expect(printed).toEqual([]);
+    // Said, not silently skipped (issue 47).
+    expect(printed).toEqual([demoSkipped]);
+    expect(demoSkipped).toMatch(/already has accounts, so no demo content was added/);
   });
 });
 
@@ -202,5 +204,43 @@ describe('seed determinism', () => {
       posts: 60,
       follows: 60,
     });
+
+    // The demo account's heart has what its posts got: likes and comments of others, as the app
+    // writes them when they happen (issue 47: it was empty).
+    const signedIn = await server.request('/api/auth/sign-in', {
+      method: 'POST',
+      json: { email: demoEmail, password: seedPassword },
+    });
+    const token = signedIn.body.session.token as string;
+    const demoId = signedIn.body.user.id as string;
+    const page = await server.request('/api/notifications', { token });
+    expect(page.status).toBe(200);
+    const types = new Set(page.body.notifications.map((n: { type: string }) => n.type));
+    expect(types.size).toBeGreaterThan(1);
+    const { db } = server.context.database;
+    const [likesOnDemo, notified] = await Promise.all([
+      db
+        .selectFrom('likes')
+        .innerJoin('posts', 'posts.id', 'likes.post_id')
+        .where('posts.user_id', '=', demoId)
+        .whereRef('likes.user_id', '<>', 'posts.user_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('notifications')
+        .where('user_id', '=', demoId)
+        .where('type', '=', 'like')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    expect(Number(likesOnDemo.n)).toBeGreaterThan(0);
+    expect(Number(notified.n)).toBe(Number(likesOnDemo.n));
+    // Nobody is told of their own like or comment.
+    const ownActions = await db
+      .selectFrom('notifications')
+      .whereRef('user_id', '=', 'actor_id')
+      .select('id')
+      .execute();
+    expect(ownActions).toEqual([]);
   }, 60_000);
 });

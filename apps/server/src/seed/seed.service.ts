@@ -13,6 +13,7 @@
  */
 import type { ProcessedImage } from '../media/image';
 import { hashPassword } from '../auth/password';
+import { newId } from '../ids';
 import type { AppContext } from '../app-context';
 import { resetCacheChanges } from '../repositories/cache-changes.repository';
 import { createRandom } from '../random';
@@ -27,6 +28,7 @@ import { seedStories } from './seed-stories';
 import {
   gatherPlannerStatistics,
   hasAnyUser,
+  insertNotificationsOfSeed,
   withBulkWriteCache,
   withoutIndexesAndTriggers,
 } from './seed.repository';
@@ -63,6 +65,11 @@ export interface SeedOptions {
   imagePool?: ProcessedImage[];
   /** The first user becomes demo@pinhole.local, username `demo`. Default true. */
   demoAccount?: boolean;
+  /**
+   * Write everyone's notifications of the likes, comments, follows and mentions seeded, so the
+   * demo account's heart has something in it. Read in memory: small seeds only. Default false.
+   */
+  notifications?: boolean;
   onProgress?: (message: string) => void;
 }
 
@@ -249,6 +256,19 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
       },
     }),
   );
+  if (options.notifications) {
+    // Read for what is older than two days, as if the person had looked then: the badge counts
+    // what is new, as it would on a living instance.
+    const readBefore = new Date(now - 2 * dayMs).toISOString();
+    const written = await insertNotificationsOfSeed(
+      db,
+      newId,
+      readBefore,
+      new Date(now).toISOString(),
+    );
+    log(`notifications: ${written}`);
+  }
+
   // The triggers logged a change for every row; one "everything changed" says the same to a
   // running server without leaving millions of rows for it to prune.
   await resetCacheChanges(db);

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createContext } from '../create-context';
-import { ConfigError, loadConfig } from '../env';
+import { ConfigError, loadConfig, readEnvironment } from '../env';
 import {
   SeedRefusedError,
   defaultComments,
@@ -66,7 +66,10 @@ async function main(): Promise<void> {
     throw new ConfigError(`--now must be a date such as 2026-01-31T12:00:00Z\n${usage}`);
   }
 
-  const config = loadConfig({ DATABASE_QUERY_TIMEOUT_MS: seedQueryTimeoutMs, ...process.env });
+  const config = loadConfig({
+    DATABASE_QUERY_TIMEOUT_MS: seedQueryTimeoutMs,
+    ...readEnvironment(),
+  });
   const context = await createContext(config);
   try {
     const where =

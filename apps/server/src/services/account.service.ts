@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import type { AccountSession, Profile } from '@pinhole/contracts';
-import { limits } from '@pinhole/contracts';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Infrastructure } from '../context';
 import { AppError, notFound } from '../errors';
 import { nowIso } from '../ids';
-import { ImageRejectedError, checkImage, processAvatar } from '../media/image';
-import { ImageQueueFullError } from '../media/image-queue';
+import { keysOfUploads, storeUploads } from '../media/store-uploads';
 import {
   deleteAccountRows,
   deleteSessionsExcept,
@@ -23,10 +20,8 @@ import {
 import { listRemoteFollowers } from '../repositories/federation-actors.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import { listStoryFileKeysOf } from '../repositories/stories.repository';
-import type { StoredVariant } from '../repositories/stored-variants';
 import { storedVariants } from '../repositories/stored-variants';
-import { bucketName, mediaKey, mediaKindOf, newKeyNonce, variantKey } from '../storage/storage';
-import { imageWorkersBusy, rejectionToError } from '../media/photo-pipeline';
+import { bucketName, mediaKindOf } from '../storage/storage';
 import type { ProfilesService } from './profiles.service';
 
 /** A session's id as the API shows it: derived from the stored hash, never the hash itself. */
@@ -124,41 +119,20 @@ export class AccountService {
    * recorded; if anything fails first, the new files are removed and the old picture stays.
    */
   async changeAvatar(userId: string, file: string): Promise<Profile> {
-    const data = await fs.readFile(file);
-    let avatar: Awaited<ReturnType<typeof processAvatar>>;
-    try {
-      await checkImage(data);
-      avatar = await this.infra.imageQueue.run(() =>
-        processAvatar(data, limits.avatarVariantSizes),
-      );
-    } catch (error) {
-      if (error instanceof ImageRejectedError) throw rejectionToError(error, 0);
-      if (error instanceof ImageQueueFullError) throw imageWorkersBusy();
-      throw error;
-    }
-    const base = mediaKey('avatars', userId, Date.now(), 'webp', newKeyNonce());
-    const written: string[] = [];
+    const [avatar] = await storeUploads(this.infra, 'avatars', userId, [file]);
     let oldKeys: string[];
     try {
-      const variants: StoredVariant[] = [];
-      for (const variant of avatar.variants) {
-        const key = variantKey(base, variant.width, 'webp');
-        await this.infra.storage.put(key, variant.data, variant.contentType);
-        written.push(key);
-        variants.push({ key, width: variant.width, height: variant.height });
-      }
-      const largest = variants[variants.length - 1]!;
       oldKeys = await this.db.transaction().execute(async (trx) => {
         const old = await findAvatarKeys(trx, userId);
         await setAvatar(trx, userId, {
-          key: largest.key,
-          variants: storedVariants.encode(variants),
-          placeholder: avatar.placeholder,
+          key: avatar!.key,
+          variants: storedVariants.encode(avatar!.variants),
+          placeholder: avatar!.placeholder,
         });
         return old;
       });
     } catch (error) {
-      await this.infra.storage.discard(written);
+      await this.infra.storage.discard(keysOfUploads([avatar!]));
       throw error;
     }
     await this.#discardAvatarFiles(oldKeys);

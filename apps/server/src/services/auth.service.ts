@@ -120,10 +120,12 @@ export class AuthService {
    * timing for an unknown account and a wrong password.
    */
   async signIn(input: SignInRequest, userAgent: string | null = null): Promise<AuthResponse> {
-    const user =
-      input.email !== undefined
-        ? await findUserByEmail(this.db, input.email)
-        : await findUserByUsername(this.db, input.username ?? '');
+    // `email` may hold a username (no `@` in it, or only a leading one: `@alice`), as
+    // Instagram's sign-in takes either in one field.
+    const named = input.email ?? input.username ?? '';
+    const user = named.slice(1).includes('@')
+      ? await findUserByEmail(this.db, named)
+      : await findUserByUsername(this.db, named.replace(/^@/, ''));
     const valid = user
       ? await verifyPassword(user.password_hash, input.password)
       : await verifyAgainstDummy(input.password);

@@ -1,16 +1,15 @@
-import fs from 'node:fs/promises';
 import type { Transaction } from 'kysely';
 import type { Post } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { uploadRejected } from '../errors';
 import { newId, nowIso } from '../ids';
-import type { NewPostImage } from '../repositories/post-images.repository';
-import { insertPostImages } from '../repositories/post-images.repository';
+import type { NewMediaAttachment } from '../repositories/media-attachments.repository';
+import { insertMediaAttachments } from '../repositories/media-attachments.repository';
 import { insertPost } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
 import { indexNewPost } from '../discovery/discovery-index';
-import { checkPhoto, decodePhoto, storePhoto } from '../media/photo-pipeline';
+import { keysOfUploads, storeUploads } from '../media/store-uploads';
 import type { PostReadsService } from './post-reads.service';
 
 export { imageWorkersBusy, rejectionToError } from '../media/photo-pipeline';
@@ -50,38 +49,30 @@ export class CreatePostService {
     upload: { photos: NewPhoto[]; caption: string | null },
     options: CreatePostOptions = {},
   ): Promise<Post> {
-    for (const [index, photo] of upload.photos.entries()) {
-      await checkPhoto(await fs.readFile(photo.file), index);
-    }
+    if (upload.photos.length === 0) throw uploadRejected.notAnImage();
     const { db } = this.infra.database;
-    const written: string[] = [];
     const postId = newId();
+    const stored = await storeUploads(
+      this.infra,
+      'posts',
+      userId,
+      upload.photos.map((photo) => photo.file),
+    );
     let post: Post;
     try {
-      const images: NewPostImage[] = [];
-      for (const [index, photo] of upload.photos.entries()) {
-        const image = await decodePhoto(
-          this.infra.imageQueue,
-          await fs.readFile(photo.file),
-          index,
-        );
-        const stored = await storePhoto(this.infra.storage, 'posts', userId, image, written);
-        images.push({
-          id: newId(),
-          post_id: postId,
-          position: index,
-          image_key: stored.key,
-          width: image.original.width,
-          height: image.original.height,
-          placeholder: image.placeholder,
-          variants: stored.variants,
-          alt_text: photo.altText,
-          blurhash: image.blurhash,
-          jpeg_key: null,
-        });
-      }
-      const first = images[0];
-      if (!first) throw uploadRejected.notAnImage();
+      const images: NewMediaAttachment[] = stored.map((item, index) => ({
+        id: newId(),
+        post_id: postId,
+        position: index,
+        file_key: item.key,
+        width: item.width,
+        height: item.height,
+        placeholder: item.placeholder,
+        variants: item.variants,
+        alt_text: upload.photos[index]!.altText,
+        blurhash: item.blurhash,
+        jpeg_key: null,
+      }));
       // Read back inside the transaction: once it commits, nothing may fail the request, or the
       // person would see an error for a post that exists.
       const createdAt = options.createdAt ?? nowIso();
@@ -89,22 +80,17 @@ export class CreatePostService {
         await insertPost(trx, {
           id: postId,
           user_id: userId,
-          image_key: first.image_key,
-          image_width: first.width,
-          image_height: first.height,
-          image_placeholder: first.placeholder,
-          image_variants: first.variants,
           caption: upload.caption,
           created_at: createdAt,
         });
-        await insertPostImages(trx, images);
+        await insertMediaAttachments(trx, images);
         await indexNewPost(trx, { id: postId, authorId: userId, createdAt }, upload.caption);
         await options.alongside?.(trx, postId);
         await addToPostsCount(trx, userId, 1);
         return this.postReads.get(postId, userId, trx);
       });
     } catch (error) {
-      await this.infra.storage.discard(written);
+      await this.infra.storage.discard(keysOfUploads(stored));
       throw error;
     }
     await this.infra.events.publish({

@@ -80,19 +80,17 @@ export class EventStreamsService {
 
   /**
    * New messages, or messages read, accepted, muted, left or unsent: these people's unread counts
-   * may have moved. Streams here learn at once; on PostgreSQL every other instance hears it
+   * may have moved. Streams here learn at once; every other instance (PostgreSQL's) hears it
    * through the same channel as notifications, the conversation riding along with each id.
    */
   async messagesChanged(conversationId: string, userIds: readonly string[]): Promise<void> {
     this.#hintAndMark(userIds.map((userId) => [userId, conversationId]));
-    if (this.infra.database.dialect === 'postgres') {
-      await signalMessageChanges(
-        this.infra.database.db,
-        userIds.map((userId) =>
-          [userId, conversationId, this.#instanceTag].join(messageSignalSeparator),
-        ),
-      );
-    }
+    await signalMessageChanges(
+      this.infra.database.db,
+      userIds.map((userId) =>
+        [userId, conversationId, this.#instanceTag].join(messageSignalSeparator),
+      ),
+    );
   }
 
   #hintAndMark(pairs: readonly (readonly [string, string])[]): void {

@@ -64,7 +64,7 @@ export class ExportService {
           likes_count: Number(post.likes_count),
           comments_count: Number(post.comments_count),
           images: (imagesOf.get(post.id) ?? []).map((image) => ({
-            path: exportedMediaPath(post.id, image.position, image.image_key),
+            path: exportedMediaPath(post.id, image.position, image.file_key),
             width: image.width,
             height: image.height,
             alt_text: image.alt_text,
@@ -123,8 +123,8 @@ export class ExportService {
     );
     const files = [
       ...data.images.map((image) => ({
-        path: exportedMediaPath(image.post_id, image.position, image.image_key),
-        key: image.image_key,
+        path: exportedMediaPath(image.post_id, image.position, image.file_key),
+        key: image.file_key,
       })),
       ...stories.map((story) => ({
         path: exportedStoryPath(story.id, story.image_key),

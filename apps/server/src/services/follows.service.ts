@@ -8,7 +8,6 @@ import { newId, nowIso } from '../ids';
 import { isBlockedEitherWay } from '../repositories/blocks.repository';
 import {
   addToFollowCounts,
-  deleteFollow,
   deleteFollowRequest,
   insertFollow,
   insertFollowRequest,
@@ -16,12 +15,11 @@ import {
   listRequesterIds,
 } from '../repositories/follows.repository';
 import {
-  followInOneStatement,
-  unfollowInOneStatement,
+  followWithoutRequest,
+  unfollowAndWithdraw,
 } from '../repositories/follow-writes.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { notifyWhileFollowing } from '../repositories/notification-records.repository';
-import { deleteFollowNotification } from '../repositories/notifications.repository';
 import { isRemotePerson, remotePeopleAmong } from '../repositories/remote-people.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import { peoplePage } from '../views/people-page';
@@ -50,7 +48,7 @@ export class FollowsService {
       throw new AppError('validation_error', messages.cannotFollowYourself);
     }
     const outcome =
-      (await this.#followInOneStatement(viewerId, targetId)) ??
+      (await this.#followWithoutRequest(viewerId, targetId)) ??
       (await this.#askRemote(viewerId, targetId)) ??
       (await this.db.transaction().execute(async (trx) => {
         const target = await findProfileById(trx, targetId);
@@ -111,26 +109,10 @@ export class FollowsService {
     if (viewerId === targetId) {
       throw new AppError('validation_error', messages.cannotFollowYourself);
     }
-    const { withdrawn, removed, followersCount, followerRemote, followeeRemote } =
-      (await this.#unfollowInOneStatement(viewerId, targetId)) ??
-      (await this.db.transaction().execute(async (trx) => {
-        const target = await findProfileById(trx, targetId);
-        if (!target) throw notFound();
-        const remote = await remotePeopleAmong(trx, [viewerId, targetId]);
-        const withdrawn = await deleteFollowRequest(trx, viewerId, targetId);
-        const removed = await deleteFollow(trx, viewerId, targetId);
-        if (removed) await deleteFollowNotification(trx, viewerId, targetId);
-        const followersCount = removed
-          ? await addToFollowCounts(trx, viewerId, targetId, -1)
-          : target.followers_count;
-        return {
-          withdrawn,
-          removed,
-          followersCount,
-          followerRemote: remote.has(viewerId),
-          followeeRemote: remote.has(targetId),
-        };
-      }));
+    // The statements are the database's own (repositories/follow-writes.repository.ts).
+    const outcome = await unfollowAndWithdraw(this.db, viewerId, targetId);
+    if (!outcome) throw notFound();
+    const { withdrawn, removed, followersCount, followerRemote, followeeRemote } = outcome;
     if (withdrawn) {
       await this.infra.events.publish({
         type: 'follow_request.ended',
@@ -179,13 +161,13 @@ export class FollowsService {
   }
 
   /**
-   * PostgreSQL: a follow of a public account (or one already followed) in one round trip.
-   * Undefined on SQLite, and for a private account's request, which
-   * the transaction makes.
+   * A follow of a public account here (or of one already followed), with its notification and
+   * both counters, in the statements the database suits (repositories/follow-writes.repository.ts).
+   * Undefined for a follow that needs a request (a private account, a remote person), which
+   * #askRemote or the follow's transaction makes.
    */
-  async #followInOneStatement(viewerId: string, targetId: string) {
-    if (this.infra.database.dialect !== 'postgres') return undefined;
-    const outcome = await followInOneStatement(this.db, {
+  async #followWithoutRequest(viewerId: string, targetId: string) {
+    const outcome = await followWithoutRequest(this.db, {
       followerId: viewerId,
       followeeId: targetId,
       createdAt: nowIso(),
@@ -202,14 +184,6 @@ export class FollowsService {
       followerRemote,
       targetRemote: false,
     };
-  }
-
-  /** PostgreSQL: an unfollow (or a request withdrawn) in one round trip. */
-  async #unfollowInOneStatement(viewerId: string, targetId: string) {
-    if (this.infra.database.dialect !== 'postgres') return undefined;
-    const outcome = await unfollowInOneStatement(this.db, viewerId, targetId);
-    if (!outcome) throw notFound();
-    return outcome;
   }
 
   /** The owner approves a pending request: the follow is made. 404 when there is no request. */
@@ -287,14 +261,14 @@ export class FollowsService {
   }
 
   /**
-   * The followed person's notification, in the follow's own transaction (PostgreSQL's one
-   * statement writes it itself): a follow is the second busiest write, and a subscriber's write
-   * after the commit was a round trip more and a row hold against an unfollow in between.
+   * The followed person's notification, in the follow's own transaction, when the request's
+   * transaction finds the account open after all (made public meanwhile), as followWithoutRequest
+   * writes it with every other follow: a subscriber's write after the commit was a round trip
+   * more and a row hold against an unfollow in between.
    */
   async #tellFollowed(trx: Kysely<DB>, followerId: string, followeeId: string) {
     await notifyWhileFollowing(
       trx,
-      this.infra.database.dialect,
       { followerId, followeeId },
       {
         id: newId(),

@@ -51,7 +51,13 @@ export class InstanceService {
       value: { ...(await this.#settings()), stats: await countPublicStats(this.db) },
       tags: [cacheTags.instance, cacheTags.searchTerms, cacheTags.everyoneFeed],
     }));
-    return { signups: this.infra.config.signups, ...cached };
+    return { signups: this.infra.config.signups, ...cached, ...this.#abilities() };
+  }
+
+  /** What this server can do, from its configuration: read per answer, never cached. */
+  #abilities(): Pick<Instance, 'mail' | 'video'> {
+    // Video is a later issue: the field is here so clients read it rather than guess.
+    return { mail: this.infra.config.smtpUrl !== undefined, video: false };
   }
 
   /** Changes the fields given, keeps the others; one audit line names what changed. */

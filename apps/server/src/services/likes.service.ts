@@ -2,16 +2,8 @@ import type { LikeResult, ProfileListQuery, ProfileSummaryPage } from '@pinhole/
 import type { Infrastructure } from '../context';
 import { notFound } from '../errors';
 import { newId, nowIso } from '../ids';
-import {
-  deleteLike,
-  insertLike,
-  listLikers,
-  setLikeInOneStatement,
-} from '../repositories/likes.repository';
-import { notifyOfLike } from '../repositories/notification-records.repository';
-import { deleteLikeNotification } from '../repositories/notifications.repository';
-import { addToLikesCount, getLikesCount } from '../repositories/posts.repository';
-import { findPostParties } from '../repositories/remote-people.repository';
+import { setLike } from '../repositories/like-writes.repository';
+import { listLikers } from '../repositories/likes.repository';
 import { peoplePage } from '../views/people-page';
 import { requireVisiblePost } from '../policies/visibility';
 
@@ -23,15 +15,22 @@ export class LikesService {
    * added or removed, in the same transaction, so it always equals the number of like rows. The
    * author's notification is written (or removed) in that transaction too, not by a subscriber
    * after it: a like is the busiest write, and on PostgreSQL that saved a round trip per like and
-   * the row hold a later write needed against an unlike committing in between. The same
-   * statement tells whether the liker or the author is of another server, so the event carries it
-   * and nothing reads it again to decide where the like goes.
+   * the row hold a later write needed against an unlike committing in between. The repository
+   * picks the statements for the database it runs on (repositories/like-writes.repository.ts).
+   * The same write tells whether the liker or the author is of another server, so the event
+   * carries it and nothing reads it again to decide where the like goes.
    */
   async set(postId: string, userId: string, liked: boolean): Promise<LikeResult> {
-    const { changed, likesCount, likerRemote, authorRemote } =
-      this.infra.database.dialect === 'postgres'
-        ? await this.#setInOneStatement(postId, userId, liked)
-        : await this.#setInTransaction(postId, userId, liked);
+    const outcome = await setLike(this.infra.database.db, {
+      id: newId(),
+      notificationId: newId(),
+      postId,
+      userId,
+      createdAt: nowIso(),
+      liked,
+    });
+    if (!outcome?.visible) throw notFound();
+    const { changed, likesCount, likerRemote, authorRemote } = outcome;
     if (changed) {
       await this.infra.events.publish({
         type: liked ? 'like.added' : 'like.removed',
@@ -43,54 +42,6 @@ export class LikesService {
       });
     }
     return { liked, likes_count: likesCount };
-  }
-
-  /** PostgreSQL: access check, like row and counter in one statement, one round trip. */
-  async #setInOneStatement(postId: string, userId: string, liked: boolean) {
-    const outcome = await setLikeInOneStatement(this.infra.database.db, {
-      id: newId(),
-      notificationId: newId(),
-      postId,
-      userId,
-      createdAt: nowIso(),
-      liked,
-    });
-    if (!outcome?.visible) throw notFound();
-    return outcome;
-  }
-
-  /** SQLite has no writing CTEs; its statements are calls into the process, not round trips. */
-  async #setInTransaction(postId: string, userId: string, liked: boolean) {
-    return this.infra.database.db.transaction().execute(async (trx) => {
-      await requireVisiblePost(trx, postId, userId);
-      const parties = await findPostParties(trx, postId, userId);
-      if (!parties) throw notFound();
-      const createdAt = nowIso();
-      const changed = liked
-        ? await insertLike(trx, {
-            id: newId(),
-            post_id: postId,
-            user_id: userId,
-            created_at: createdAt,
-          })
-        : await deleteLike(trx, postId, userId);
-      // A remote author reads their notifications on their own server, which hears the Like.
-      if (changed && liked && !parties.authorRemote) {
-        await notifyOfLike(trx, { id: newId(), actorId: userId, postId, createdAt });
-      } else if (changed) {
-        await deleteLikeNotification(trx, userId, postId);
-      }
-      const likesCount = changed
-        ? await addToLikesCount(trx, postId, liked ? 1 : -1)
-        : await getLikesCount(trx, postId);
-      if (likesCount === undefined) throw notFound();
-      return {
-        changed,
-        likesCount,
-        likerRemote: parties.actorRemote,
-        authorRemote: parties.authorRemote,
-      };
-    });
   }
 
   /**

@@ -1,5 +1,5 @@
-import fs from 'node:fs/promises';
 import type {
+  MessageStory,
   Conversation,
   ConversationListQuery,
   ConversationPage,
@@ -18,16 +18,23 @@ import { newId, nowIso } from '../ids';
 import * as repo from '../repositories/conversations.repository';
 import { followedAmong } from '../repositories/follows.repository';
 import { updateProfile } from '../repositories/profiles.repository';
-import { requireVisiblePost } from '../policies/visibility';
+import { canSeeContentOf, requireVisiblePost } from '../policies/visibility';
+import { findLiveStories, type StoryRow } from '../repositories/stories.repository';
 import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
 import { toProfileSummary } from '../views/profile-summary';
 import { mediaUrls } from '../storage/media-urls';
 import type { MessageImage } from '../repositories/message-images.repository';
 import * as images from '../repositories/message-images.repository';
-import { checkPhoto, decodePhoto, storePhoto } from '../media/photo-pipeline';
+import { keysOfUploads, storeUploads } from '../media/store-uploads';
 import type { Membership } from '../policies/conversation-access';
 import { admissions, requireConversationMember } from '../policies/conversation-access';
 import { toMessage } from '../views/message-json';
+
+const storyOwner = (story: StoryRow) => ({
+  id: story.user_id,
+  is_private: story.author_is_private,
+  suspended_at: story.author_suspended_at,
+});
 
 /**
  * Direct messages between people of this instance: one-to-one conversations (found again when
@@ -160,18 +167,32 @@ export class MessagesService {
     const returning = pair.filter((id) => !others.includes(id));
     const requests = returning.length > 0 ? await admissions(this.db, viewerId, returning) : null;
     if (input.post_id !== undefined) await requireVisiblePost(this.db, input.post_id, viewerId);
+    if (input.story_id !== undefined)
+      await this.#requireRepliableStory(viewerId, input.story_id, [
+        ...members.map((m) => m.user_id),
+        ...returning,
+      ]);
     const row: repo.MessageRow = {
       id: newId(),
       conversation_id: conversationId,
       sender_id: viewerId,
       text,
       post_id: input.post_id ?? null,
+      story_id: input.story_id ?? null,
       created_at: nowIso(),
     };
-    const written: string[] = [];
-    let stored: MessageImage[];
+    const uploads = await storeUploads(this.infra, 'messages', viewerId, photos);
+    const stored: MessageImage[] = uploads.map((item, index) => ({
+      id: newId(),
+      message_id: row.id,
+      position: index,
+      image_key: item.key,
+      width: item.width,
+      height: item.height,
+      placeholder: item.placeholder,
+      variants: item.variants,
+    }));
     try {
-      stored = await this.storePhotos(viewerId, row.id, photos, written);
       await this.db.transaction().execute(async (trx) => {
         for (const id of returning) {
           await repo.insertMember(trx, {
@@ -190,7 +211,7 @@ export class MessagesService {
         });
       });
     } catch (error) {
-      await this.infra.storage.discard(written);
+      await this.infra.storage.discard(keysOfUploads(uploads));
       throw error;
     }
     await this.infra.events.publish({
@@ -205,30 +226,52 @@ export class MessagesService {
     return message;
   }
 
-  /** Checks every photo, then cleans and stores each in turn through the posts' pipeline. */
-  private async storePhotos(
-    senderId: string,
-    messageId: string,
-    photos: readonly string[],
-    written: string[],
-  ): Promise<MessageImage[]> {
-    for (const [index, file] of photos.entries()) await checkPhoto(await fs.readFile(file), index);
-    const stored: MessageImage[] = [];
-    for (const [index, file] of photos.entries()) {
-      const image = await decodePhoto(this.infra.imageQueue, await fs.readFile(file), index);
-      const files = await storePhoto(this.infra.storage, 'messages', senderId, image, written);
-      stored.push({
-        id: newId(),
-        message_id: messageId,
-        position: index,
-        image_key: files.key,
-        width: image.original.width,
-        height: image.original.height,
-        placeholder: image.placeholder,
-        variants: files.variants,
+  /**
+   * A story may be replied to while it lives and the sender may see it (404 otherwise, as the
+   * story itself answers), and only in a conversation its author is in: the reply is for them.
+   */
+  async #requireRepliableStory(
+    viewerId: string,
+    storyId: string,
+    memberIds: readonly string[],
+  ): Promise<void> {
+    const [story] = await findLiveStories(this.db, [storyId], this.infra.clock.now().toISOString());
+    if (!story || !(await canSeeContentOf(this.db, viewerId, storyOwner(story)))) throw notFound();
+    if (!memberIds.includes(story.user_id))
+      throw new AppError('validation_error', directMessageTexts.storyReplyElsewhere);
+  }
+
+  /**
+   * The replied-to stories this reader may see now, with a small thumbnail (signed for a private
+   * account, as the story's own files). Read with the app's clock, as every story query is.
+   */
+  async #replyStories(
+    viewerId: string,
+    storyIds: readonly string[],
+  ): Promise<Map<string, MessageStory>> {
+    const live = await findLiveStories(this.db, storyIds, this.infra.clock.now().toISOString());
+    const seen = new Map<string, Promise<boolean>>();
+    const urls = mediaUrls(this.infra.storage, this.infra.signer);
+    const shown = new Map<string, MessageStory>();
+    for (const story of live) {
+      // A thread holds few authors' stories: one access check per author.
+      let visible = seen.get(story.user_id);
+      if (!visible) {
+        visible = canSeeContentOf(this.db, viewerId, storyOwner(story));
+        seen.set(story.user_id, visible);
+      }
+      if (!(await visible)) continue;
+      const smallest = [...story.variants].sort((a, b) => a.width - b.width)[0];
+      shown.set(story.id, {
+        id: story.id,
+        thumbnail_url: urls.post(
+          smallest?.key ?? story.image_key,
+          Boolean(story.author_is_private),
+        ),
+        available: true,
       });
     }
-    return stored;
+    return shown;
   }
 
   async read(viewerId: string, conversationId: string): Promise<void> {
@@ -361,8 +404,10 @@ export class MessagesService {
     known?: readonly MessageImage[],
   ): Promise<Message[]> {
     const postIds = rows.flatMap((row) => (row.post_id ? [row.post_id] : []));
-    const [posts, photos] = await Promise.all([
+    const storyIds = [...new Set(rows.flatMap((row) => (row.story_id ? [row.story_id] : [])))];
+    const [posts, stories, photos] = await Promise.all([
       repo.findSharedPosts(this.db, postIds),
+      this.#replyStories(viewerId, storyIds),
       known ??
         images.listMessageImages(
           this.db,
@@ -376,7 +421,7 @@ export class MessagesService {
     ]);
     const urls = mediaUrls(this.infra.storage, this.infra.signer);
     return rows.flatMap(
-      (row) => toMessage(row, { people, posts, images: photos, members, urls }) ?? [],
+      (row) => toMessage(row, { people, posts, images: photos, stories, members, urls }) ?? [],
     );
   }
 }

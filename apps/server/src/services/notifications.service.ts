@@ -1,5 +1,5 @@
 import type { Notification, NotificationPage, NotificationQuery } from '@pinhole/contracts';
-import { limits, mentionsOf, unreadCountCap } from '@pinhole/contracts';
+import { isRemoteUsername, limits, mentionsOf, unreadCountCap } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
@@ -54,10 +54,6 @@ export class NotificationsService {
     return this.infra.database.db;
   }
 
-  get #dialect() {
-    return this.infra.database.dialect;
-  }
-
   /** A page of the person's notifications, newest first, with how many are unread. */
   async list(userId: string, query: NotificationQuery): Promise<NotificationPage> {
     const limit = query.limit ?? limits.notificationsDefaultLimit;
@@ -100,11 +96,11 @@ export class NotificationsService {
     let post: Notification['post'] = null;
     if (row.post) {
       // The smallest variant is the thumbnail; a post from before variants has only its original.
-      const smallest = storedVariants.decode(row.post.image_variants)[0]?.key;
+      const smallest = storedVariants.decode(row.post.variants)[0]?.key;
       post = {
         id: row.post.id,
         thumbnail_url: this.#urls.post(
-          smallest ?? row.post.image_key,
+          smallest ?? row.post.file_key,
           Boolean(row.post.author_is_private),
         ),
       };
@@ -134,7 +130,7 @@ export class NotificationsService {
    */
   async commented(commentId: string, { authorRemote }: { authorRemote: boolean }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const comment = await findCommentToTell(trx, this.#dialect, commentId);
+      const comment = await findCommentToTell(trx, commentId);
       if (!comment?.author_id) return;
       const createdAt = nowIso();
       // A remote post's author reads their notifications on their own server, which hears the
@@ -174,7 +170,7 @@ export class NotificationsService {
 
   /** A private account's owner is asked; the notification stays while the request waits. */
   followRequested(requesterId: string, ownerId: string): Promise<void> {
-    return notifyWhileRequested(this.db, this.#dialect, {
+    return notifyWhileRequested(this.db, {
       id: newId(),
       requesterId,
       ownerId,
@@ -204,7 +200,7 @@ export class NotificationsService {
       await deleteFollowNotification(trx, requesterId, ownerId, 'follow_request');
       // Only people here are told: one of another server hears it from their own server.
       if (!remote.ownerRemote) {
-        await notifyWhileFollowing(trx, this.#dialect, follow, {
+        await notifyWhileFollowing(trx, follow, {
           id: newId(),
           userId: ownerId,
           actorId: requesterId,
@@ -215,7 +211,7 @@ export class NotificationsService {
         });
       }
       if (!remote.requesterRemote) {
-        await notifyWhileFollowing(trx, this.#dialect, follow, {
+        await notifyWhileFollowing(trx, follow, {
           id: newId(),
           userId: requesterId,
           actorId: ownerId,
@@ -241,7 +237,7 @@ export class NotificationsService {
    */
   async captionWritten(postId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const post = await findCaptionToTell(trx, this.#dialect, postId);
+      const post = await findCaptionToTell(trx, postId);
       if (!post) return;
       const authorId = post.author_id;
       const wanted = new Set(
@@ -316,7 +312,10 @@ export class NotificationsService {
     if (usernames.length === 0) return [];
     // Nobody blocked either way with the writer is told: a block stops mentions reaching you.
     const hidden = new Set(await listBlockedEitherWay(trx, writerId));
+    // A person of another server is told by their own server, which hears the mention (a reply's
+    // or a post's Mention tag): a row here would be one nobody reads.
     const people = (await findPeopleByUsernames(trx, usernames))
+      .filter((person) => !isRemoteUsername(person.username))
       .map((person) => person.id)
       .filter((id) => id !== writerId && !hidden.has(id));
     if (people.length === 0 || !postAuthor.isPrivate) return people;

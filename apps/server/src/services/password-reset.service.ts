@@ -34,6 +34,8 @@ const silentLog: ResetLog = { info: () => undefined, warn: () => undefined };
 
 /** 256 random bits: nothing to guess, so one SHA-256 (no slow hash) is enough to store it. */
 
+const mailUnavailable = () => new AppError('mail_unavailable', safetyMessages.mailUnavailable);
+
 export const resetLinkExpired = () =>
   new AppError('validation_error', safetyMessages.resetLinkExpired, {
     token: safetyMessages.resetLinkExpired,
@@ -63,8 +65,13 @@ export class PasswordResetService {
     this.#log = log;
   }
 
-  /** Starts the work behind `POST /api/auth/password-reset`; never waits for it, never throws. */
+  /**
+   * Starts the work behind `POST /api/auth/password-reset`; never waits for it. Throws only when
+   * no mail server is configured, whatever the address: then no email can leave for anyone, so
+   * saying so tells the asker nothing about accounts, and "we sent a link" would be untrue.
+   */
   request(email: string): void {
+    if (!this.#mailer) throw mailUnavailable();
     const job: Promise<void> = this.#sendLink(email)
       .catch((error: unknown) => {
         this.#log.warn({ err: error }, 'password reset: the email could not be sent');
@@ -86,15 +93,7 @@ export class PasswordResetService {
 
   async #sendLink(email: string): Promise<void> {
     const user = await findUserByEmail(this.db, email);
-    if (!user) return;
-    if (!this.#mailer) {
-      this.#log.info(
-        { userId: user.id },
-        'password reset asked, but SMTP_URL is unset: no email sent (an admin can run ' +
-          '`npm run admin -- reset-link <username>`)',
-      );
-      return;
-    }
+    if (!user || !this.#mailer) return;
     const now = this.infra.clock.now();
     const { max, windowMs } = rateLimits.passwordResetPerAccount;
     const since = new Date(now.getTime() - windowMs).toISOString();

@@ -6,17 +6,16 @@ import type { DB } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { nowIso } from '../ids';
 import {
-  deleteImagesOfPost,
-  deletePostImages,
-  listImagesOfPosts,
-  reorderPostImages,
-} from '../repositories/post-images.repository';
+  deleteMediaAttachments,
+  deleteMediaOfPost,
+  listMediaOfPosts,
+  reorderMediaAttachments,
+} from '../repositories/media-attachments.repository';
 import {
   deletePost,
   findPostAuthor,
   lockPost,
   markPostEdited,
-  mirrorFirstImage,
   updatePostCaption,
 } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
@@ -90,7 +89,7 @@ export class PostEditsService {
     postId: string,
     order: NonNullable<UpdatePostRequest['images']>,
   ): Promise<string[]> {
-    const current = (await listImagesOfPosts(db, [postId])).get(postId) ?? [];
+    const current = (await listMediaOfPosts(db, [postId])).get(postId) ?? [];
     const byId = new Map(current.map((image) => [image.id, image]));
     for (const [index, named] of order.entries()) {
       if (!byId.has(named.id)) {
@@ -100,15 +99,13 @@ export class PostEditsService {
     }
     const kept = new Set(order.map((image) => image.id));
     const removed = current.filter((image) => !kept.has(image.id));
-    await deletePostImages(
+    await deleteMediaAttachments(
       db,
       removed.map((image) => image.id),
     );
-    await reorderPostImages(db, postId, order);
-    const first = byId.get(order[0]!.id)!;
-    await mirrorFirstImage(db, postId, first);
+    await reorderMediaAttachments(db, postId, order);
     return removed.flatMap((image) => [
-      image.image_key,
+      image.file_key,
       ...image.variants.map((variant) => variant.key),
       ...(image.jpeg_key ? [image.jpeg_key] : []),
     ]);
@@ -137,7 +134,7 @@ export class PostEditsService {
       const authorId = await authorOf(trx);
       // A concurrent delete of the same post waits here, then finds no post: 404.
       if (!(await lockPost(trx, postId))) throw notFound();
-      const keys = await deleteImagesOfPost(trx, postId);
+      const keys = await deleteMediaOfPost(trx, postId);
       // The cascade would remove the tags too, in no set order; in name order two writers
       // moving the same hashtags' counts never wait on each other in a cycle.
       await deleteTagsOfPost(trx, postId);

@@ -5,7 +5,7 @@ import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { notFound } from '../errors';
 import { listCommentPreviews } from '../repositories/comments.repository';
-import { listImagesOfPosts } from '../repositories/post-images.repository';
+import { listMediaOfPosts } from '../repositories/media-attachments.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import { findPostById, listPosts } from '../repositories/posts.repository';
 import { cacheTags } from '../cache/cache-tags';
@@ -260,8 +260,8 @@ export class PostReadsService {
     db = this.db,
   ): Promise<Post[]> {
     const ids = rows.map((row) => row.id);
-    const [images, previews, remoteUrls] = await Promise.all([
-      listImagesOfPosts(db, ids),
+    const [mediaOf, previews, remoteUrls] = await Promise.all([
+      listMediaOfPosts(db, ids),
       listCommentPreviews(db, ids, limits.commentsPreviewCount),
       remotePostsSeen(db, rows, this.infra.clock.now()),
     ]);
@@ -278,16 +278,19 @@ export class PostReadsService {
       list.push(toComment(row, storage, people));
       previewsByPost.set(row.post_id, list);
     }
-    return rows.map((row) =>
-      toPost(
+    // A post without media is being deleted (its rows cascade): it is left out, as if gone.
+    return rows.flatMap((row) => {
+      const media = mediaOf.get(row.id);
+      if (!media) return [];
+      return toPost(
         row,
-        images.get(row.id) ?? [],
+        media,
         urls,
         stateOf(row.id),
         previewsByPost.get(row.id) ?? [],
         people,
         remoteUrls.get(row.id) ?? null,
-      ),
-    );
+      );
+    });
   }
 }

@@ -236,7 +236,7 @@ export class ReportsService {
     if (row.target_type === 'post') {
       const post = await findPostTarget(this.db, row.target_id);
       if (!post) return null;
-      const smallest = storedVariants.decode(post.image_variants)[0];
+      const smallest = storedVariants.decode(post.cover_variants)[0];
       return {
         text: post.text,
         image_url: smallest ? urls.post(smallest.key, Boolean(post.is_private)) : null,

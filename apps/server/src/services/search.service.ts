@@ -1,4 +1,4 @@
-import type { ProfileSummary, SearchResult } from '@pinhole/contracts';
+import type { ProfileSummary, RemoteSearchStatus, SearchResult } from '@pinhole/contracts';
 import { foldForSearch, limits } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import type { FoundPerson as FoundRow } from '../repositories/search.repository';
@@ -42,8 +42,20 @@ export function rankingPeriod(key: string, now: number): number {
 /** Words of a query used at most: each more word is one more probe per person found. */
 const maxWords = 4;
 
-/** The profile id of a person of another server a query names (the federation's lookup). */
-export type RemotePersonFinder = (query: string) => Promise<string | undefined>;
+/**
+ * Looks up the person of another server a query names (the federation's lookup): their profile
+ * id, or why not; undefined when the query names nobody elsewhere.
+ */
+/** What asking another server about someone came to: their profile id here, or why not. */
+export type RemoteOutcome = { found: string } | { failed: 'not_found' | 'unreachable' };
+
+export type RemotePersonFinder = (query: string) => Promise<RemoteOutcome | undefined>;
+
+/** A query naming someone elsewhere, on a server that cannot look (off, or signed out). */
+export interface RemoteNotAsked {
+  host: string;
+  status: Extract<RemoteSearchStatus, 'not_federating' | 'sign_in'>;
+}
 
 const nothing: SearchResult = { profiles: [], hashtags: [] };
 
@@ -83,16 +95,28 @@ export class SearchService {
   async search(
     query: string,
     viewerId: string | null,
-    findRemote?: RemotePersonFinder,
+    elsewhere?: { host: string; find: RemotePersonFinder } | RemoteNotAsked,
   ): Promise<SearchResult> {
-    if (!findRemote || viewerId === null) return this.#search(query, viewerId);
-    const [local, remoteId] = await Promise.all([this.#search(query, viewerId), findRemote(query)]);
-    const remote = remoteId ? await this.#remotePerson(remoteId, viewerId) : undefined;
-    if (!remote) return local;
+    if (!elsewhere) return this.#search(query, viewerId);
+    if ('status' in elsewhere || viewerId === null) {
+      const status = 'status' in elsewhere ? elsewhere.status : 'sign_in';
+      return { ...(await this.#search(query, viewerId)), remote: { status, host: elsewhere.host } };
+    }
+    const [local, outcome] = await Promise.all([
+      this.#search(query, viewerId),
+      elsewhere.find(query),
+    ]);
+    if (!outcome) return local;
+    const host = elsewhere.host;
+    if ('failed' in outcome) return { ...local, remote: { status: outcome.failed, host } };
+    const remote = await this.#remotePerson(outcome.found, viewerId);
+    // Hidden (blocked, suspended) reads as nobody found, as it does for a person here.
+    if (!remote) return { ...local, remote: { status: 'not_found', host } };
     const others = local.profiles.filter((person) => person.id !== remote.id);
     return {
       profiles: [remote, ...others].slice(0, limits.searchProfilesLimit),
       hashtags: local.hashtags,
+      remote: { status: 'found', host },
     };
   }
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { Story, StoryViewers } from '@pinhole/contracts';
 import { limits, messages } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
@@ -22,7 +21,7 @@ import { cacheTags } from '../cache/cache-tags';
 import { EncodedBody } from '../cache/encoded-body';
 import type { Tagged } from '../cache/tagged-cache';
 import { mediaUrls } from '../storage/media-urls';
-import { checkPhoto, decodePhoto, storePhoto } from '../media/photo-pipeline';
+import { keysOfUploads, storeUploads } from '../media/store-uploads';
 import { toProfileSummary } from '../views/profile-summary';
 import type { StoryTraysEntry } from '../cache/read-caches';
 import { toStory, toTrays } from '../views/story-json';
@@ -61,24 +60,20 @@ export class StoriesService {
    * file and no row.
    */
   async create(userId: string, file: string): Promise<Story> {
-    const data = await fs.readFile(file);
-    await checkPhoto(data, 0);
-    const image = await decodePhoto(this.infra.imageQueue, data, 0);
-    const written: string[] = [];
+    const [stored] = await storeUploads(this.infra, 'stories', userId, [file]);
     const id = newId();
     try {
-      const stored = await storePhoto(this.infra.storage, 'stories', userId, image, written);
       const createdAt = this.infra.clock.now();
       // Read back inside the transaction: once it commits, nothing may fail the request.
       return await this.db.transaction().execute(async (trx) => {
         await insertStory(trx, {
           id,
           user_id: userId,
-          image_key: stored.key,
-          width: image.original.width,
-          height: image.original.height,
-          placeholder: image.placeholder,
-          variants: stored.variants,
+          image_key: stored!.key,
+          width: stored!.width,
+          height: stored!.height,
+          placeholder: stored!.placeholder,
+          variants: stored!.variants,
           created_at: createdAt.toISOString(),
           expires_at: new Date(createdAt.getTime() + limits.storyLifetimeMs).toISOString(),
         });
@@ -90,7 +85,7 @@ export class StoriesService {
         });
       });
     } catch (error) {
-      await this.infra.storage.discard(written);
+      await this.infra.storage.discard(keysOfUploads([stored!]));
       throw error;
     }
   }

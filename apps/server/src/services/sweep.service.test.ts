@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateProfile } from '../repositories/profiles.repository';
 import { storedVariants } from '../repositories/stored-variants';
@@ -63,6 +65,29 @@ describe.each(dialects)('the sweeper knows each kind of media and its owners, on
     expect(await exists(young)).toBe(false);
     expect(await exists(archive)).toBe(true);
     await storage.delete(archive);
+  });
+
+  it('removes a file a killed process left half-written after an hour, not before', async () => {
+    const { services } = server.context;
+    const key = mediaKey('posts', person.id, Date.now(), 'jpg');
+    const folder = path.join(server.dataDir, 'storage', path.dirname(key));
+    fs.mkdirSync(folder, { recursive: true });
+    // As LocalStorage.put names the file it writes before linking it into place.
+    const stale = path.join(folder, `${path.basename(key)}.0123456789ab.tmp`);
+    const fresh = path.join(folder, `${path.basename(key)}.ba9876543210.tmp`);
+    fs.writeFileSync(stale, 'half a photo');
+    fs.writeFileSync(fresh, 'half a photo');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    fs.utimesSync(fresh, new Date(Date.now() - 20 * 60 * 1000), new Date());
+
+    const before = await services.sweep.run(Date.now() - 2 * 60 * 60 * 1000);
+    expect(before.removed).toBe(0);
+    expect((await services.sweep.run()).removed).toBe(1);
+    expect(fs.existsSync(stale)).toBe(false);
+    // Twenty minutes old: another instance may still be writing it on a slow disk.
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh);
   });
 
   it('takes a new kind by its owner query: stories kept while a row names them', async () => {

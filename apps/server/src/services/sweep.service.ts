@@ -2,14 +2,17 @@ import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { listAllMessageFileKeys } from '../repositories/message-images.repository';
-import { listPostImageKeys } from '../repositories/post-images.repository';
+import { listPostMediaKeys } from '../repositories/media-attachments.repository';
 import { listAvatarKeys } from '../repositories/profiles.repository';
 import { listStoryImageKeys } from '../repositories/stories.repository';
 import type { MediaKind } from '../storage/storage';
+import { isInterruptedWrite } from '../storage/local';
 import { bucketName, mediaKindOf } from '../storage/storage';
 
 /** Files younger than this may belong to an upload still in flight. */
 const graceMs = 10 * 60 * 1000;
+/** A half-written file this old was left by a killed process, not by a slow disk. */
+const interruptedWriteGraceMs = 60 * 60 * 1000;
 
 /**
  * Who owns each kind of stored file: the keys that rows still reference. A new kind of media
@@ -19,11 +22,11 @@ const graceMs = 10 * 60 * 1000;
 export type OwnerQueries = Partial<Record<MediaKind, (db: Kysely<DB>) => Promise<string[]>>>;
 
 export const ownerQueries: OwnerQueries = {
-  posts: listPostImageKeys,
+  posts: listPostMediaKeys,
   avatars: listAvatarKeys,
   stories: listStoryImageKeys,
   // Copies of remote photos are post photos too, under another folder.
-  remoteMedia: listPostImageKeys,
+  remoteMedia: listPostMediaKeys,
   messages: listAllMessageFileKeys,
 };
 
@@ -33,7 +36,7 @@ export interface Expiring {
 }
 
 export interface SweepResult {
-  /** Files removed: those of expired stories, and those nothing references. */
+  /** Files removed: those of expired stories, those nothing references, interrupted writes. */
   removed: number;
   /** Files whose key is of no kind we write: left alone, worth a look. */
   unknown: number;
@@ -63,6 +66,12 @@ export class SweepService {
     const result: SweepResult = { removed: expiredFiles, unknown: 0 };
     for await (const object of this.infra.storage.list(bucketName)) {
       const kind = mediaKindOf(object.key);
+      if (kind === null && isInterruptedWrite(object.key)) {
+        if (now - object.lastModified.getTime() < interruptedWriteGraceMs) continue;
+        await this.infra.storage.delete(object.key);
+        result.removed += 1;
+        continue;
+      }
       if (kind === null) {
         result.unknown += 1;
         continue;

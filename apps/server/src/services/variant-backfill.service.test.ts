@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { PostImageRow } from '../repositories/post-images.repository';
-import { listImagesOfPosts, replaceImageVariants } from '../repositories/post-images.repository';
-import { findPostById } from '../repositories/posts.repository';
+import type { MediaAttachmentRow } from '../repositories/media-attachments.repository';
+import {
+  listMediaOfPosts,
+  replaceMediaVariants,
+} from '../repositories/media-attachments.repository';
 import type { TestUser } from '../test/harness';
 import {
   dialects,
@@ -14,8 +16,8 @@ import {
   uploadPost,
 } from '../test/harness';
 
-async function firstPhoto(db: Kysely<DB>, postId: string): Promise<PostImageRow> {
-  const images = await listImagesOfPosts(db, [postId]);
+async function firstPhoto(db: Kysely<DB>, postId: string): Promise<MediaAttachmentRow> {
+  const images = await listMediaOfPosts(db, [postId]);
   return images.get(postId)![0]!;
 }
 
@@ -42,8 +44,7 @@ describe.each(dialects)('variant backfill on %s', (dialect) => {
     const row = await firstPhoto(db, created.body.id);
     const wide = row.variants.find((variant) => variant.width === 800)!;
     const older = row.variants.filter((variant) => variant !== wide);
-    expect(await replaceImageVariants(db, row, row.variants, older)).toBe(true);
-    expect((await findPostById(db, row.post_id))!.image_variants).toEqual(older);
+    expect(await replaceMediaVariants(db, row.id, row.variants, older)).toBe(true);
     await server.context.storage.delete(wide.key);
     const before = await server.request(`/api/posts/${row.post_id}`);
     expect(widths(before.body)).toEqual([320, 640]);
@@ -67,8 +68,8 @@ describe.each(dialects)('variant backfill on %s', (dialect) => {
     const { db } = server.context.database;
     const row = await firstPhoto(db, created.body.id);
     const older = row.variants.filter((variant) => variant.width !== 500);
-    await replaceImageVariants(db, row, row.variants, older);
-    await server.context.storage.delete(row.image_key);
+    await replaceMediaVariants(db, row.id, row.variants, older);
+    await server.context.storage.delete(row.file_key);
     const result = await server.context.services.variantBackfill.run();
     expect(result).toMatchObject({ updated: 0, failed: 1 });
     expect((await firstPhoto(db, row.post_id)).variants).toEqual(older);

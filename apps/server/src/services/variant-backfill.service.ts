@@ -3,7 +3,10 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import type { Infrastructure } from '../context';
 import { ImageQueueFullError, variantWidthsFor, variantsOf } from '../media/image';
-import { listPostImagesAfter, replaceImageVariants } from '../repositories/post-images.repository';
+import {
+  listMediaAttachmentsAfter,
+  replaceMediaVariants,
+} from '../repositories/media-attachments.repository';
 import type { StoredVariant } from '../repositories/stored-variants';
 import { StorageKeyExistsError, variantKey } from '../storage/storage';
 
@@ -35,19 +38,22 @@ export class VariantBackfillService {
     const result: BackfillResult = { checked: 0, updated: 0, failed: 0 };
     let afterId = '';
     for (;;) {
-      const images = await listPostImagesAfter(this.infra.database.db, afterId, batchSize);
+      const images = await listMediaAttachmentsAfter(this.infra.database.db, afterId, batchSize);
       if (images.length === 0) return result;
       for (const image of images) {
         result.checked += 1;
         const have = new Set(image.variants.map((variant) => variant.width));
         const missing = variantWidthsFor(image.width).filter((width) => !have.has(width));
-        // A remote photo not copied here has no original to resize.
-        if (missing.length === 0 || isMissingRemoteKey(image.image_key)) continue;
+        // A remote photo not copied here has no original to resize; a video's variants are its
+        // poster's, made with it.
+        if (image.type !== 'image' || missing.length === 0 || isMissingRemoteKey(image.file_key)) {
+          continue;
+        }
         try {
-          const added = await this.#make(image.image_key, missing);
+          const added = await this.#make(image.file_key, missing);
           const variants = [...image.variants, ...added].sort((a, b) => a.width - b.width);
           const db = this.infra.database.db;
-          if (await replaceImageVariants(db, image, image.variants, variants)) {
+          if (await replaceMediaVariants(db, image.id, image.variants, variants)) {
             result.updated += 1;
           }
         } catch {

@@ -40,6 +40,15 @@ function toStorageError(error: unknown, action: string): Error {
 }
 
 /** Stores objects as files under one root folder; a key is a relative path inside it. */
+const temporaryNonceBytes = 6;
+const temporaryName = new RegExp(`\\.[0-9a-f]{${temporaryNonceBytes * 2}}\\.tmp$`);
+
+/**
+ * A file `put` was writing when its process was killed (`<key>.<hex>.tmp`): no row can name it,
+ * and it is of no media kind, so only its name tells the sweeper it may go.
+ */
+export const isInterruptedWrite = (key: string): boolean => temporaryName.test(key);
+
 export class LocalStorage implements Storage {
   readonly driver = 'local' as const;
   private readonly root: string;
@@ -65,7 +74,7 @@ export class LocalStorage implements Storage {
     // Write aside, then hard-link into place: readers never see a half-written file, and an
     // existing key is never overwritten (link fails with EEXIST). A write that fails half way
     // (a full disk) must not leave its partial temp file eating the space that is left.
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    const temporary = `${target}.${randomBytes(temporaryNonceBytes).toString('hex')}.tmp`;
     try {
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.writeFile(temporary, data, { flag: 'wx' });

@@ -112,12 +112,12 @@ export async function countersOff(db: Kysely<DB>): Promise<Record<string, number
   return { likes: Number(row?.likes), comments: Number(row?.comments), posts: Number(row?.posts) };
 }
 
-/** Every storage key the posts' photos reference (originals and variants). */
+/** Every storage key the posts' media reference (originals and variants). */
 export async function referencedKeys(db: Kysely<DB>): Promise<string[]> {
-  const photos = await db.selectFrom('post_images').select(['image_key', 'variants']).execute();
-  return photos
+  const media = await db.selectFrom('media_attachments').select(['file_key', 'variants']).execute();
+  return media
     .flatMap((photo) => [
-      photo.image_key,
+      photo.file_key,
       ...(JSON.parse(photo.variants) as { key: string }[]).map((variant) => variant.key),
     ])
     .sort();

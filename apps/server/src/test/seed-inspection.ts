@@ -30,11 +30,11 @@ export async function countRows(db: Kysely<DB>): Promise<TableCounts> {
   };
 }
 
-/** Every post photo's keys, by post and position: tests check that each file exists. */
-export function listPostImages(db: Kysely<DB>) {
+/** Every post attachment's keys, by post and position: tests check that each file exists. */
+export function listPostMedia(db: Kysely<DB>) {
   return db
-    .selectFrom('post_images')
-    .select(['post_id', 'position', 'image_key', 'variants as image_variants', 'alt_text'])
+    .selectFrom('media_attachments')
+    .select(['post_id', 'position', 'file_key', 'variants', 'alt_text'])
     .orderBy('post_id')
     .orderBy('position')
     .execute();

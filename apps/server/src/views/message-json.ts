@@ -1,4 +1,4 @@
-import type { Message, ProfileSummary } from '@pinhole/contracts';
+import type { Message, MessageStory, ProfileSummary } from '@pinhole/contracts';
 import type { MessageRow } from '../repositories/conversations.repository';
 import type { MessageImage } from '../repositories/message-images.repository';
 import type { MediaUrls } from '../storage/media-urls';
@@ -12,15 +12,17 @@ const privateFileUrl = (key: string) => `/storage/${key}`;
 
 export interface MessageContext {
   people: ReadonlyMap<string, ProfileSummary>;
-  posts: readonly { id: string; image_key: string; user_id: string; is_private: number }[];
+  posts: readonly { id: string; file_key: string; user_id: string; is_private: number }[];
   images: readonly MessageImage[];
+  /** The replied-to stories the reader may see now; any other story id reads as unavailable. */
+  stories: ReadonlyMap<string, MessageStory>;
   members: readonly { conversation_id: string; user_id: string; last_read_at: string | null }[];
   urls: MediaUrls;
 }
 
 /** A message as the API answers it; null when its sender is gone from view (suspended). */
 export function toMessage(row: MessageRow, context: MessageContext): Message | null {
-  const { people, posts, images, members, urls } = context;
+  const { people, posts, images, stories, members, urls } = context;
   const sender = people.get(row.sender_id);
   if (!sender) return null;
   const post = posts.find((candidate) => candidate.id === row.post_id);
@@ -46,10 +48,18 @@ export function toMessage(row: MessageRow, context: MessageContext): Message | n
       post && author
         ? {
             id: post.id,
-            thumbnail_url: urls.post(post.image_key, Boolean(post.is_private)),
+            thumbnail_url: urls.post(post.file_key, Boolean(post.is_private)),
             author,
           }
         : null,
+    story:
+      row.story_id === null
+        ? null
+        : (stories.get(row.story_id) ?? {
+            id: row.story_id,
+            thumbnail_url: null,
+            available: false,
+          }),
     created_at: row.created_at,
     seen_by: members
       .filter(

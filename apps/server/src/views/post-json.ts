@@ -1,7 +1,7 @@
-import type { Comment, Post } from '@pinhole/contracts';
+import type { Comment, MediaAttachment, Post } from '@pinhole/contracts';
 import { hashtagsOf, isRemoteUsername } from '@pinhole/contracts';
 import type { CommentRow } from '../repositories/comments.repository';
-import type { PostImageRow } from '../repositories/post-images.repository';
+import type { MediaAttachmentRow } from '../repositories/media-attachments.repository';
 import type { PostRow } from '../repositories/posts.repository';
 import { isMissingRemoteKey } from '../repositories/remote-posts.repository';
 import type { Storage } from '../storage/storage';
@@ -34,14 +34,45 @@ export interface ViewerPostState {
 
 export const noViewerState: ViewerPostState = { liked: false, saved: false };
 
+/** One attachment as the API answers it (API.md Part 4: `Post.media`). */
+export function toMediaAttachment(
+  item: MediaAttachmentRow,
+  urls: MediaUrls,
+  isPrivate: boolean,
+): MediaAttachment {
+  return {
+    id: item.id,
+    type: item.type,
+    // A remote photo not copied here (yet, or any more): its placeholder and no URL at all,
+    // never a link to a file that is not there or to the remote server.
+    url: isMissingRemoteKey(item.file_key) ? '' : urls.post(item.file_key, isPrivate),
+    width: item.width,
+    height: item.height,
+    placeholder: item.placeholder,
+    blurhash: item.blurhash,
+    variants: item.variants.map((variant) => ({
+      url: urls.post(variant.key, isPrivate),
+      width: variant.width,
+      height: variant.height,
+    })),
+    alt_text: item.alt_text,
+    // Photos only until the video issue: it fills these from its own columns.
+    duration_s: null,
+    poster: null,
+    status: item.status,
+    camera: null,
+  };
+}
+
 /**
- * A post as the API answers it. The photos come from `post_images`; `image_url` and `image` are
- * the first of them, as before posts had several (a post always has one, the migration and
- * every writer see to it; the post's own mirror columns stand in should a reader race a delete).
+ * A post as the API answers it. `media` comes from `media_attachments`, in order; `images`
+ * repeats it for older clients, and `image_url` and `image` are its first item, as before posts
+ * had several photos. `media` is never empty: a post without any is one being deleted, and the
+ * reader leaves it out.
  */
 export function toPost(
   row: PostRow,
-  images: readonly PostImageRow[],
+  attachments: readonly MediaAttachmentRow[],
   urls: MediaUrls,
   state: ViewerPostState,
   commentsPreview: Comment[],
@@ -50,34 +81,15 @@ export function toPost(
   remoteUrl: string | null = null,
 ): Post {
   const isPrivate = Boolean(row.author_is_private);
-  const stored =
-    images.length > 0
-      ? images
-      : [
-          {
-            id: row.id,
-            image_key: row.image_key,
-            width: row.image_width,
-            height: row.image_height,
-            placeholder: row.image_placeholder,
-            variants: row.image_variants,
-            alt_text: null,
-          },
-        ];
-  const photos = stored.map((image) => ({
-    id: image.id,
-    // A remote photo not copied here (yet, or any more): its placeholder and no URL at all,
-    // never a link to a file that is not there or to the remote server.
-    url: isMissingRemoteKey(image.image_key) ? '' : urls.post(image.image_key, isPrivate),
-    width: image.width,
-    height: image.height,
-    placeholder: image.placeholder,
-    variants: image.variants.map((variant) => ({
-      url: urls.post(variant.key, isPrivate),
-      width: variant.width,
-      height: variant.height,
-    })),
-    alt_text: image.alt_text,
+  const media = attachments.map((item) => toMediaAttachment(item, urls, isPrivate));
+  const photos = media.map((item) => ({
+    id: item.id,
+    url: item.url,
+    width: item.width,
+    height: item.height,
+    placeholder: item.placeholder,
+    variants: item.variants,
+    alt_text: item.alt_text,
   }));
   const first = photos[0]!;
   return {
@@ -91,6 +103,7 @@ export function toPost(
       variants: first.variants,
     },
     images: photos,
+    media,
     caption: row.caption,
     hashtags: row.caption ? hashtagsOf(row.caption) : [],
     mentions: mentionsIn(row.caption, people),

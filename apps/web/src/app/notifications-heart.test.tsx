@@ -21,10 +21,9 @@ const list = notificationPage([
   makeNotification({ type: 'follow', actor: makeActor('dan', { followed_by_me: true }) }),
 ]);
 
-function api(unread = 3) {
+function api() {
   return mockApi({
-    'GET /api/notifications': ({ url }: { url: URL }) =>
-      json(url.searchParams.get('limit') === '1' ? notificationPage([], { unread }) : list),
+    'GET /api/notifications': () => json(list),
     'POST /api/notifications/read': () => new Response(null, { status: 204 }),
     'PUT /api/profiles/carol-id/follow': { following: true, requested: false, followers_count: 1 },
   });
@@ -64,11 +63,15 @@ async function signedInHeart() {
   return heart();
 }
 
-/** Signed in, the stream opens once the page is idle; the server then answers it. */
-async function connected(): Promise<FakeEventSource> {
+/**
+ * Signed in, the stream opens once the page is idle; the server then answers it, its first event
+ * the count as it is then.
+ */
+async function connected(unread: number): Promise<FakeEventSource> {
   await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
   const source = FakeEventSource.open[0]!;
   source.connect();
+  source.send('notifications', JSON.stringify({ unread_count: unread }));
   return source;
 }
 
@@ -97,9 +100,9 @@ describe('NotificationsHeart', () => {
   });
 
   it('shows the unread count from the live stream, capped at 9+', async () => {
-    api(3);
+    api();
     renderHeart();
-    const source = await connected();
+    const source = await connected(3);
     expect(
       await screen.findByRole('button', { name: 'Notifications, 3 unread' }),
     ).toBeInTheDocument();
@@ -113,9 +116,9 @@ describe('NotificationsHeart', () => {
 
   it('wide screens: opens the panel, which marks all read and clears the badge', async () => {
     screenWidth(true);
-    const fetchMock = api(2);
+    const fetchMock = api();
     const { location } = renderHeart();
-    await connected();
+    await connected(2);
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(
@@ -134,7 +137,7 @@ describe('NotificationsHeart', () => {
 
   it('wide screens: Follow back follows from the panel; someone already followed reads Following', async () => {
     screenWidth(true);
-    const fetchMock = api(0);
+    const fetchMock = api();
     renderHeart();
     await userEvent.click(await signedInHeart());
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
@@ -150,7 +153,7 @@ describe('NotificationsHeart', () => {
 
   it('wide screens: following a link in the panel closes it', async () => {
     screenWidth(true);
-    api(0);
+    api();
     const { location } = renderHeart();
     await userEvent.click(await signedInHeart());
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
@@ -161,7 +164,7 @@ describe('NotificationsHeart', () => {
 
   it('wide screens: the panel closes when the address changes', async () => {
     screenWidth(true);
-    api(0);
+    api();
     renderHeart();
     await userEvent.click(await signedInHeart());
     await screen.findByRole('dialog', { name: 'Notifications' });
@@ -173,7 +176,7 @@ describe('NotificationsHeart', () => {
 
   it('phones: goes to /notifications instead of opening a panel', async () => {
     screenWidth(false);
-    api(0);
+    api();
     const { location } = renderHeart();
     await userEvent.click(await signedInHeart());
     expect(location.current?.pathname).toBe('/notifications');

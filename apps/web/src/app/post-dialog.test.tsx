@@ -28,8 +28,9 @@ function visit(path: string) {
   return renderWithApp(<Shell />, queryClient, { path });
 }
 
+/** The post's time, drawn with its comments (a chunk of their own on the home). */
 const timeLink = () =>
-  within(screen.getByRole('article', { name: 'Post by bob' })).getByRole('link', { name: '3h' });
+  within(screen.getByRole('article', { name: 'Post by bob' })).findByRole('link', { name: '3h' });
 
 describe('a post opened from a page', () => {
   beforeAll(async () => {
@@ -46,7 +47,7 @@ describe('a post opened from a page', () => {
     api();
     const user = userEvent.setup();
     const { location } = visit('/');
-    await user.click(timeLink());
+    await user.click(await timeLink());
 
     const dialog = await screen.findByRole('dialog', { name: 'Post' });
     expect(location.current?.pathname).toBe('/p/abc');
@@ -80,7 +81,7 @@ describe('a post opened from a page', () => {
     api();
     const user = userEvent.setup();
     const { location } = visit('/');
-    await user.click(timeLink());
+    await user.click(await timeLink());
     const dialog = await screen.findByRole('dialog', { name: 'Post' });
     await user.click(within(dialog).getAllByRole('link', { name: 'bob' })[0]!);
     expect(await screen.findByRole('heading', { level: 1, name: 'bob' })).toBeInTheDocument();
@@ -93,7 +94,7 @@ describe('a post opened from a page', () => {
     api();
     const user = userEvent.setup();
     const { location } = visit('/');
-    await user.click(timeLink());
+    await user.click(await timeLink());
     await waitFor(() => expect(location.current?.pathname).toBe('/p/abc'));
     expect(await screen.findByRole('article', { name: 'Post by bob' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -106,7 +107,7 @@ describe('a post opened from a page', () => {
     const fetchMock = api({ 'GET /api/posts/abc': undefined });
     const user = userEvent.setup();
     visit('/');
-    await user.click(timeLink());
+    await user.click(await timeLink());
     const dialog = await screen.findByRole('dialog', { name: 'Post' });
     expect(
       await within(dialog).findByRole('heading', { name: "Sorry, this page isn't available." }),

@@ -1,4 +1,4 @@
-import { pagePaths } from '@pinhole/contracts';
+import { adminSections, pagePaths } from '@pinhole/contracts';
 import { lazy, Suspense } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -89,7 +89,10 @@ export const pageRoutes: RouteObject[] = [
   { path: pagePaths.account.to('import'), element: <ImportRoute /> },
   { path: pagePaths.account.to('blocked'), element: <BlockedRoute /> },
   { path: pagePaths.account.to('notifications'), element: <NotificationSettingsRoute /> },
-  { path: pagePaths.admin.pattern, element: <AdminRoute /> },
+  ...adminSections.map((section) => ({
+    path: pagePaths.admin.to(section),
+    element: <AdminRoute />,
+  })),
   { path: pagePaths.about.pattern, element: <AboutRoute /> },
   { path: pagePaths.account.to('password/reset'), element: <PasswordResetRoute /> },
   { path: pagePaths.explore.pattern, element: <ExploreRoute /> },

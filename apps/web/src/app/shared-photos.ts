@@ -2,7 +2,6 @@ import { shareTarget } from '@pinhole/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { withNotice } from '@/lib/notice';
-import { takeSharedPhotos } from '@/lib/offline/shared-photos';
 
 /** Said when a share reached the server before any service worker could keep the photos. */
 export const shareUnavailableNotice = 'Open Pinhole once, then share again';
@@ -29,12 +28,15 @@ export function useSharedPhotos(): { files: File[] | null; taken: () => void } {
       return;
     }
     void navigate({ search: params.toString() }, { replace: true });
-    takeSharedPhotos().then(
-      (photos) => {
-        if (photos.length > 0) setFiles(photos);
-      },
-      (error: unknown) => console.error('Error reading shared photos', error),
-    );
+    // Shares are rare: what reads them from the worker's cache loads when one arrives.
+    import('@/lib/offline/shared-photos')
+      .then(({ takeSharedPhotos }) => takeSharedPhotos())
+      .then(
+        (photos) => {
+          if (photos.length > 0) setFiles(photos);
+        },
+        (error: unknown) => console.error('Error reading shared photos', error),
+      );
   }, [location.search, navigate]);
   const taken = useCallback(() => setFiles(null), []);
   return { files, taken };

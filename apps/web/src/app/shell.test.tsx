@@ -9,6 +9,7 @@ import {
   signedInSession,
   suggestionList,
 } from '@/testing/factories';
+import { pictureFile } from '@/testing/image-files';
 import { stubXhr } from '@/testing/fake-xhr';
 import { callsTo, deferred, json, mockApi, sentJson } from '@/testing/mock-api';
 import { seedFirstScreen } from '@/lib/first-screen';
@@ -83,7 +84,8 @@ describe('Shell', () => {
     renderWithApp(<Shell />, queryClient);
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Post by bob' })).toBeInTheDocument();
-    expect(screen.getAllByPlaceholderText('Add a comment...')).toHaveLength(2);
+    // The comments' code arrives on its own (the server's HTML holds them meanwhile).
+    expect(await screen.findAllByPlaceholderText('Add a comment...')).toHaveLength(2);
     // The account menu's code arrives on its own; its trigger replaces a same-sized avatar.
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/auth/session')).toHaveLength(0);
@@ -263,7 +265,8 @@ describe('Shell', () => {
     expect(callsTo(fetchMock, 'POST', '/api/auth/sign-out')).toHaveLength(0);
 
     // Both are listed now, bob checked; choosing alice asks her password, her username filled
-    // in: the device remembers names and pictures, never an email.
+    // in the sign-in form's own field (which takes an email or a username): the device
+    // remembers names and pictures, never an email.
     await user.click(within(sidebar).getByRole('button', { name: 'Switch' }));
     const again = await screen.findByRole('dialog', { name: 'Switch accounts' });
     const names = within(again)
@@ -274,14 +277,18 @@ describe('Shell', () => {
     expect(within(again).getByRole('button', { current: true })).toHaveTextContent('bob');
     await user.click(within(again).getByRole('button', { name: /alice/ }));
     const prefilled = await screen.findByRole('dialog', { name: 'Sign in to Pinhole' });
-    expect(within(prefilled).getByLabelText('Username')).toHaveValue('alice');
-    expect(within(prefilled).queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(within(prefilled).getByLabelText('Email')).toHaveValue('alice');
+    expect(within(prefilled).getByLabelText('Email')).toHaveAttribute(
+      'placeholder',
+      'Email or username',
+    );
+    expect(within(prefilled).queryByLabelText('Username')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('pinhole:accounts')).not.toMatch(/@/);
     await user.type(within(prefilled).getByLabelText('Password'), 'secret2');
     await user.click(within(prefilled).getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/auth/sign-in')).toHaveLength(2));
     expect(sentJson(fetchMock, 'POST', '/api/auth/sign-in', 1)).toEqual({
-      username: 'alice',
+      email: 'alice',
       password: 'secret2',
     });
   }, 20_000);
@@ -324,9 +331,12 @@ describe('Shell', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create New Post' });
     await user.upload(
       within(dialog).getByLabelText('Image file'),
-      new File(['x'], 'a.png', { type: 'image/png' }),
+      pictureFile('a.png', { type: 'image/png' }),
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    const share = within(dialog).getByRole('button', { name: 'Share' });
+    // The photo is checked (by its bytes) before Share is offered.
+    await waitFor(() => expect(share).toBeEnabled());
+    await user.click(share);
     // The upload starts after the click's handler has run: on a busy machine, a moment later.
     await waitFor(() => expect(requests[0]).toBeDefined());
     requests[0]?.respond(201, makePost({ id: 'new' }));

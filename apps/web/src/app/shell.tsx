@@ -5,8 +5,10 @@ import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountSwitcherContext } from '@/lib/auth/account-switcher-prompt';
 import { SignInPromptContext } from '@/lib/auth/sign-in-prompt';
+import { SignUpPromptContext } from '@/lib/auth/sign-up-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
+import { FlashToast } from './flash-toast';
 import { Header } from './header';
 import { OfflineNotice } from './offline-notice';
 import { RouteNotice } from './route-notice';
@@ -53,6 +55,7 @@ export function Shell() {
   const [authMounted, setAuthMounted] = useState(false);
   // The account the sign-in dialog asks the password of: the one chosen in the switcher.
   const [authUsername, setAuthUsername] = useState('');
+  const [authMode, setAuthMode] = useState<'signin' | 'signup'>('signin');
   const [switcherOpen, setSwitcherOpen] = useState(false);
   const [createMounted, setCreateMounted] = useState(false);
   const prefetch = usePrefetchOnIntent();
@@ -89,12 +92,14 @@ export function Shell() {
 
   const signedIn = auth.user !== null;
 
-  const openAuth = (username = '') => {
+  const openAuth = (username = '', mode: 'signin' | 'signup' = 'signin') => {
     setAuthUsername(username);
+    setAuthMode(mode);
     setAuthMounted(true);
     setAuthOpen(true);
   };
   const promptSignIn = () => openAuth();
+  const promptSignUp = () => openAuth('', 'signup');
   const openSwitcher = () => setSwitcherOpen(true);
 
   const openCreate = () => {
@@ -122,6 +127,19 @@ export function Shell() {
 
   return (
     <div className="min-h-dvh bg-white">
+      {/* The first stop of Tab: past the header's dozen controls, straight to the page. Hidden
+          until focused, as on most sites with a long header. */}
+      <a
+        href="#main"
+        // Focus moves without adding `#main` to the address (a Back that would go nowhere).
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-neutral-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
       <Header
         onCreate={openCreate}
         onSignIn={promptSignIn}
@@ -129,20 +147,25 @@ export function Shell() {
         onSwitchAccounts={openSwitcher}
         onIntent={prefetch}
       />
-      <main className="pb-12">
+      {/* Focusable by the skip link only (-1): the next Tab goes on from inside the page. */}
+      <main id="main" tabIndex={-1} className="pb-12 focus:outline-none">
         <SignInPromptContext value={promptSignIn}>
-          <AccountSwitcherContext value={openSwitcher}>
-            <AppRoutes />
-          </AccountSwitcherContext>
+          <SignUpPromptContext value={promptSignUp}>
+            <AccountSwitcherContext value={openSwitcher}>
+              <AppRoutes />
+            </AccountSwitcherContext>
+          </SignUpPromptContext>
         </SignInPromptContext>
       </main>
       <RouteNotice />
+      <FlashToast />
       <OfflineNotice />
       {authMounted && (
         <Suspense fallback={null}>
-          {/* Another account (the switcher's choice) starts a fresh form. */}
+          {/* Another account (the switcher's choice), or Sign Up asked for, starts a fresh form. */}
           <AuthDialog
-            key={authUsername}
+            key={`${authMode}:${authUsername}`}
+            initialMode={authMode}
             open={authOpen}
             onOpenChange={setAuthOpen}
             username={authUsername}

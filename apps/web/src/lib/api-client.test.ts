@@ -1,5 +1,5 @@
 import { messages } from '@pinhole/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makePost } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
 import { apiError, mockApi, sentJson, sentUrl } from '@/testing/mock-api';
@@ -152,5 +152,22 @@ describe('errorMessage', () => {
       messages.emailTaken,
     );
     expect(errorMessage(new TypeError('Failed to fetch'))).toBe(messages.internal);
+  });
+
+  it('says offline when a call got no answer, not that something went wrong', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const failure = await apiRequest('session').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(errorMessage(failure)).toBe(messages.offline);
+    expect(errorMessage(new ApiError(0, 'network_error', messages.internal))).toBe(
+      messages.offline,
+    );
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onTestFinished(() => online.mockRestore());
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(messages.offline);
+    // An answer the server gave is still the server's, whatever the network does now.
+    expect(errorMessage(new ApiError(409, 'conflict', messages.emailTaken))).toBe(
+      messages.emailTaken,
+    );
   });
 });

@@ -108,16 +108,24 @@ export async function apiRequest<N extends EndpointName>(
     body?: unknown;
     signal?: AbortSignal | undefined;
   };
-  const response = await fetch(endpointPath(name, params, query), {
-    method: endpointMethod(name),
-    credentials: 'same-origin',
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-    signal: signal ?? null,
-  });
+  let response: Response;
+  try {
+    response = await fetch(endpointPath(name, params, query), {
+      method: endpointMethod(name),
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    // No answer at all (no network, nor a copy the worker kept): told apart from the server's
+    // answers, as an upload's network error already was.
+    throw new ApiError(0, 'network_error', messages.internal);
+  }
   noticeStatus(response.status);
   const data = parseJson(await response.text());
   if (!response.ok) throw toApiError(response.status, data);
@@ -185,8 +193,20 @@ export function apiUpload<N extends UploadEndpoint>(
   });
 }
 
+/**
+ * The call got no answer: the device has no network (a same-origin request fails only so, the
+ * server being down aside), as opposed to an answer the server gave. `navigator.onLine` alone
+ * was not enough: a page the worker drew offline could still read `true`.
+ */
+export function isOfflineFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 0;
+  return typeof navigator !== 'undefined' && !navigator.onLine;
+}
+
 /** The message to put in front of a person for a failed call. */
 export function errorMessage(error: unknown): string {
+  // Offline, "Something went wrong" blamed the app for what the network did.
+  if (isOfflineFailure(error)) return messages.offline;
   if (error instanceof ApiError) return error.message;
   return messages.internal;
 }

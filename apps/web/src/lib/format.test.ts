@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateTime, postsCountLabel } from './format';
+import { formatCount, postsCountLabel } from './format';
 
 describe('shared formatters', () => {
   it('write counts as toLocaleString does', () => {
     for (const value of [0, 7, 1234, 1_234_567]) {
       expect(formatCount(value)).toBe(value.toLocaleString());
     }
-  });
-
-  it('write a date and time as toLocaleString does', () => {
-    const date = new Date(2026, 10, 23, 18, 5, 9);
-    expect(formatDateTime(date)).toBe(date.toLocaleString());
   });
 
   it('count posts in the singular for one', () => {

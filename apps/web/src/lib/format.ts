@@ -1,8 +1,7 @@
-// `Number#toLocaleString` and `Date#toLocaleString` build a new Intl formatter on every call,
-// loading locale data each time: on a phone, twenty posts' labels cost a visible share of the
-// first screen's main thread. One formatter each, built on first use, gives the same text.
+// `Number#toLocaleString` builds a new Intl formatter on every call, loading locale data each
+// time: on a phone, twenty posts' labels cost a visible share of the first screen's main thread.
+// One formatter, built on first use, gives the same text. (Dates and times: `date-format.ts`.)
 let counts: Intl.NumberFormat | undefined;
-let dateTimes: Intl.DateTimeFormat | undefined;
 
 /** A count with the reader's thousands separators, as `toLocaleString()` writes it. */
 export function formatCount(value: number): string {
@@ -10,20 +9,6 @@ export function formatCount(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
   counts ??= new Intl.NumberFormat();
   return counts.format(value);
-}
-
-/** A date and time in the reader's locale, as `Date#toLocaleString()` writes it. */
-export function formatDateTime(date: Date): string {
-  // The fields `toLocaleString()` asks for when given none.
-  dateTimes ??= new Intl.DateTimeFormat(undefined, {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  return dateTimes.format(date);
 }
 
 /** The noun of a count, singular for exactly one: `like` for 1, `likes` otherwise. */

@@ -5,7 +5,7 @@ const weekMs = 7 * dayMs;
 
 // Written out rather than asked of Intl: the server draws the first screen with the same
 // function, and its locale (or a reader's) must not change the words, or hydration mismatches.
-const monthNames = [
+export const monthNames = [
   'January',
   'February',
   'March',

@@ -1,5 +1,6 @@
 import type {
   Comment,
+  MediaAttachment,
   Post,
   PostPage,
   PostPhoto,
@@ -108,6 +109,19 @@ export function makePhoto(
   };
 }
 
+/** A photo as `Post.media` lists it (the server's `images` are the same items, fewer fields). */
+export function mediaOf(photo: PostPhoto): MediaAttachment {
+  return {
+    ...photo,
+    type: 'image',
+    blurhash: null,
+    duration_s: null,
+    poster: null,
+    status: 'ready',
+    camera: null,
+  };
+}
+
 export function makePost(overrides: Partial<Post> = {}): Post {
   const id = overrides.id ?? 'post-1';
   const first = overrides.images?.[0] ?? makePhoto(id);
@@ -136,6 +150,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     is_remote: false,
     remote_url: null,
     ...overrides,
+    media: overrides.media ?? (overrides.images ?? [first]).map(mediaOf),
   };
 }
 

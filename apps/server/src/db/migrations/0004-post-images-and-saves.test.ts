@@ -11,6 +11,7 @@ import {
 } from '../../test/harness';
 import { openDatabase } from '../database';
 import { migrateUpTo } from '../migrate';
+import { before0024 } from '../../test/schema-before-0024';
 
 const userId = '0190a7e2-0000-7000-8000-000000000001';
 const postId = '0190a7e2-1111-7000-8000-000000000001';
@@ -48,7 +49,7 @@ describe.each(dialects)('migration 0004 on %s', (dialect) => {
         created_at: at,
       })
       .execute();
-    await old.db
+    await before0024(old.db)
       .insertInto('posts')
       .values({
         id: postId,

@@ -7,6 +7,7 @@ import { createPostgresDatabase, dialects } from '../../test/harness';
 import type { Database } from '../database';
 import { openDatabase } from '../database';
 import { migrateToLatest, migrateUpTo } from '../migrate';
+import { before0024 } from '../../test/schema-before-0024';
 
 const userId = '0190a7e2-0000-7000-8000-000000000007';
 const at = '2026-01-01T00:00:00.000Z';
@@ -48,7 +49,7 @@ describe.each(dialects)('migration 0007 on %s', (dialect) => {
       })
       .execute();
     for (const [index, caption] of ['#Sunset at the #beach', 'another #sunset'].entries()) {
-      await db
+      await before0024(db)
         .insertInto('posts')
         .values({
           id: `0190a7e2-1111-7000-8000-00000000000${index}`,

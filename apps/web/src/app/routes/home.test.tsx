@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignUpPromptContext } from '@/lib/auth/sign-up-prompt';
 import { queryKeys } from '@/lib/query-keys';
 import {
   makePost,
@@ -119,6 +120,22 @@ describe('HomeRoute feeds', () => {
     queryClient.setQueryData(queryKeys.feedChoice, 'everyone');
     renderAsReader(<HomeRoute />, signedInSession(), queryClient);
     expect(screen.getByRole('tab', { name: 'Everyone' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('signed out on an empty instance, offers to sign up rather than to follow people', async () => {
+    mockApi({ 'GET /api/posts': page([]), 'GET /api/stories': { trays: [] } });
+    const promptSignUp = vi.fn();
+    renderAsReader(
+      <SignUpPromptContext value={promptSignUp}>
+        <HomeRoute />
+      </SignUpPromptContext>,
+      signedOutSession,
+    );
+    const emptyFeed = (await screen.findByRole('heading', { name: 'No posts yet' })).parentElement!;
+    expect(emptyFeed).not.toHaveTextContent('Follow some users');
+    expect(emptyFeed).toHaveTextContent('Sign up to share the first photo here.');
+    await userEvent.click(within(emptyFeed).getByRole('button', { name: 'Sign up' }));
+    expect(promptSignUp).toHaveBeenCalledOnce();
   });
 
   it('signed out, shows everyone’s feed without tabs', async () => {

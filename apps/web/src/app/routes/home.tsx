@@ -1,15 +1,15 @@
 import type { FeedKind } from '@pinhole/contracts';
 import { useDocumentTitle } from '@/lib/document-title';
+import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useSignUpPrompt } from '@/lib/auth/sign-up-prompt';
 import { homeTitle } from '@/lib/page-titles';
-import { CommentsSection } from '@/features/comments/components/comments-section';
 import { Feed } from '@/features/feed/components/feed';
 import { FeedTabs } from '@/features/feed/components/feed-tabs';
 import { useFeedChoice } from '@/features/feed/hooks/use-feed-choice';
 import { PostCard } from '@/features/post/components/post-card';
-import { StoriesStrip } from '@/features/stories/components/stories-strip';
 import { FeedSuggestions } from '@/features/suggestions/components/feed-suggestions';
-import { SuggestionsSidebar } from '@/features/suggestions/components/suggestions-sidebar';
+import { HomeComments, HomeSidebar, HomeStories } from './home-parts';
 import { loadStoryRoute } from './load-story-route';
 
 const prefetchStoryViewer = () => void loadStoryRoute();
@@ -21,12 +21,12 @@ export function HomeRoute() {
     <div className="mx-auto flex w-full max-w-[935px] justify-center gap-16 sm:pt-6">
       <div className="flex w-full max-w-[470px] min-w-0 flex-col gap-4 sm:gap-6">
         <h1 className="sr-only">Home</h1>
-        <StoriesStrip onIntent={prefetchStoryViewer} />
+        <HomeStories onIntent={prefetchStoryViewer} />
         {signedIn ? <ChosenFeed /> : <HomeFeed kind="everyone" />}
       </div>
       <aside aria-label="Suggestions" className="hidden w-[320px] shrink-0 lg:block">
         <div className="sticky top-[84px]">
-          <SuggestionsSidebar />
+          <HomeSidebar />
         </div>
       </aside>
     </div>
@@ -46,17 +46,39 @@ function ChosenFeed() {
 }
 
 function HomeFeed({ kind }: { kind: FeedKind }) {
+  const signedIn = useAuth().user !== null;
   return (
     <Feed
       kind={kind}
-      whenEmpty={kind === 'following' && <FeedSuggestions />}
+      whenEmpty={
+        kind === 'following' && (
+          // Wide screens have the sidebar's, beside it: "Suggestions for you" once.
+          <div className="lg:hidden">
+            <FeedSuggestions />
+          </div>
+        )
+      }
+      emptyText={signedIn ? undefined : <SignUpOffer />}
       renderPost={(post, index) => (
         <PostCard
           post={post}
           priority={index === 0}
-          renderComments={(time) => <CommentsSection post={post} beforeForm={time} />}
+          renderComments={(time) => <HomeComments post={post} beforeForm={time} />}
         />
       )}
     />
+  );
+}
+
+/** The empty home of a visitor: nobody to follow yet, nothing to create without an account. */
+function SignUpOffer() {
+  const promptSignUp = useSignUpPrompt();
+  return (
+    <>
+      <p className="text-sm text-muted">Sign up to share the first photo here.</p>
+      <Button onClick={promptSignUp} className="mt-2">
+        Sign up
+      </Button>
+    </>
   );
 }

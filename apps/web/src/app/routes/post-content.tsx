@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { namesNothing } from '@/lib/api-client';
+import { isMissingAddress } from '@/lib/missing-address';
 import { useDocumentTitle } from '@/lib/document-title';
 import { postTitle } from '@/lib/page-titles';
 import { CommentForm, PostComments } from '@/features/comments/components/comments-section';
@@ -19,7 +20,9 @@ export function isPostId(id: string): boolean {
 
 /** One post with every comment, on its page or in a dialog; not found once it is gone. */
 export function PostContent({ postId, variant }: { postId: string; variant: 'page' | 'dialog' }) {
-  const { data: post, error, refetch, isFetching } = usePost(postId);
+  // The server drew this address as not found: no second request for the same 404.
+  const missing = isMissingAddress(pagePaths.post.to(postId));
+  const { data: post, error, refetch, isFetching } = usePost(postId, { enabled: !missing });
   const navigate = useNavigate();
   // A deleted post's page goes home; its dialog closes onto the page it was opened over.
   const leave = () =>
@@ -27,7 +30,7 @@ export function PostContent({ postId, variant }: { postId: string; variant: 'pag
   useDocumentTitle(post && postTitle(post));
 
   // Before the data: a post deleted while its dialog is open keeps its last copy in the cache.
-  if (namesNothing(error)) return <NotFoundPage />;
+  if (missing || namesNothing(error)) return <NotFoundPage />;
   if (post) {
     return (
       <PostDetail

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { HeldDraftsProvider, useHeldDraftsGuard } from '@/components/ui/discard-guard';
 import { NotFoundPage } from './not-found';
 import { isPostId, PostContent } from './post-content';
 
@@ -11,7 +12,9 @@ import { isPostId, PostContent } from './post-content';
 export function PostDialogRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const close = () => void navigate(-1);
+  // A comment being written is not thrown away by a click beside the post: "Discard comment?".
+  const { heldDrafts, requestDiscard, discardDialog } = useHeldDraftsGuard(() => void navigate(-1));
+  const close = requestDiscard;
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && close()}>
       <DialogPrimitive.Portal>
@@ -30,9 +33,12 @@ export function PostDialogRoute() {
           >
             <X aria-hidden className="size-7" />
           </DialogPrimitive.Close>
-          <div className="max-h-full overflow-y-auto rounded-sm bg-white">
-            {isPostId(id) ? <PostContent postId={id} variant="dialog" /> : <NotFoundPage />}
+          <div className="max-h-full overflow-y-auto rounded-sm bg-white dark:ring-1 dark:ring-line">
+            <HeldDraftsProvider value={heldDrafts}>
+              {isPostId(id) ? <PostContent postId={id} variant="dialog" /> : <NotFoundPage />}
+            </HeldDraftsProvider>
           </div>
+          {discardDialog}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -1,8 +1,9 @@
 import { pagePaths } from '@pinhole/contracts';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { namesNothing } from '@/lib/api-client';
+import { isMissingAddress } from '@/lib/missing-address';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { profileTitle } from '@/lib/page-titles';
@@ -37,10 +38,17 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
   const auth = useAuth();
   const mine = auth.profile?.username === username.toLowerCase() ? auth.profile : undefined;
   // The reader's own profile draws at once from the session while the fresh counts arrive.
-  const { data: profile, error, refetch, isFetching } = useProfileByUsername(username, mine);
+  // The server drew this address as not found: no second request for the same 404.
+  const missing = isMissingAddress(useLocation().pathname);
+  const {
+    data: profile,
+    error,
+    refetch,
+    isFetching,
+  } = useProfileByUsername(username, mine, !missing);
   useDocumentTitle(profile && profileTitle(profile));
 
-  if (namesNothing(error)) return <NotFoundPage />;
+  if (missing || namesNothing(error)) return <NotFoundPage />;
   if (profile) {
     const own = auth.user?.id === profile.id;
     // Saved posts are only ever their owner's: others see the profile's posts instead.

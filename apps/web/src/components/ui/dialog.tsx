@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 interface DialogProps {
   open: boolean;
@@ -12,7 +12,8 @@ interface DialogProps {
 }
 
 /**
- * A modal panel. Radix gives the title wiring, the focus trap, Escape and outside-click closing,
+ * A modal panel. In dark mode a hairline ring draws its edge: black on a page dimmed to black,
+ * its shadow shows nothing. Radix gives the title wiring, the focus trap, Escape and outside-click closing,
  * and hides the rest of the page from assistive technology while open.
  */
 export function Dialog({
@@ -22,13 +23,28 @@ export function Dialog({
   children,
   widthClass = 'max-w-sm',
 }: DialogProps) {
+  // Radix gives focus back only to its own Trigger, and these dialogs are opened by our buttons
+  // (Create, a menu's item): without this, closing left focus on the page's body and a keyboard
+  // reader started again from the top. The opener is whatever had focus as the dialog opened.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl bg-white shadow-2xl focus:outline-none ${widthClass}`}
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const element = opener.current;
+            opener.current = null;
+            if (!element?.isConnected) return;
+            event.preventDefault();
+            element.focus();
+          }}
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl bg-white shadow-2xl focus:outline-none dark:ring-1 dark:ring-line ${widthClass}`}
         >
           <div className="relative flex h-11 shrink-0 items-center justify-center border-b border-line px-12">
             <DialogPrimitive.Title className="text-base font-semibold">

@@ -11,8 +11,15 @@ import { Link } from 'react-router-dom';
  * `mentions` (the server's `mentions` of the post or comment) are the people who exist: an
  * `@name` of nobody stays text rather than leading to a not-found page. Without it (text the
  * server has not seen yet) every `@name` is a link.
+ *
+ * Isolated (`<bdi>`) from the words around it: an Arabic comment followed by its time read
+ * "1 بالعالمm", the bidi algorithm pulling the time's digits into the Arabic run.
  */
 export function LinkedText({ text, mentions }: { text: string; mentions?: readonly Mention[] }) {
+  return <bdi>{linkedNodes(text, mentions)}</bdi>;
+}
+
+function linkedNodes(text: string, mentions?: readonly Mention[]): ReactNode {
   const known = mentions && new Set(mentions.map((person) => person.username));
   const nodes: ReactNode[] = [];
   let shownUpTo = 0;

@@ -16,7 +16,8 @@ export function ProfileName({
       title={username}
       className={`font-semibold hover:text-muted ${className}`}
     >
-      {username}
+      {/* Isolated: a right-to-left name must not carry the words after it along with it. */}
+      <bdi>{username}</bdi>
     </Link>
   );
 }

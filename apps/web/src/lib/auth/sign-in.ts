@@ -1,5 +1,6 @@
 import { type AuthResponse, type SignInRequest } from '@pinhole/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -9,7 +10,7 @@ export function signIn(input: SignInRequest): Promise<AuthResponse> {
 
 export function useSignIn() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useExclusiveMutation({
     mutationFn: signIn,
     onSuccess: ({ user, profile }) => {
       queryClient.setQueryData(queryKeys.session, { user, profile });

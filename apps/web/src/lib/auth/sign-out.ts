@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { clearPersonalData } from '@/lib/offline/service-worker';
 import { queryKeys } from '@/lib/query-keys';
 import { signedOut } from './get-session';
 
@@ -14,7 +13,9 @@ export function useSignOut() {
     mutationFn: signOut,
     onSuccess: async () => {
       queryClient.setQueryData(queryKeys.session, signedOut);
-      // Awaited, so whoever signs out next sees none of it, even offline.
+      // Awaited, so whoever signs out next sees none of it, even offline. Loaded on signing out:
+      // the first screen's script does without it.
+      const { clearPersonalData } = await import('@/lib/offline/service-worker');
       await clearPersonalData();
     },
   });

@@ -75,6 +75,7 @@ describe('SharePostDialog', () => {
         text: null,
         images: [],
         shared_post: { id: 'p1', thumbnail_url: '/storage/t.webp', author: person('cat') },
+        story: null,
         created_at: '2026-03-01T11:00:00.000Z',
         seen_by: [],
       },

@@ -1,11 +1,12 @@
 import type { ProfileSummary } from '@pinhole/contracts';
 import { directMessageLimits } from '@pinhole/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
+import { useBackCloses } from '@/lib/use-back-closes';
 import { messagePerson } from '@/domain/messages/api/direct';
 import { PeoplePicker } from './people-picker';
 
@@ -24,7 +25,7 @@ export function SharePostDialog({
 }) {
   const [people, setPeople] = useState<ProfileSummary[]>([]);
   const [text, setText] = useState('');
-  const share = useMutation({
+  const share = useExclusiveMutation({
     mutationFn: async () => {
       const note = text.trim();
       for (const person of people)
@@ -39,6 +40,8 @@ export function SharePostDialog({
       share.reset();
     }
   };
+  // The phone's Back closes the sheet alone; it used to leave the post under it too.
+  useBackCloses(open, () => changeOpen(false));
   return (
     <Dialog open={open} onOpenChange={changeOpen} title="Share" widthClass="max-w-md">
       {share.isSuccess ? (

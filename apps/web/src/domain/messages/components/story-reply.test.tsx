@@ -31,6 +31,7 @@ const message = {
   text: 'lovely',
   images: [],
   shared_post: null,
+  story: { id: 's9', thumbnail_url: '/storage/s9-320w.webp', available: true },
   created_at: '2026-03-01T11:00:00.000Z',
   seen_by: [],
 };
@@ -58,9 +59,8 @@ describe('StoryReply', () => {
     const [, start] = callsTo(fetchMock, 'POST', '/api/conversations')[0]!;
     expect(JSON.parse(start?.body as string)).toEqual({ participant_ids: ['u1'] });
     const [, sent] = callsTo(fetchMock, 'POST', '/api/conversations/c1/messages')[0]!;
-    expect(JSON.parse(sent?.body as string)).toEqual({
-      text: `lovely\n\nReplying to your story: ${window.location.origin}/stories/ben/s9`,
-    });
+    // The story by its id, not an address pasted into the text.
+    expect(JSON.parse(sent?.body as string)).toEqual({ text: 'lovely', story_id: 's9' });
     expect(await screen.findByRole('status')).toHaveTextContent('Sent');
   });
 

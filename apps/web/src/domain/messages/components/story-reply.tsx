@@ -1,20 +1,14 @@
-import { directMessageLimits, pagePaths, type ProfileSummary } from '@pinhole/contracts';
+import { directMessageLimits, type ProfileSummary } from '@pinhole/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { absoluteUrl } from '@/lib/absolute-url';
 import { errorMessage } from '@/lib/api-client';
 import { isRemotePerson, messagePerson } from '@/domain/messages/api/direct';
 
 /**
- * A story reply as a message: what was written, then a line naming the story with its address,
- * so the author sees which story it answers (the story itself is gone after 24 hours; the text
- * stays readable).
+ * The reply box under someone's story; the story waits while it is in use. The reply names the
+ * story (`story_id`), so the thread shows it with the story's thumbnail while it lives, as
+ * Instagram does, instead of a line with its address.
  */
-export function storyReplyText(text: string, author: string, storyId: string): string {
-  return `${text}\n\nReplying to your story: ${absoluteUrl(pagePaths.story.to(author, storyId))}`;
-}
-
-/** The reply box under someone's story; the story waits while it is in use. */
 export function StoryReply({
   author,
   storyId,
@@ -26,8 +20,7 @@ export function StoryReply({
 }) {
   const [text, setText] = useState('');
   const reply = useMutation({
-    mutationFn: (written: string) =>
-      messagePerson(author.id, { text: storyReplyText(written, author.username, storyId) }),
+    mutationFn: (written: string) => messagePerson(author.id, { text: written, story_id: storyId }),
     onSuccess: () => setText(''),
   });
   if (isRemotePerson(author)) return null;
@@ -35,8 +28,6 @@ export function StoryReply({
     event.preventDefault();
     if (text.trim() !== '' && !reply.isPending) reply.mutate(text.trim());
   };
-  // Room for the link line within the message limit.
-  const maxLength = directMessageLimits.textMaxLength - 200;
   return (
     <form onSubmit={submit} className="pointer-events-auto flex flex-1 flex-col gap-1">
       <div className="flex items-center gap-2">
@@ -44,7 +35,7 @@ export function StoryReply({
           aria-label={`Reply to ${author.username}`}
           placeholder={`Reply to ${author.username}...`}
           value={text}
-          maxLength={maxLength}
+          maxLength={directMessageLimits.textMaxLength}
           onChange={(event) => setText(event.target.value)}
           onFocus={() => onActiveChange(true)}
           onBlur={() => onActiveChange(false)}

@@ -1,6 +1,6 @@
 import { type Profile } from '@pinhole/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, namesNothing } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export async function getProfileByUsername(
@@ -10,7 +10,8 @@ export async function getProfileByUsername(
   try {
     return await apiRequest('profileByUsername', { params: { username }, signal });
   } catch (error) {
-    if (!signal?.aborted) console.error('Error loading profile', error);
+    // Nobody of that name is an answer, not a failure to log.
+    if (!signal?.aborted && !namesNothing(error)) console.error('Error loading profile', error);
     throw error;
   }
 }
@@ -26,6 +27,6 @@ export const profileByUsernameQueryOptions = (username: string) =>
  * The profile at `/:username`. `known` (the reader's own profile, from the session) is shown
  * while the fresh counts arrive.
  */
-export function useProfileByUsername(username: string, known?: Profile) {
-  return useQuery({ ...profileByUsernameQueryOptions(username), placeholderData: known });
+export function useProfileByUsername(username: string, known?: Profile, enabled = true) {
+  return useQuery({ ...profileByUsernameQueryOptions(username), placeholderData: known, enabled });
 }

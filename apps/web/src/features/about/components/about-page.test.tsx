@@ -12,6 +12,8 @@ const instance: Instance = {
   rules: ['Be kind', 'Your own photos only'],
   contact_email: 'admin@lakeside.example',
   stats: { users: 1, posts: 1234 },
+  mail: true,
+  video: false,
 };
 
 describe('the /about page', () => {

@@ -5,6 +5,7 @@ import type {
   UpdateProfileRequest,
 } from '@pinhole/contracts';
 import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { apiRequest, apiUpload } from '@/lib/api-client';
 import { signedOut } from '@/lib/auth/get-session';
 import { queryKeys } from '@/lib/query-keys';
@@ -28,7 +29,7 @@ function useProfileChanged() {
 
 export function useUpdateProfile() {
   const changed = useProfileChanged();
-  return useMutation({
+  return useExclusiveMutation({
     mutationFn: (patch: Partial<UpdateProfileRequest>) =>
       apiRequest('updateProfile', { body: patch }),
     onSuccess: changed,
@@ -37,7 +38,7 @@ export function useUpdateProfile() {
 
 export function useChangeAvatar() {
   const changed = useProfileChanged();
-  return useMutation({
+  return useExclusiveMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('image', file);
@@ -57,7 +58,7 @@ export function useRemoveAvatar() {
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useExclusiveMutation({
     mutationFn: (change: ChangePasswordRequest) => apiRequest('changePassword', { body: change }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });

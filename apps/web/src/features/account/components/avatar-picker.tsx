@@ -1,7 +1,7 @@
-import { isImageFile, limits, messages } from '@pinhole/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { preparePhoto } from '@/lib/prepare-photo';
 import { useChangeAvatar, useRemoveAvatar } from '@/features/account/api/account';
 
 const acceptedTypes =
@@ -9,11 +9,23 @@ const acceptedTypes =
 
 /**
  * Change photo: pick a file, see the centre square the server will keep (round, as it will show
- * everywhere), then save it; or remove the current one.
+ * everywhere), then save it (here, or with the form it sits in: `file` and `onFileChange` hand
+ * the picked photo to that form); or remove the current one.
  */
-export function AvatarPicker({ hasAvatar }: { hasAvatar: boolean }) {
+export function AvatarPicker({
+  hasAvatar,
+  file: heldFile,
+  onFileChange,
+}: {
+  hasAvatar: boolean;
+  /** The photo picked and not saved yet, when the form around keeps it. */
+  file?: File | null;
+  onFileChange?: (file: File | null) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const [ownFile, setOwnFile] = useState<File | null>(null);
+  const file = onFileChange ? (heldFile ?? null) : ownFile;
+  const setFile = onFileChange ?? setOwnFile;
   const [problem, setProblem] = useState<string | null>(null);
   const change = useChangeAvatar();
   const remove = useRemoveAvatar();
@@ -26,12 +38,13 @@ export function AvatarPicker({ hasAvatar }: { hasAvatar: boolean }) {
     [preview],
   );
 
-  const choose = (chosen: File | undefined) => {
+  const choose = async (chosen: File | undefined) => {
     setProblem(null);
     if (!chosen) return;
-    if (!isImageFile(chosen)) return setProblem(messages.notAnImage);
-    if (chosen.size >= limits.maxUploadBytes) return setProblem(messages.fileTooLarge);
-    setFile(chosen);
+    // Checked by its bytes, and made smaller when over 5 MB, as every picked photo is.
+    const prepared = await preparePhoto(chosen);
+    if (prepared.problem === undefined) setFile(prepared.file);
+    else setProblem(prepared.problem);
   };
 
   const save = () => {
@@ -51,7 +64,7 @@ export function AvatarPicker({ hasAvatar }: { hasAvatar: boolean }) {
         className="sr-only"
         aria-label="Choose a profile photo"
         onChange={(event) => {
-          choose(event.target.files?.[0]);
+          void choose(event.target.files?.[0]);
           event.target.value = '';
         }}
       />

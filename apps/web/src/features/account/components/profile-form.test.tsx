@@ -1,11 +1,12 @@
 import { messages, type Profile, type SessionResponse } from '@pinhole/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
 import { makeProfile, signedInSession } from '@/testing/factories';
 import { apiError, callsTo, deferred, json, mockApi, sentJson } from '@/testing/mock-api';
 import { renderAsReader } from '@/testing/render';
+import { stubXhr } from '@/testing/fake-xhr';
 import { ProfileForm } from './profile-form';
 
 const me = makeProfile({
@@ -41,6 +42,30 @@ const fieldErrors = (status: number, code: string, fields: Record<string, string
   json({ error: { code, message: Object.values(fields)[0], fields } }, status);
 
 describe('ProfileForm', () => {
+  it('saves a picked photo with the rest on Submit, then says Profile saved. (issue 47)', async () => {
+    const requests = stubXhr();
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:beach');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const fetchMock = mockApi({ 'PATCH /api/profiles/me': json(me) });
+    const { user } = renderForm();
+    const file = new File(['x'], 'beach.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Choose a profile photo'), file);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    // The photo first, then the fields; "Profile saved." only once both are.
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.method).toBe('PUT');
+    expect(requests[0]!.url).toBe('/api/profiles/me/avatar');
+    expect(requests[0]!.formEntries()).toEqual([['image', file]]);
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    requests[0]!.respond(200, { ...me, avatar_url: '/storage/avatar.webp' });
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/profiles/me')).toHaveLength(1));
+    expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('img', { name: 'New profile photo, cut to its centre square' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('starts from the profile, with the photo section and a bio counter', async () => {
     const { user } = renderForm();
     expect(screen.getByLabelText('Name')).toHaveValue('Alice Liddell');

@@ -249,5 +249,56 @@ describe('/admin', () => {
     const entries = await screen.findAllByTestId('audit-entry');
     expect(entries[0]).toHaveTextContent('root removed a post by @bob');
     expect(entries[1]).toHaveTextContent('Server command line: suspended @carol');
+    // Words rather than the codes; dates as the rest of the app writes them (in the reader's
+    // zone, so the test builds the expected day and hour from the same instant).
+    expect(entries[0]).toHaveTextContent('Reported content removed');
+    expect(entries[1]).toHaveTextContent('Account suspended');
+    for (const entry of entries) expect(entry).not.toHaveTextContent(/report\.|user\./);
+    const written = new Date('2026-03-01T11:30:00.000Z');
+    const hour = written.getHours() % 12 === 0 ? 12 : written.getHours() % 12;
+    const minutes = String(written.getMinutes()).padStart(2, '0');
+    // The year is written only when it is not this one.
+    expect(entries[0]).toHaveTextContent(
+      new RegExp(`March ${written.getDate()}(, 2026)? at ${hour}:${minutes} (AM|PM)`),
+    );
+    expect(entries[0]).not.toHaveTextContent(/\d+\/\d+\/\d{4}/);
+  });
+
+  it('gives each tab its own address, and opens the tab its address names', async () => {
+    mockApi({
+      'GET /api/admin/reports': { reports: [], next_cursor: null },
+      'GET /api/admin/audit': { entries: [], next_cursor: null },
+    });
+    const user = userEvent.setup();
+    const { location } = renderAsReader(<AdminPage />, adminSession(), undefined, {
+      path: '/admin/audit',
+    });
+    expect(screen.getByRole('tab', { name: 'Audit log' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No admin actions yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    expect(location.current?.pathname).toBe('/admin/users');
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Reports' }));
+    expect(location.current?.pathname).toBe('/admin');
+  });
+
+  it('tells the admin when the server cannot send email, and how to give a reset link', async () => {
+    mockApi({
+      'GET /api/admin/reports': { reports: [], next_cursor: null },
+      'GET /api/instance': {
+        signups: 'open',
+        name: 'Pinhole',
+        description: '',
+        rules: [],
+        contact_email: '',
+        stats: { users: 1, posts: 0 },
+        mail: false,
+        video: false,
+      },
+    });
+    renderAsReader(<AdminPage />, adminSession());
+    const notice = await screen.findByRole('region', { name: 'Email' });
+    expect(notice).toHaveTextContent("This server can't send email");
+    expect(notice).toHaveTextContent('npm run admin -- reset-link <username>');
   });
 });

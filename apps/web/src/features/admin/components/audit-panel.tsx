@@ -1,7 +1,8 @@
 import { pagePaths } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/date-format';
 import { useAuditLog } from '@/features/admin/api/admin';
+import { auditActionLabel } from './audit-action-label';
 import { PagedListState } from './paged-list';
 
 /** Every admin action, newest first: who, what, when. */
@@ -19,7 +20,7 @@ export function AuditPanel() {
               className="flex flex-col gap-0.5 py-2.5 text-sm sm:flex-row sm:items-baseline sm:gap-3"
             >
               <time dateTime={entry.created_at} className="shrink-0 text-xs text-muted sm:w-44">
-                {formatDateTime(new Date(entry.created_at))}
+                {formatDateTime(entry.created_at)}
               </time>
               <span className="min-w-0 break-words">
                 {entry.actor ? (
@@ -34,9 +35,13 @@ export function AuditPanel() {
                   <span className="font-semibold">Server command line:</span>
                 )}{' '}
                 {entry.summary}{' '}
-                <code className="rounded bg-neutral-100 px-1 text-xs text-neutral-700">
-                  {entry.action}
-                </code>
+                <span
+                  // The code stays for whoever copies it into a script; people read the words.
+                  title={entry.action}
+                  className="rounded bg-neutral-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-neutral-700"
+                >
+                  {auditActionLabel(entry.action)}
+                </span>
               </span>
             </li>
           ))}

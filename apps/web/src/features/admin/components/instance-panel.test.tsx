@@ -13,6 +13,8 @@ const instance: Instance = {
   rules: [],
   contact_email: '',
   stats: { users: 2, posts: 0 },
+  mail: true,
+  video: false,
 };
 
 describe("the admin's editor of /about", () => {

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/date-format';
 import { useCreateInvite, useInvites } from '@/features/admin/api/admin';
 import { PagedListState } from './paged-list';
 
@@ -110,7 +110,7 @@ export function InvitesPanel() {
               <CopyCode code={invite.code} />
               <span className="text-muted">
                 {invite.uses_left} {invite.uses_left === 1 ? 'use' : 'uses'} left · expires{' '}
-                {formatDateTime(new Date(invite.expires_at))}
+                {formatDateTime(invite.expires_at)}
               </span>
             </li>
           ))}

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/date-format';
 import { useReports, useResolveReport } from '@/features/admin/api/admin';
 import { PagedListState } from './paged-list';
 
@@ -86,7 +86,7 @@ function ReportCard({ report }: { report: Report }) {
           >
             {report.reporter.username}
           </Link>{' '}
-          · <time dateTime={report.created_at}>{formatDateTime(new Date(report.created_at))}</time>
+          · <time dateTime={report.created_at}>{formatDateTime(report.created_at)}</time>
         </span>
       </div>
       {report.note && (

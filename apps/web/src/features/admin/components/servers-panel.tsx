@@ -9,7 +9,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/date-format';
 import {
   useDomainBlocks,
   usePutDomainBlock,
@@ -149,7 +149,7 @@ export function ServersPanel() {
                 <span className="text-sm font-semibold break-all">{block.domain}</span>
                 <span className="text-xs text-muted">
                   {block.severity === 'suspend' ? 'Suspended' : 'Silenced'} ·{' '}
-                  {formatDateTime(new Date(block.created_at))}
+                  {formatDateTime(block.created_at)}
                   {block.reason ? ` · ${block.reason}` : ''}
                 </span>
               </div>

@@ -1,5 +1,5 @@
 import type { PasswordResetConfirm } from '@pinhole/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/auth/password-reset`: 202 whether or not the email has an account. */
@@ -8,7 +8,7 @@ export function requestPasswordReset(email: string): Promise<void> {
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useExclusiveMutation({ mutationFn: requestPasswordReset });
 }
 
 /** `POST /api/auth/password-reset/confirm`: the new password; every session of the account ends. */
@@ -17,5 +17,5 @@ export function confirmPasswordReset(input: PasswordResetConfirm): Promise<void>
 }
 
 export function useConfirmPasswordReset() {
-  return useMutation({ mutationFn: confirmPasswordReset });
+  return useExclusiveMutation({ mutationFn: confirmPasswordReset });
 }

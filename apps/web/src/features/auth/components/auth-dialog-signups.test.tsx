@@ -18,6 +18,8 @@ function setup(signups: 'open' | 'invite' | 'closed') {
       rules: [],
       contact_email: '',
       stats: { users: 1, posts: 0 },
+      mail: true,
+      video: false,
     },
     'POST /api/auth/sign-up': json(
       { ...signedInSession(makeProfile()), session: { token: 't', expires_at: 'x' } },

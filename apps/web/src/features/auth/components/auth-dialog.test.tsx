@@ -122,6 +122,24 @@ describe('AuthDialog', () => {
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
+  it('signs in with a username typed where the email goes, as the placeholder says', async () => {
+    const { user, fetchMock } = await setup({
+      'POST /api/auth/sign-in': json({
+        ...signedInSession(makeProfile()),
+        session: { token: 't', expires_at: 'x' },
+      }),
+    });
+    expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', 'Email or username');
+    await fill(user, 'Email', 'Alice_W');
+    await fill(user, 'Password', 'secret1');
+    await user.click(submitButton('Sign In'));
+    expect(await screen.findByText('dialog closed')).toBeInTheDocument();
+    expect(sentJson(fetchMock, 'POST', '/api/auth/sign-in')).toEqual({
+      email: 'alice_w',
+      password: 'secret1',
+    });
+  });
+
   it('signs up with the four fields', async () => {
     const { user, fetchMock } = await setup({
       'POST /api/auth/sign-up': json(

@@ -17,9 +17,8 @@ type Mode = 'signin' | 'signup' | 'forgot';
 interface Fields {
   fullName: string;
   username: string;
+  /** Sign-up's email; at sign-in, an email or a username (the server takes either). */
   email: string;
-  /** Signing in by username: the account chosen in the account switcher. */
-  account: string;
   password: string;
   inviteCode: string;
 }
@@ -28,7 +27,6 @@ const emptyFields: Fields = {
   fullName: '',
   username: '',
   email: '',
-  account: '',
   password: '',
   inviteCode: '',
 };
@@ -37,17 +35,24 @@ interface AuthDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /**
-   * Sign in as this account (the account switcher's choice): its username filled in, asking for
-   * its password. The device keeps no email to fill in instead.
+   * Sign in as this account (the account switcher's choice): its username filled in the same
+   * field a person types an email or username into, asking for its password. The device keeps
+   * no email to fill in instead.
    */
   username?: string;
+  /** The tab it opens on: Sign Up when the page offered to sign up. */
+  initialMode?: 'signin' | 'signup';
 }
 
-export function AuthDialog({ open, onOpenChange, username = '' }: AuthDialogProps) {
+export function AuthDialog({
+  open,
+  onOpenChange,
+  username = '',
+  initialMode = 'signin',
+}: AuthDialogProps) {
   const { signIn, signUp } = useAuth();
-  const [mode, setMode] = useState<Mode>('signin');
-  const [fields, setFields] = useState<Fields>({ ...emptyFields, account: username });
-  const byUsername = username !== '';
+  const [mode, setMode] = useState<Mode>(initialMode);
+  const [fields, setFields] = useState<Fields>({ ...emptyFields, email: username });
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,8 +61,8 @@ export function AuthDialog({ open, onOpenChange, username = '' }: AuthDialogProp
   const signups = instance.data?.signups ?? 'open';
 
   const reset = () => {
-    setMode('signin');
-    setFields({ ...emptyFields, account: username });
+    setMode(initialMode);
+    setFields({ ...emptyFields, email: username });
     setShowPassword(false);
     setError(null);
     setBusy(false);
@@ -111,11 +116,7 @@ export function AuthDialog({ open, onOpenChange, username = '' }: AuthDialogProp
   }
 
   function validateSignIn(values: Fields): string | (() => Promise<void>) {
-    const parsed = signInSchema.safeParse(
-      byUsername
-        ? { username: values.account, password: values.password }
-        : { email: values.email, password: values.password },
-    );
+    const parsed = signInSchema.safeParse({ email: values.email, password: values.password });
     if (!parsed.success) return parsed.error.issues[0]?.message ?? messages.internal;
     return () => signIn(parsed.data);
   }
@@ -140,13 +141,17 @@ export function AuthDialog({ open, onOpenChange, username = '' }: AuthDialogProp
           />
         </>
       )}
-      {mode === 'signin' && byUsername ? (
+      {mode === 'signin' ? (
+        // The spec names this field Email; a username works too, as on Instagram, which the
+        // placeholder says. `username` is what password managers fill a sign-in's name with.
         <TextField
-          label="Username"
+          label="Email"
+          inputMode="email"
+          placeholder="Email or username"
           autoComplete="username"
           autoCapitalize="none"
-          value={fields.account}
-          onChange={(value) => setField('account', value.toLowerCase())}
+          value={fields.email}
+          onChange={(value) => setField('email', value)}
         />
       ) : (
         <TextField
@@ -219,7 +224,11 @@ export function AuthDialog({ open, onOpenChange, username = '' }: AuthDialogProp
   if (mode === 'forgot') {
     return (
       <Dialog open={open} onOpenChange={changeOpen} title="Reset your password">
-        <ForgotPasswordForm initialEmail={fields.email} onBack={() => switchMode('signin')} />
+        <ForgotPasswordForm
+          // A username typed at sign-in is no address to send a link to.
+          initialEmail={fields.email.includes('@') ? fields.email : ''}
+          onBack={() => switchMode('signin')}
+        />
       </Dialog>
     );
   }

@@ -61,4 +61,37 @@ describe('Forgot password? in the sign-in dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.rateLimited);
     expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
   });
+
+  it('says at once that this server sends no email, from the instance, before anything is sent', async () => {
+    const { dialog, fetchMock } = await openForgotForm({
+      'GET /api/instance': { ...instanceWithoutMail },
+    });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "This server can't send email — ask its admin for a reset link",
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Send reset link' })).toBeNull();
+    expect(callsTo(fetchMock, 'POST', resetPath)).toHaveLength(0);
+  });
+
+  it('says the same when the server answers 503 mail_unavailable to the request', async () => {
+    const { user, dialog } = await openForgotForm({
+      [`POST ${resetPath}`]: apiError(503, 'mail_unavailable', safetyMessages.mailUnavailable),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      safetyMessages.mailUnavailable,
+    );
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
 });
+
+const instanceWithoutMail = {
+  signups: 'open',
+  name: 'Pinhole',
+  description: '',
+  rules: [],
+  contact_email: '',
+  stats: { users: 1, posts: 0 },
+  mail: false,
+  video: false,
+};

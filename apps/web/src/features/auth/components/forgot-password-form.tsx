@@ -3,13 +3,15 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
+import { useInstanceInfo } from '@/features/auth/api/instance';
 import { useRequestPasswordReset } from '@/features/auth/api/password-reset';
 import { TextField } from './text-field';
 
 /**
  * "Forgot password?": an email, then one sentence whatever the server knows about it (it answers
  * the same for every email). Only a refusal that says nothing about the account (too many
- * requests, no connection) is shown as an error, so the reader knows no email is coming.
+ * requests, no connection, no mail server) is shown as an error, so the reader knows no email is
+ * coming. A server without mail says so before anyone types (`mail: false` in the instance).
  */
 export function ForgotPasswordForm({
   initialEmail,
@@ -21,6 +23,7 @@ export function ForgotPasswordForm({
   const [email, setEmail] = useState(initialEmail);
   const [invalid, setInvalid] = useState<string | null>(null);
   const request = useRequestPasswordReset();
+  const instance = useInstanceInfo(true);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,6 +53,15 @@ export function ForgotPasswordForm({
         <p role="status" className="text-center text-sm text-neutral-700">
           {safetyMessages.passwordResetSent}
         </p>
+        {back}
+      </div>
+    );
+  }
+
+  if (instance.data?.mail === false) {
+    return (
+      <div className="flex flex-col gap-4 px-6 pt-4 pb-6">
+        <ErrorBox>{safetyMessages.mailUnavailable}</ErrorBox>
         {back}
       </div>
     );

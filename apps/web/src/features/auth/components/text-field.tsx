@@ -7,6 +7,8 @@ interface TextFieldProps {
   type?: string;
   autoComplete?: string;
   autoCapitalize?: string;
+  inputMode?: 'email' | 'text';
+  placeholder?: string;
   required?: boolean;
   trailing?: ReactNode;
 }

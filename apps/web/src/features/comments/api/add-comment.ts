@@ -1,5 +1,6 @@
 import { limits, type Comment } from '@pinhole/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { apiRequest, isNotFound } from '@/lib/api-client';
 import { updateCachedPost } from '@/domain/posts/post-cache';
 import { queryKeys } from '@/lib/query-keys';
@@ -10,7 +11,7 @@ export function addComment(postId: string, content: string): Promise<Comment> {
 
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useExclusiveMutation({
     mutationFn: (content: string) => addComment(postId, content),
     onSuccess: (comment) => {
       queryClient.setQueryData<Comment[]>(queryKeys.comments(postId), (comments) =>

@@ -47,7 +47,7 @@ describe('CommentsSection', () => {
   it('shows the first two comments with the author in bold', () => {
     renderComments(makePost({ comments_count: 2, comments_preview: [first, second] }));
     expect(commentTexts()).toEqual(['bob First!', 'bob Lovely colours']);
-    expect(screen.getAllByText('bob')[0]).toHaveClass('font-semibold');
+    expect(screen.getAllByText('bob')[0]!.closest('a')).toHaveClass('font-semibold');
     expect(screen.queryByText(/View all/)).not.toBeInTheDocument();
   });
 

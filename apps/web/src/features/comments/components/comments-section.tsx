@@ -1,6 +1,8 @@
 import { limits, type Comment, type Post } from '@pinhole/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { useHoldDraft } from '@/components/ui/discard-guard';
+import { MentionField } from '@/components/ui/mention-field';
 import { LinkedText } from '@/components/ui/linked-text';
 import { ProfileName } from '@/components/ui/profile-name';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -139,6 +141,8 @@ function SignedInCommentForm({
   const [text, setText] = useState('');
   const { mutate, isPending } = useAddComment(postId);
   const trimmed = text.trim();
+  // Closing the post's dialog with words here asks "Discard comment?" first.
+  useHoldDraft('comment', trimmed !== '');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -156,15 +160,20 @@ function SignedInCommentForm({
       <label htmlFor={inputId} className="sr-only">
         Add a comment
       </label>
-      <input
+      <MentionField
         id={inputId}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         placeholder="Add a comment..."
         maxLength={limits.commentMaxLength}
         disabled={isPending}
         autoComplete="off"
-        className="min-w-0 flex-1 bg-transparent py-1 text-sm focus:outline-none disabled:opacity-60"
+        wrapperClassName="min-w-0 flex-1"
+        // The page's focus ring (index.css), kept: without it a keyboard reader could not tell
+        // the box was the one typing would go into. `data-comment-box`: the post's speech bubble
+        // brings the focus here.
+        data-comment-box
+        className="w-full rounded-sm bg-transparent px-1 py-1 text-sm disabled:opacity-60"
       />
       <button
         type="submit"

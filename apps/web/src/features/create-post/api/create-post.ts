@@ -1,5 +1,5 @@
 import type { Post } from '@pinhole/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { apiUpload } from '@/lib/api-client';
 
 export interface CreatePostInput {
@@ -29,5 +29,5 @@ export function createPost({
 }
 
 export function useCreatePost() {
-  return useMutation({ mutationFn: createPost });
+  return useExclusiveMutation({ mutationFn: createPost });
 }

@@ -1,10 +1,11 @@
 import { limits, messages, type Post } from '@pinhole/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { makePost } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
+import { pictureFile } from '@/testing/image-files';
 import { renderWithQuery } from '@/testing/render';
 import { CreatePostDialog } from './create-post-dialog';
 
@@ -22,9 +23,12 @@ function Harness({ onCreated }: { onCreated: (post: Post) => void }) {
 }
 
 const photo = (size = 1024, type = 'image/png', name = 'photo.png') => {
-  const file = new File(['x'], name, { type });
-  Object.defineProperty(file, 'size', { value: size });
-  return file;
+  if (type.startsWith('text/')) {
+    const file = new File(['x'], name, { type });
+    Object.defineProperty(file, 'size', { value: size });
+    return file;
+  }
+  return pictureFile(name, { type, size });
 };
 
 function setup() {
@@ -75,11 +79,11 @@ describe('CreatePostDialog', () => {
     expect(screen.queryByText('Click to select an image')).not.toBeInTheDocument();
   });
 
-  it('accepts a file dropped on the drop area', () => {
+  it('accepts a file dropped on the drop area', async () => {
     setup();
     const dropArea = screen.getByRole('button', { name: /Click to select an image/ });
     fireEvent.drop(dropArea, { dataTransfer: { files: [photo()] } });
-    expect(screen.getByRole('img', { name: 'Selected image preview' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Selected image preview' })).toBeInTheDocument();
   });
 
   it('goes back to the drop area when the image is removed', async () => {
@@ -94,10 +98,13 @@ describe('CreatePostDialog', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
   });
 
-  it('refuses a file of 5MB or more', async () => {
+  it('refuses a file over 5MB that cannot be made smaller, naming it', async () => {
     const { user, fileInput } = setup();
+    // jsdom decodes no image, as a browser cannot decode a HEIC: nothing to shrink.
     await user.upload(fileInput(), photo(limits.maxUploadBytes + 1));
-    expect(screen.getByRole('alert')).toHaveTextContent('File size must be less than 5MB');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'photo.png could not be made smaller. File size must be less than 5MB',
+    );
     expect(screen.queryByRole('img', { name: 'Selected image preview' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
   });
@@ -109,19 +116,23 @@ describe('CreatePostDialog', () => {
     const user = userEvent.setup({ applyAccept: true });
     const input = screen.getByLabelText<HTMLInputElement>('Image file');
     await user.upload(input, photo(2 * 1024 * 1024, '', 'IMG_0001.HEIC'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
     await user.upload(input, photo(1024, 'image/heif', 'IMG_0002.heif'));
+    expect(await screen.findByRole('button', { name: 'Remove photo 2' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('refuses a file that is not an image', async () => {
     const { user, fileInput } = setup();
     await user.upload(fileInput(), photo(100, 'text/plain', 'notes.txt'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please select an image file');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'notes.txt is not a picture. Please select an image file',
+    );
     fireEvent.drop(screen.getByRole('button', { name: /Click to select an image/ }), {
-      dataTransfer: { files: [photo(100, 'application/pdf', 'a.pdf')] },
+      dataTransfer: { files: [photo(100, 'text/plain', 'a.pdf')] },
     });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^a\.pdf is not/));
     expect(screen.getByRole('alert')).toHaveTextContent(messages.notAnImage);
     expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
   });
@@ -190,11 +201,20 @@ describe('CreatePostDialog', () => {
     expect(screen.queryByLabelText('Caption')).not.toBeInTheDocument();
   });
 
-  it('resets when closed with Escape, abandoning an upload in flight', async () => {
+  it('asks "Discard post?" on Escape; Cancel keeps the draft, Discard abandons the upload', async () => {
     const { user, fileInput, requests } = setup();
     await user.upload(fileInput(), photo(100, 'image/gif', 'a.gif'));
-    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
     await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: 'Discard post?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard post?' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('dialog open')).toBeInTheDocument();
+    expect(requests[0]?.aborted).toBe(false);
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.getByText('dialog closed')).toBeInTheDocument());
     expect(requests[0]?.aborted).toBe(true);
     await user.click(screen.getByRole('button', { name: 'reopen' }));
@@ -203,10 +223,17 @@ describe('CreatePostDialog', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('closes on Escape without asking while it holds nothing', async () => {
+    const { user } = setup();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByText('dialog closed')).toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Discard post?' })).not.toBeInTheDocument();
+  });
+
   it('shows the file name when the browser cannot draw the preview', async () => {
     const { user, fileInput } = setup();
     await user.upload(fileInput(), photo(100, 'image/png', 'odd.png'));
-    fireEvent.error(screen.getByRole('img', { name: 'Selected image preview' }));
+    fireEvent.error(await screen.findByRole('img', { name: 'Selected image preview' }));
     expect(screen.queryByRole('img', { name: 'Selected image preview' })).not.toBeInTheDocument();
     expect(screen.getByText('odd.png')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();

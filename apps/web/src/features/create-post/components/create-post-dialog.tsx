@@ -1,13 +1,21 @@
-import { advertisedImageTypes, imageFileAccept, limits, type Post } from '@pinhole/contracts';
+import {
+  advertisedImageTypes,
+  imageFileAccept,
+  limits,
+  moreImageTypesHint,
+  type Post,
+} from '@pinhole/contracts';
 import { ImageOff, ImagePlus, X } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { AltTextFields } from '@/components/ui/alt-text-fields';
 import { CaptionField } from '@/components/ui/caption-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { useDiscardGuard } from '@/components/ui/discard-guard';
 import { ErrorBox } from '@/components/ui/error-box';
 import { AddPhotoTile, PhotoStrip } from '@/components/ui/photo-strip';
 import { errorMessage } from '@/lib/api-client';
+import { useBackCloses } from '@/lib/use-back-closes';
 import { useCreatePost } from '@/features/create-post/api/create-post';
 import { usePickedPhotos } from '@/features/create-post/hooks/use-picked-photos';
 import { UploadProgress } from '@/components/ui/upload-progress';
@@ -28,7 +36,7 @@ export function CreatePostDialog({
 }: CreatePostDialogProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
-  const { photos, add, remove, move, setAltText, clear } = usePickedPhotos();
+  const { photos, preparing, add, remove, move, setAltText, clear } = usePickedPhotos();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // Photos the browser could not draw (the server has the final word on their bytes).
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
@@ -60,23 +68,35 @@ export function CreatePostDialog({
     onOpenChange(next);
   };
 
-  const choose = (files: FileList | null | undefined) => {
-    if (!files || files.length === 0 || submitting) return;
-    const { problem, added } = add(files);
-    setError(problem);
-    // The first new photo is the one shown large.
-    if (added[0]) setSelectedId(added[0]);
+  // Back, Escape, a click outside or the close button ask first when the dialog holds a photo
+  // or words (Instagram's "Discard post?"); Cancel is itself the choice to discard.
+  const holdsSomething =
+    photos.length > 0 ||
+    caption.trim() !== '' ||
+    photos.some((photo) => photo.altText.trim() !== '');
+  const { requestDiscard, discardDialog } = useDiscardGuard('post', holdsSomething, () =>
+    changeOpen(false),
+  );
+  useBackCloses(open, requestDiscard);
+
+  const choose = (files: Iterable<File> | null | undefined) => {
+    const picked = [...(files ?? [])];
+    if (picked.length === 0 || submitting) return;
+    setError(null);
+    void add(picked).then(({ problem, added }) => {
+      setError(problem);
+      // The first new photo is the one shown large.
+      if (added[0]) setSelectedId(added[0]);
+    });
   };
 
-  // Each new set of shared photos is added once, while rendering (not in an effect), so the
-  // dialog's first frame already shows them.
-  const [initialAdded, setInitialAdded] = useState<readonly File[] | undefined>(undefined);
-  if (initialFiles && initialFiles.length > 0 && initialAdded !== initialFiles) {
-    setInitialAdded(initialFiles);
-    const { problem, added } = add(initialFiles);
-    setError(problem);
-    if (added[0]) setSelectedId(added[0]);
-  }
+  // Each new set of shared photos is added once; they are checked (and made smaller) first.
+  const initialAdded = useRef<readonly File[] | undefined>(undefined);
+  useEffect(() => {
+    if (!initialFiles || initialFiles.length === 0 || initialAdded.current === initialFiles) return;
+    initialAdded.current = initialFiles;
+    choose(initialFiles);
+  });
 
   const removePhoto = (id: string) => {
     remove(id);
@@ -102,7 +122,7 @@ export function CreatePostDialog({
   };
 
   async function share() {
-    if (photos.length === 0 || submitting) return;
+    if (photos.length === 0 || submitting || preparing) return;
     const controller = new AbortController();
     abortRef.current = controller;
     setError(null);
@@ -124,7 +144,12 @@ export function CreatePostDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen} title="Create New Post" widthClass="max-w-lg">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? changeOpen(true) : requestDiscard())}
+      title="Create New Post"
+      widthClass="max-w-lg"
+    >
       <div className="flex flex-col gap-4 p-4" {...(selected && dropZone)}>
         {selected ? (
           <div className="relative flex min-h-32 items-center justify-center overflow-hidden rounded-lg bg-neutral-100">
@@ -164,6 +189,9 @@ export function CreatePostDialog({
               Click to select an image
             </span>
             <span className="text-sm text-muted">{advertisedImageTypes}</span>
+            {/* The spec's line names three types; iPhones' HEIC is read too, and a larger camera
+                photo is made smaller here rather than refused. */}
+            <span className="text-sm text-muted">{moreImageTypesHint}</span>
           </button>
         )}
         <input
@@ -210,17 +238,23 @@ export function CreatePostDialog({
             disabled={submitting}
           />
         )}
+        {preparing && (
+          <p role="status" className="text-sm text-muted">
+            Preparing photo...
+          </p>
+        )}
         {submitting && progress !== null && <UploadProgress fraction={progress} />}
         {error && <ErrorBox>{error}</ErrorBox>}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => changeOpen(false)}>
             Cancel
           </Button>
-          <Button disabled={photos.length === 0 || submitting} onClick={share}>
+          <Button disabled={photos.length === 0 || submitting || preparing} onClick={share}>
             {submitting ? 'Sharing...' : 'Share'}
           </Button>
         </div>
       </div>
+      {discardDialog}
     </Dialog>
   );
 }

@@ -1,13 +1,14 @@
 import { limits, messages } from '@pinhole/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { pictureFile } from '@/testing/image-files';
 import { describe, expect, it, vi } from 'vitest';
 import { makePost } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
 import { renderWithQuery } from '@/testing/render';
 import { CreatePostDialog } from './create-post-dialog';
 
-const photo = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
+const photo = (name: string) => pictureFile(name);
 const photos = (count: number) => Array.from({ length: count }, (_, i) => photo(`p${i + 1}.jpg`));
 
 function setup() {
@@ -32,7 +33,9 @@ describe('CreatePostDialog with several photos', () => {
     const { user, fileInput } = setup();
     expect(fileInput).toHaveAttribute('multiple');
     await user.upload(fileInput, photos(3));
-    expect(stripOrder()).toEqual(['blob:p1.jpg', 'blob:p2.jpg', 'blob:p3.jpg']);
+    await waitFor(() =>
+      expect(stripOrder()).toEqual(['blob:p1.jpg', 'blob:p2.jpg', 'blob:p3.jpg']),
+    );
     expect(screen.getByRole('button', { name: 'Move photo 1 left' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Move photo 3 right' })).toBeDisabled();
 
@@ -53,11 +56,12 @@ describe('CreatePostDialog with several photos', () => {
     fireEvent.drop(screen.getByRole('button', { name: /Click to select an image/ }), {
       dataTransfer: { files: photos(2) },
     });
-    expect(stripOrder()).toHaveLength(2);
+    await waitFor(() => expect(stripOrder()).toHaveLength(2));
     const click = vi.spyOn(fileInput, 'click');
     await user.click(screen.getByRole('button', { name: 'Add more' }));
     expect(click).toHaveBeenCalled();
     await user.upload(fileInput, [photo('extra.jpg')]);
+    await waitFor(() => expect(stripOrder()).toHaveLength(3));
     expect(stripOrder()).toEqual(['blob:p1.jpg', 'blob:p2.jpg', 'blob:extra.jpg']);
     // The newest photo is the one shown large.
     expect(screen.getByRole('img', { name: 'Selected image preview' })).toHaveAttribute(
@@ -69,7 +73,7 @@ describe('CreatePostDialog with several photos', () => {
   it('refuses an eleventh photo with its message and keeps the first ten', async () => {
     const { user, fileInput } = setup();
     await user.upload(fileInput, photos(limits.maxPostImages + 1));
-    expect(screen.getByRole('alert')).toHaveTextContent('A post can have at most 10 photos');
+    expect(await screen.findByRole('alert')).toHaveTextContent('A post can have at most 10 photos');
     expect(messages.tooManyPhotos).toBe('A post can have at most 10 photos');
     expect(stripOrder()).toHaveLength(limits.maxPostImages);
     expect(stripOrder().at(-1)).toBe('blob:p10.jpg');
@@ -79,7 +83,7 @@ describe('CreatePostDialog with several photos', () => {
   it('removes one photo and frees its preview', async () => {
     const { user, fileInput, revoke } = setup();
     await user.upload(fileInput, photos(3));
-    await user.click(screen.getByRole('button', { name: 'Remove photo 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove photo 2' }));
     expect(revoke).toHaveBeenCalledWith('blob:p2.jpg');
     expect(stripOrder()).toEqual(['blob:p1.jpg', 'blob:p3.jpg']);
     expect(screen.getAllByRole('textbox', { name: /^Alt text for photo/ })).toHaveLength(2);
@@ -88,7 +92,7 @@ describe('CreatePostDialog with several photos', () => {
   it('sends each alt text with its photo, in the order shown, then the photos', async () => {
     const { user, fileInput, requests, onCreated } = setup();
     await user.upload(fileInput, photos(3));
-    await user.type(screen.getByRole('textbox', { name: 'Alt text for photo 1' }), 'A boat');
+    await user.type(await screen.findByRole('textbox', { name: 'Alt text for photo 1' }), 'A boat');
     await user.type(screen.getByRole('textbox', { name: 'Alt text for photo 3' }), 'Two gulls');
     expect(screen.getByRole('textbox', { name: 'Alt text for photo 1' })).toHaveAttribute(
       'maxlength',
@@ -133,6 +137,7 @@ describe('CreatePostDialog with several photos', () => {
   it('keeps the photos in place while sharing', async () => {
     const { user, fileInput } = setup();
     await user.upload(fileInput, photos(2));
+    await waitFor(() => expect(stripOrder()).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(screen.getByRole('button', { name: 'Move photo 1 right' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Remove photo 1' })).toBeDisabled();

@@ -1,6 +1,7 @@
 import { arrayMove } from '@dnd-kit/sortable';
-import { checkImageFile, limits, messages } from '@pinhole/contracts';
+import { limits, messages } from '@pinhole/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { preparePhotos } from '@/lib/prepare-photo';
 
 export interface PickedPhoto {
   id: string;
@@ -11,8 +12,8 @@ export interface PickedPhoto {
 }
 
 /**
- * The photos chosen for a new post, in order: each checked as it is picked (the spec's messages),
- * at most ten, each with a preview URL whose memory is freed when the photo is removed, the
+ * The photos chosen for a new post, in order: each checked by its bytes as it is picked (a file
+ * that is not a picture named in the problem), one over 5 MB made smaller, at most ten, each with a preview URL whose memory is freed when the photo is removed, the
  * choice is reset, or the dialog goes away.
  */
 export function usePickedPhotos() {
@@ -33,20 +34,27 @@ export function usePickedPhotos() {
     [],
   );
 
-  /** Adds what can be added; returns the problem with the rest, if any, and the added ids. */
-  const add = (files: Iterable<File>): { problem: string | null; added: string[] } => {
-    let problem: string | null = null;
+  // Preparing takes a moment (a camera photo is decoded and drawn smaller): a clear in the
+  // meantime makes the photos still being prepared arrive to nothing.
+  const generation = useRef(0);
+  const [preparing, setPreparing] = useState(0);
+
+  /** Adds what can be added; resolves to the problem with the rest, if any, and the added ids. */
+  const add = async (
+    files: Iterable<File>,
+  ): Promise<{ problem: string | null; added: string[] }> => {
+    const started = generation.current;
+    const room = limits.maxPostImages - current.current.length;
+    const picked = [...files];
+    setPreparing((count) => count + 1);
+    const { ready, problems } = await preparePhotos(picked.slice(0, Math.max(0, room))).finally(
+      () => setPreparing((count) => count - 1),
+    );
+    if (started !== generation.current) return { problem: null, added: [] };
+    let problem = problems.at(-1) ?? null;
     const added: PickedPhoto[] = [];
-    for (const file of files) {
-      const fileProblem = checkImageFile(file);
-      if (fileProblem) {
-        problem = fileProblem;
-        continue;
-      }
-      if (current.current.length + added.length >= limits.maxPostImages) {
-        problem = messages.tooManyPhotos;
-        break;
-      }
+    for (const file of ready) {
+      if (current.current.length + added.length >= limits.maxPostImages) break;
       nextId.current += 1;
       added.push({
         id: `photo-${nextId.current}`,
@@ -55,6 +63,7 @@ export function usePickedPhotos() {
         altText: '',
       });
     }
+    if (picked.length > room || added.length < ready.length) problem = messages.tooManyPhotos;
     if (added.length > 0) commit([...current.current, ...added]);
     return { problem, added: added.map((photo) => photo.id) };
   };
@@ -71,9 +80,10 @@ export function usePickedPhotos() {
     commit(current.current.map((photo) => (photo.id === id ? { ...photo, altText } : photo)));
 
   const clear = () => {
+    generation.current += 1;
     for (const photo of current.current) URL.revokeObjectURL(photo.previewUrl);
     commit([]);
   };
 
-  return { photos, add, remove, move, setAltText, clear };
+  return { photos, preparing: preparing > 0, add, remove, move, setAltText, clear };
 }

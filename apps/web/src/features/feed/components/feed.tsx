@@ -12,6 +12,11 @@ interface FeedProps {
   kind: FeedKind;
   /** Drawn under the empty feed's text: people to follow (the app composes them). */
   whenEmpty?: ReactNode;
+  /**
+   * In place of the spec's "Follow some users or create your first post to get started!": a
+   * visitor, signed out, can do neither yet.
+   */
+  emptyText?: ReactNode;
 }
 
 interface FeedItemProps {
@@ -28,7 +33,7 @@ const FeedItem = memo(function FeedItem({ post, index, render }: FeedItemProps) 
   return render(post, index);
 });
 
-export function Feed({ renderPost, kind, whenEmpty }: FeedProps) {
+export function Feed({ renderPost, kind, whenEmpty, emptyText }: FeedProps) {
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useFeed(kind);
 
   // A post can move across a page boundary between two requests; show it once.
@@ -66,9 +71,11 @@ export function Feed({ renderPost, kind, whenEmpty }: FeedProps) {
     return (
       <div className="flex flex-col items-center gap-2 px-6 py-16 text-center">
         <h2 className="text-xl font-semibold">No posts yet</h2>
-        <p className="text-sm text-muted">
-          Follow some users or create your first post to get started!
-        </p>
+        {emptyText ?? (
+          <p className="text-sm text-muted">
+            Follow some users or create your first post to get started!
+          </p>
+        )}
         {whenEmpty && <div className="mt-6 w-full">{whenEmpty}</div>}
       </div>
     );

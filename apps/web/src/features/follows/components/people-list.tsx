@@ -42,7 +42,7 @@ export function PeopleList({ ownerId, list }: { ownerId: string; list: ListKind 
                     <ProfileName username={person.username} className="truncate text-sm" />
                     {person.is_verified && <VerifiedBadge className="size-3.5" />}
                   </span>
-                  <span className="truncate text-sm text-muted">{person.full_name}</span>
+                  <bdi className="truncate text-sm text-muted">{person.full_name}</bdi>
                 </div>
                 {person.id !== readerId && <FollowButton person={person} />}
               </li>

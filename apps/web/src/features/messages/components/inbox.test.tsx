@@ -22,6 +22,7 @@ const message = (id: string, sender: string, text: string, at: string): Message 
   text,
   images: [],
   shared_post: null,
+  story: null,
   created_at: at,
   seen_by: [],
 });

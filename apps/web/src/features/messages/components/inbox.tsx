@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { pagePaths, type Message } from '@pinhole/contracts';
 import { useConversations, type Folder } from '@/features/messages/api/conversations';
+import { ConversationAvatar } from './conversation-avatar';
 import { NewMessageDialog } from './new-message-dialog';
 import { Thread } from './thread';
 
@@ -81,15 +82,18 @@ export function Inbox({
                 <Link
                   to={pagePaths.directThread.to(conversation.id)}
                   aria-current={conversation.id === openId ? 'page' : undefined}
-                  className="flex flex-col px-4 py-2 hover:bg-neutral-50 aria-[current=page]:bg-neutral-100"
+                  className="flex items-center gap-3 px-4 py-2 hover:bg-neutral-50 aria-[current=page]:bg-neutral-100"
                 >
-                  <span
-                    className={`text-sm ${conversation.unread_count > 0 ? 'font-semibold' : ''}`}
-                  >
-                    {title}
-                  </span>
-                  <span className="truncate text-xs text-neutral-600">
-                    {preview(conversation.last_message)}
+                  <ConversationAvatar conversation={conversation} size={48} />
+                  <span className="flex min-w-0 flex-col">
+                    <span
+                      className={`truncate text-sm ${conversation.unread_count > 0 ? 'font-semibold' : ''}`}
+                    >
+                      {title}
+                    </span>
+                    <span dir="auto" className="truncate text-xs text-neutral-600">
+                      {preview(conversation.last_message)}
+                    </span>
                   </span>
                 </Link>
               </li>

@@ -1,5 +1,5 @@
 import { pagePaths, type ProfileSummary } from '@pinhole/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -19,7 +19,7 @@ export function NewMessageDialog({
 }) {
   const [people, setPeople] = useState<ProfileSummary[]>([]);
   const navigate = useNavigate();
-  const start = useMutation({
+  const start = useExclusiveMutation({
     mutationFn: () => startConversation(people.map((person) => person.id)),
     onSuccess: (conversation) => {
       changeOpen(false);

@@ -1,10 +1,12 @@
 import type { Conversation, Message, ProfileSummary } from '@pinhole/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pictureFile } from '@/testing/image-files';
 import { stubXhr } from '@/testing/fake-xhr';
 import { callsTo, json, mockApi } from '@/testing/mock-api';
 import { renderWithQuery } from '@/testing/render';
+import { formatDateTime } from '@/lib/date-format';
 import { Inbox } from './inbox';
 
 const person = (id: string): ProfileSummary => ({
@@ -23,6 +25,7 @@ const message = (id: string, sender: string, extra: Partial<Message> = {}): Mess
   text: null,
   images: [],
   shared_post: null,
+  story: null,
   created_at: '2026-03-01T10:00:00.000Z',
   seen_by: [],
   ...extra,
@@ -85,7 +88,7 @@ describe('Thread', () => {
     });
     renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
     await screen.findByRole('button', { name: 'Send photos' });
-    const file = new File(['x'], 'a.jpg', { type: 'image/jpeg' });
+    const file = pictureFile('a.jpg');
     await userEvent.upload(screen.getByLabelText('Photos to send'), [file, file]);
     await waitFor(() => expect(requests).toHaveLength(1));
     const [request] = requests;
@@ -93,6 +96,27 @@ describe('Thread', () => {
     expect(request?.url).toBe('/api/conversations/c1/messages');
     expect(request?.formEntries().map(([name]) => name)).toEqual(['image', 'image']);
     act(() => request?.respond(201, message('m3', 'ann')));
+  });
+
+  it('sends once when Send is pressed twice before the page draws again', async () => {
+    const fetchMock = mockApi({
+      'GET /api/conversations': { conversations: [conversation()], next_cursor: null },
+      'GET /api/conversations/c1/messages': { messages: [], next_cursor: null },
+      'POST /api/conversations/c1/messages': message('m9', 'ann', { text: 'once' }),
+    });
+    renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'once');
+    const send = screen.getByRole('button', { name: 'Send' });
+    // Both presses in one task, as a double click reaches a busy phone: no render between.
+    act(() => {
+      send.click();
+      send.click();
+    });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST', '/api/conversations/c1/messages')).toHaveLength(1),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, 'POST', '/api/conversations/c1/messages')).toHaveLength(1);
   });
 
   it('answers a request with Accept, which moves it to the inbox', async () => {
@@ -158,5 +182,111 @@ describe('Thread', () => {
     const texts = screen.getAllByText(/older|newer/).map((node) => node.textContent);
     expect(texts).toEqual(['older', 'newer']);
     expect(screen.queryByRole('button', { name: 'Earlier messages' })).not.toBeInTheDocument();
+  });
+
+  it('shows a story reply as one: its thumbnail while it lives, "Story unavailable" after', async () => {
+    mockApi({
+      'GET /api/conversations': { conversations: [conversation()], next_cursor: null },
+      'GET /api/conversations/c1/messages': {
+        messages: [
+          message('m3', 'ann', {
+            text: 'gone now',
+            story: { id: 's2', thumbnail_url: null, available: false },
+          }),
+          message('m2', 'ben', {
+            text: 'lovely',
+            story: { id: 's1', thumbnail_url: '/storage/s1-320w.webp', available: true },
+          }),
+        ],
+        next_cursor: null,
+      },
+      'POST /api/conversations/c1/read': new Response(null, { status: 204 }),
+    });
+    renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
+    const thread = await screen.findByRole('region', { name: 'Conversation' });
+    await within(thread).findByText('lovely');
+    expect(within(thread).getByText('Replied to your story')).toBeInTheDocument();
+    expect(within(thread).getByRole('img', { name: 'Story' })).toHaveAttribute(
+      'src',
+      '/storage/s1-320w.webp',
+    );
+    expect(within(thread).getByText('You replied to their story')).toBeInTheDocument();
+    expect(within(thread).getByText('Story unavailable')).toBeInTheDocument();
+    expect(within(thread).queryByText(/http/)).not.toBeInTheDocument();
+  });
+
+  it('keeps Unsend and Report in a menu per message, opened by its button or the keyboard', async () => {
+    const fetchMock = mockApi({
+      'GET /api/conversations': { conversations: [conversation()], next_cursor: null },
+      'GET /api/conversations/c1/messages': {
+        messages: [
+          message('m2', 'ann', { text: 'mine' }),
+          message('m1', 'ben', { text: 'theirs' }),
+        ],
+        next_cursor: null,
+      },
+      'POST /api/conversations/c1/read': new Response(null, { status: 204 }),
+      'DELETE /api/messages/m2': new Response(null, { status: 204 }),
+    });
+    renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
+    const thread = await screen.findByRole('region', { name: 'Conversation' });
+    await within(thread).findByText('mine');
+    // No words under the bubbles: one "…" per message.
+    expect(within(thread).queryByText('Unsend')).not.toBeInTheDocument();
+    expect(within(thread).queryByText('Report')).not.toBeInTheDocument();
+    const [theirs, mine] = within(thread).getAllByRole('button', { name: 'Message options' });
+    theirs!.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Unsend' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(mine!);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Unsend' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/messages/m2')).toHaveLength(1));
+  });
+
+  it("puts the other person's picture beside the last of each run of their messages", async () => {
+    mockApi({
+      'GET /api/conversations': { conversations: [conversation()], next_cursor: null },
+      'GET /api/conversations/c1/messages': {
+        messages: [
+          message('m4', 'ben', { text: 'four', created_at: '2026-03-01T10:03:00.000Z' }),
+          message('m3', 'ann', { text: 'three', created_at: '2026-03-01T10:02:00.000Z' }),
+          message('m2', 'ben', { text: 'two', created_at: '2026-03-01T10:01:00.000Z' }),
+          message('m1', 'ben', { text: 'one', created_at: '2026-03-01T10:00:00.000Z' }),
+        ],
+        next_cursor: null,
+      },
+      'POST /api/conversations/c1/read': new Response(null, { status: 204 }),
+    });
+    renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
+    const thread = await screen.findByRole('region', { name: 'Conversation' });
+    await within(thread).findByText('four');
+    const rows = within(thread).getAllByRole('listitem');
+    const pictures = rows.map((row) => within(row).queryAllByTestId('avatar-initial').length);
+    // one, two (a run: the picture by "two"), three (mine: none), four.
+    expect(pictures).toEqual([0, 1, 0, 1]);
+    // The list beside the thread shows who each conversation is with, too.
+    const list = screen.getByRole('navigation', { name: 'Conversations' });
+    expect(within(list).getAllByTestId('avatar-initial')).toHaveLength(1);
+    // The time label is the app's one date format.
+    expect(
+      within(thread).getByText(formatDateTime('2026-03-01T10:00:00.000Z')),
+    ).toBeInTheDocument();
+  });
+
+  it('suggests people after @ in the message box; Enter then inserts instead of sending', async () => {
+    const fetchMock = mockApi({
+      'GET /api/conversations': { conversations: [conversation()], next_cursor: null },
+      'GET /api/conversations/c1/messages': { messages: [], next_cursor: null },
+      'GET /api/search': { profiles: [person('alice')], hashtags: [] },
+    });
+    renderWithQuery(<Inbox viewerId="ann" folder="inbox" openId="c1" />);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'ask @al');
+    await screen.findByRole('option', { name: /alice/ });
+    await userEvent.keyboard('{Enter}');
+    expect(box).toHaveValue('ask @alice ');
+    expect(callsTo(fetchMock, 'POST', '/api/conversations/c1/messages')).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/date-format';
 import {
   markRead,
   useSendMessage,
@@ -15,19 +16,21 @@ import {
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
 import { RequestBar } from './request-bar';
+import { ConversationAvatar } from './conversation-avatar';
 import { useKeepScroll } from './use-keep-scroll';
 
 /** Messages more than this apart get their own time label, as Instagram groups them. */
 const groupGapMs = 15 * 60 * 1000;
 
-function timeLabel(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
+const farApart = (earlier: Message, later: Message) =>
+  Date.parse(later.created_at) - Date.parse(earlier.created_at) > groupGapMs;
+
+/** Whether two neighbours belong to one run: same sender, no time label between them. */
+const sameRun = (earlier: Message | undefined, later: Message | undefined) =>
+  earlier !== undefined &&
+  later !== undefined &&
+  earlier.sender.id === later.sender.id &&
+  !farApart(earlier, later);
 
 /** One conversation: bubbles oldest at the top, the box to write at the bottom. */
 export function Thread({
@@ -76,6 +79,7 @@ export function Thread({
         <Link to={pagePaths.directInbox.to()} aria-label="Back to messages" className="sm:hidden">
           <ChevronLeft aria-hidden className="size-6" />
         </Link>
+        {conversation ? <ConversationAvatar conversation={conversation} size={32} /> : null}
         {title ? <h2 className="truncate text-base font-semibold">{title}</h2> : null}
       </div>
       <ol ref={listRef} className="flex flex-1 flex-col gap-1 overflow-y-auto p-4">
@@ -95,20 +99,21 @@ export function Thread({
         ) : null}
         {messages.map((message, index) => {
           const previous = messages[index - 1];
-          const showTime =
-            !previous ||
-            Date.parse(message.created_at) - Date.parse(previous.created_at) > groupGapMs;
+          const next = messages[index + 1];
+          const showTime = !previous || farApart(previous, message);
           return (
             <li key={message.id} className="flex flex-col">
               {showTime ? (
                 <time dateTime={message.created_at} className="my-2 self-center text-xs text-muted">
-                  {timeLabel(message.created_at)}
+                  {formatDateTime(message.created_at)}
                 </time>
               ) : null}
               <MessageBubble
                 message={message}
                 mine={message.sender.id === viewerId}
                 onUnsend={() => unsend.mutate(message.id)}
+                showAvatar={!sameRun(message, next)}
+                showName={conversation?.is_group === true && !sameRun(previous, message)}
               />
             </li>
           );

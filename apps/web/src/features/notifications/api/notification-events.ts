@@ -1,7 +1,7 @@
 import { endpointPath } from '@pinhole/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyMessagesEvent } from '@/domain/messages/messages-event';
-import { refreshUnreadCount, setUnreadCount } from './get-unread-count';
+import { setUnreadCount } from './get-unread-count';
 
 export const eventsPath = endpointPath('events');
 
@@ -27,7 +27,9 @@ export function readUnreadCount(data: unknown): number | null {
 
 /**
  * Follows `GET /api/events` into the cache's unread count until the returned function closes it.
- * On every (re)connection the count is read once: what was said while disconnected is lost.
+ * Nothing is asked beside it: the server's first event on every (re)connection is the count as it
+ * is then, which also makes up for what was said while disconnected. Reading it apart as well
+ * (`notifications?limit=1`) was the signed-in home's fifth API call.
  */
 export function connectNotificationEvents(queryClient: QueryClient, userId: string): () => void {
   let source: EventSource | null = null;
@@ -39,7 +41,6 @@ export function connectNotificationEvents(queryClient: QueryClient, userId: stri
     source = current;
     current.addEventListener('open', () => {
       failures = 0;
-      refreshUnreadCount(queryClient, userId);
     });
     current.addEventListener('notifications', (event: MessageEvent) => {
       const count = readUnreadCount(event.data);

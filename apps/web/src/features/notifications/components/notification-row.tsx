@@ -47,7 +47,10 @@ export function NotificationRow({ group }: NotificationRowProps) {
   );
 }
 
-/** What happened, in words; names are links, and what people wrote stays plain text. */
+/**
+ * What happened, in words; names are links, and what people wrote stays plain text, each in a
+ * `<bdi>` (ProfileName's own) so right-to-left words never pull the time into their run.
+ */
 function Message({ group }: { group: NotificationGroup }) {
   const { latest, actors } = group;
   const name = <ProfileName username={latest.actor.username} />;
@@ -71,7 +74,7 @@ function Message({ group }: { group: NotificationGroup }) {
     case 'comment':
       return latest.comment ? (
         <>
-          {name} commented: {latest.comment.content}
+          {name} commented: <bdi>{latest.comment.content}</bdi>
         </>
       ) : (
         <>{name} commented on your photo.</>
@@ -85,7 +88,7 @@ function Message({ group }: { group: NotificationGroup }) {
     case 'mention':
       return latest.comment ? (
         <>
-          {name} mentioned you in a comment: {latest.comment.content}
+          {name} mentioned you in a comment: <bdi>{latest.comment.content}</bdi>
         </>
       ) : (
         <>{name} mentioned you in a caption.</>

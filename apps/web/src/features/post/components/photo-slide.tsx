@@ -50,7 +50,9 @@ export function PhotoSlide({
     sizes: load.sizes,
     alt,
     decoding: 'async',
-    className: `absolute inset-0 size-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}`,
+    // A post's own page on a phone stacks like a feed post and crops as the feed does (a tall
+    // photo letterboxed in black bars there looked broken); beside its column it shows whole.
+    className: `absolute inset-0 size-full ${fit === 'cover' ? 'object-cover' : 'object-cover md:object-contain'}`,
   } as const;
   // The server draws every photo but the page's first (the largest paint) without its sources:
   // the page's boot script (server pages/deferred-boot.ts) gives them back once the first photo

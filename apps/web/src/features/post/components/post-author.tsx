@@ -19,7 +19,7 @@ export function PostAuthor({ author }: { author: Post['author'] }) {
           title={author.username}
           className="truncate text-sm font-semibold hover:text-muted"
         >
-          {author.username}
+          <bdi>{author.username}</bdi>
         </Link>
         {author.is_verified && <VerifiedBadge />}
       </span>

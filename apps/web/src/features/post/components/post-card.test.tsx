@@ -44,9 +44,10 @@ describe('PostCard', () => {
     );
     const card = screen.getByRole('article', { name: 'Post by bob' });
     expect(within(card).getByTestId('avatar-initial')).toHaveTextContent('B');
-    const caption = screen.getByText('Sunset over the bay', { exact: false });
+    // The caption's paragraph (the words themselves sit in a <bdi>, isolated from the name).
+    const caption = screen.getByText('Sunset over the bay', { exact: false }).closest('p')!;
     expect(caption).toHaveTextContent('bob Sunset over the bay');
-    expect(within(caption).getByText('bob')).toHaveClass('font-semibold');
+    expect(within(caption).getByText('bob').closest('a')).toHaveClass('font-semibold');
     expect(screen.getByText('3h').tagName).toBe('TIME');
     expect(screen.queryByRole('img', { name: 'Verified' })).not.toBeInTheDocument();
   });
@@ -59,7 +60,7 @@ describe('PostCard', () => {
         mentions: [{ id: 'user-3', username: 'carol' }],
       }),
     );
-    const caption = screen.getByText('<b>Golden</b>', { exact: false });
+    const caption = screen.getByText('<b>Golden</b>', { exact: false }).closest('p')!;
     expect(caption).toHaveTextContent('bob <b>Golden</b> #Sunset with @carol');
     expect(caption.querySelector('b')).toBeNull();
     expect(within(caption).getByRole('link', { name: '#Sunset' })).toHaveAttribute(

@@ -2,6 +2,7 @@ import type { Post } from '@pinhole/contracts';
 import type { ReactNode } from 'react';
 import { likesLabel } from '@/lib/likes-label';
 import { PostLink } from '@/lib/post-link';
+import { CommentButton } from './comment-button';
 import { LikeButton, useLikeOnDoubleTap } from './like-button';
 import { LikesLink } from './likes-link';
 import { PostAuthor } from './post-author';
@@ -10,6 +11,7 @@ import { PostOptions } from './post-options';
 import { PostTime } from './post-time';
 import { SaveButton } from './save-button';
 import { ShareButton } from '@/domain/messages/components/share-button';
+import { FoldedText } from '@/components/ui/folded-text';
 import { LinkedText } from '@/components/ui/linked-text';
 import { ProfileName } from '@/components/ui/profile-name';
 
@@ -48,6 +50,7 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
       <div className="flex flex-col gap-1.5 px-3 pt-1.5">
         <div className="-ml-2 flex items-center">
           <LikeButton post={post} />
+          <CommentButton postId={post.id} />
           <ShareButton postId={post.id} />
           <SaveButton post={post} />
         </div>
@@ -59,11 +62,12 @@ export function PostCard({ post, priority = false, renderComments }: PostCardPro
   );
 }
 
+/** Folded after two lines with "… more" (Instagram); the post's own page shows it whole. */
 export function PostCaption({ post }: { post: Post }) {
   return (
-    <p className="text-sm break-words whitespace-pre-line">
+    <FoldedText className="text-sm break-words whitespace-pre-line">
       <ProfileName username={post.author.username} />{' '}
       <LinkedText text={post.caption ?? ''} mentions={post.mentions} />
-    </p>
+    </FoldedText>
   );
 }

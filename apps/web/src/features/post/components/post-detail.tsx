@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { LinkedText } from '@/components/ui/linked-text';
 import { ProfileName } from '@/components/ui/profile-name';
 import { likesLabel } from '@/lib/likes-label';
+import { CommentButton } from './comment-button';
 import { LikeButton, useLikeOnDoubleTap } from './like-button';
 import { LikesLink } from './likes-link';
 import { PostAuthor } from './post-author';
@@ -44,7 +45,7 @@ export function PostDetail({ post, variant, comments, commentForm, onDeleted }: 
   const header = (
     <header className="flex items-center gap-3 border-line px-3 py-1.5 md:border-b">
       <PostAuthor author={post.author} />
-      <PostOptions post={post} onDeleted={onDeleted} />
+      <PostOptions post={post} onDeleted={onDeleted} onItsPage={variant === 'page'} />
     </header>
   );
 
@@ -79,6 +80,7 @@ export function PostDetail({ post, variant, comments, commentForm, onDeleted }: 
           <div className="order-1 flex flex-col gap-1 px-3 pt-1.5 md:order-none md:border-t md:border-line">
             <div className="-ml-2 flex items-center">
               <LikeButton post={post} />
+              <CommentButton postId={post.id} onItsPage />
               <ShareButton postId={post.id} />
               <SaveButton post={post} />
             </div>

@@ -12,7 +12,9 @@ const widestRatio = 1.91;
 /**
  * How a photo meets its box: the feed crops it to fill a box between 4:5 and 1.91:1 (no grey
  * bars beside a tall photo, as Instagram's feed); a post's own page or dialog shows all of it,
- * letterboxed in a box no taller than 4:5.
+ * letterboxed in a box no taller than 4:5, from the `md` width on (beside its column). On a
+ * phone, where the post's page stacks like a feed post, a tall photo fills its 4:5 box as in
+ * the feed.
  */
 export type PhotoFit = 'cover' | 'contain';
 

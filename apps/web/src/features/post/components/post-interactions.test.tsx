@@ -9,6 +9,7 @@ import { makePost, page, signedInSession, signedOutSession } from '@/testing/fac
 import { callsTo, json, mockApi } from '@/testing/mock-api';
 import { renderAsReader, testQueryClient } from '@/testing/render';
 import { PostCard } from './post-card';
+import { PostDetail } from './post-detail';
 
 /** Reads the post from the feed cache, as the real feed does, so optimistic updates show. */
 function CachedPostCard({ id }: { id: string }) {
@@ -150,5 +151,53 @@ describe('the post menu (…)', () => {
     await user.click(screen.getByRole('button', { name: 'More options' }));
     await user.click(await screen.findByRole('link', { name: 'Go to post' }));
     await waitFor(() => expect(location.current?.pathname).toBe('/p/abc'));
+  });
+});
+
+describe('the speech bubble (comment)', () => {
+  it('takes the reader to the comment box under the post', async () => {
+    const user = userEvent.setup();
+    renderAsReader(
+      <PostDetail
+        post={makePost({ id: 'abc' })}
+        variant="page"
+        comments={null}
+        commentForm={<input aria-label="Add a comment" data-comment-box />}
+      />,
+      signedInSession(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveFocus();
+  });
+
+  it('in the feed, signed out (no comment box), opens the post with its comments', async () => {
+    const user = userEvent.setup();
+    const { location } = renderCard(makePost({ id: 'abc' }), { signedIn: false });
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    await waitFor(() => expect(location.current?.pathname).toBe('/p/abc'));
+  });
+});
+
+describe("the post's own page", () => {
+  beforeAll(async () => {
+    await import('./post-options-dialog');
+  });
+
+  it('offers no "Go to post" in its menu: it is the post', async () => {
+    const user = userEvent.setup();
+    renderAsReader(
+      <PostDetail
+        post={makePost({ id: 'abc' })}
+        variant="page"
+        comments={null}
+        commentForm={null}
+      />,
+      signedInSession(),
+    );
+    // Its header is drawn twice (above the photo on phones, beside it on wide screens).
+    await user.click(screen.getAllByRole('button', { name: 'More options' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Post options' });
+    expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Go to post' })).not.toBeInTheDocument();
   });
 });

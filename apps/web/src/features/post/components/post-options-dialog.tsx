@@ -23,6 +23,8 @@ interface PostOptionsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDeleted?: () => void;
+  /** Offers "Go to post": everywhere but on the post's own page. */
+  goToPost?: boolean;
 }
 
 const option =
@@ -36,6 +38,7 @@ export function PostOptionsDialog({
   open,
   onOpenChange,
   onDeleted,
+  goToPost = true,
 }: PostOptionsDialogProps) {
   const postId = post.id;
   // How an action went, told after the dialog has closed.
@@ -70,7 +73,7 @@ export function PostOptionsDialog({
           <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
           <DialogPrimitive.Content
             aria-describedby={undefined}
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-white shadow-2xl focus:outline-none"
+            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-white shadow-2xl focus:outline-none dark:ring-1 dark:ring-line"
           >
             <DialogPrimitive.Title className="sr-only">Post options</DialogPrimitive.Title>
             {own && (
@@ -102,13 +105,15 @@ export function PostOptionsDialog({
                 Report
               </button>
             )}
-            <Link
-              to={pagePaths.post.to(postId)}
-              onClick={() => onOpenChange(false)}
-              className={option}
-            >
-              Go to post
-            </Link>
+            {goToPost && (
+              <Link
+                to={pagePaths.post.to(postId)}
+                onClick={() => onOpenChange(false)}
+                className={option}
+              >
+                Go to post
+              </Link>
+            )}
             {post.is_remote && (
               // The original, with what has not reached this server (replies, edits).
               <ViewOnServerLink

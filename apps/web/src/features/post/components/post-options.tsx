@@ -14,10 +14,12 @@ interface PostOptionsProps {
   post: Post;
   /** After the author deleted the post from here (its page then leaves). */
   onDeleted?: () => void;
+  /** Drawn on the post's own page, where "Go to post" would go nowhere. */
+  onItsPage?: boolean;
 }
 
 /** The "…" button of a post and what it opens: Go to post, Copy link; Edit and Delete for its author. */
-export function PostOptions({ post, onDeleted }: PostOptionsProps) {
+export function PostOptions({ post, onDeleted, onItsPage = false }: PostOptionsProps) {
   const readerId = useAuth().user?.id;
   const own = readerId === post.user_id;
   const [open, setOpen] = useState(false);
@@ -49,6 +51,7 @@ export function PostOptions({ post, onDeleted }: PostOptionsProps) {
             open={open}
             onOpenChange={setOpen}
             onDeleted={onDeleted}
+            goToPost={!onItsPage}
           />
         </Suspense>
       )}

@@ -1,5 +1,5 @@
 import { useClock } from '@/lib/clock';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/date-format';
 import { timeLabel } from '@/lib/time-label';
 
 /**

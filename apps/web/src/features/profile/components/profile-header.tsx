@@ -94,7 +94,7 @@ export function ProfileHeader({
         })}
       </ul>
       <div className="flex flex-col text-sm [grid-area:about]">
-        <span className="font-semibold">{profile.full_name}</span>
+        <bdi className="font-semibold">{profile.full_name}</bdi>
         {profile.bio && (
           // #tags and @names lead to their pages, as in captions.
           <p className="break-words whitespace-pre-line">

@@ -7,6 +7,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
+import { remoteSearchMessage } from '@pinhole/contracts';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -72,7 +73,10 @@ export function SearchBox({
   if (showingRecent) {
     if (items.length === 0) status = 'No recent searches.';
   } else if (answered && items.length === 0) {
-    status = 'No results found.';
+    // A handle of another server that could not be found says why (this server does not
+    // federate, theirs did not answer, nobody by that name), not only that nothing was found.
+    const elsewhere = data.remote && remoteSearchMessage(data.remote.status, data.remote.host);
+    status = elsewhere ? `No results found. ${elsewhere}` : 'No results found.';
   } else if (term !== '' && isError && !isFetching && term === sentTerm) {
     status = "Couldn't search. Please try again.";
   }

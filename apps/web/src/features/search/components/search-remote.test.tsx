@@ -76,4 +76,24 @@ describe('SearchBox, people of other servers', () => {
     expect(await screen.findByText('No results found.')).toBeInTheDocument();
     expect(screen.queryByText('Searching other servers…')).not.toBeInTheDocument();
   });
+
+  it.each([
+    [
+      'not_federating',
+      "No results found. This server doesn't connect to other servers, so people on example.social can't be found from here.",
+    ],
+    ['unreachable', "No results found. Couldn't reach example.social. Try again later."],
+    ['not_found', 'No results found. No one by that name on example.social.'],
+  ] as const)('says why nobody was found elsewhere: %s', async (status, said) => {
+    mockApi({
+      'GET /api/search': {
+        profiles: [],
+        hashtags: [],
+        remote: { status, host: 'example.social' },
+      } satisfies SearchResult,
+    });
+    const { user, box } = renderBox();
+    await user.type(box, '@someone@example.social');
+    expect(await screen.findByText(said)).toHaveAttribute('role', 'status');
+  });
 });

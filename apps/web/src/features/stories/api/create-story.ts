@@ -1,5 +1,6 @@
 import { type Story, type StoryTrays } from '@pinhole/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { apiUpload } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { withNewStory } from '@/features/stories/story-trays';
@@ -19,7 +20,7 @@ export function createStory({ file, signal, onProgress }: CreateStoryInput): Pro
 /** Shares a photo to the reader's story: their tile shows it at once, then the server settles it. */
 export function useCreateStory(readerId: string | null) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useExclusiveMutation({
     mutationFn: createStory,
     onSuccess: (story) => {
       const queryKey = queryKeys.storyTrays(readerId);

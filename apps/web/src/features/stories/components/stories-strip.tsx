@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { imageFileAccept } from '@pinhole/contracts';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
@@ -35,6 +35,8 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
   const [upload, setUpload] = useState<{ file: File; id: number } | null>(null);
   const uploadCount = useRef(0);
   const finishUpload = useCallback(() => setUpload(null), []);
+
+  const more = useMoreToScroll(strip);
 
   const trays = data?.trays ?? [];
   const name = profile?.username ?? 'you';
@@ -91,17 +93,20 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
             />
           </Suspense>
         )}
-        {/* Sticks to the right edge while more stories lie beyond it. */}
-        <li className="sticky right-0 flex h-16 shrink-0 items-center bg-linear-to-l from-white from-60% pr-1 pl-3">
-          <button
-            type="button"
-            aria-label="More stories"
-            onClick={scrollOn}
-            className="flex size-7 items-center justify-center rounded-full border border-line bg-white text-neutral-700 shadow-sm hover:bg-neutral-50"
-          >
-            <ChevronRight aria-hidden className="size-4" />
-          </button>
-        </li>
+        {/* Sticks to the right edge while more stories lie beyond it; with nothing beyond, an
+            arrow that scrolls nowhere was only noise. */}
+        {more && (
+          <li className="sticky right-0 flex h-16 shrink-0 items-center bg-linear-to-l from-white from-60% pr-1 pl-3">
+            <button
+              type="button"
+              aria-label="More stories"
+              onClick={scrollOn}
+              className="flex size-7 items-center justify-center rounded-full border border-line bg-white text-neutral-700 shadow-sm hover:bg-neutral-50"
+            >
+              <ChevronRight aria-hidden className="size-4" />
+            </button>
+          </li>
+        )}
       </ul>
       {readerId !== null && (
         <input
@@ -127,4 +132,32 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
       )}
     </section>
   );
+}
+
+/**
+ * Whether the row holds more than it shows to the right of where it is scrolled. Measured in the
+ * browser only (the server's first screen draws no arrow), again when the row scrolls, changes
+ * width, or gains tiles (the trays arrive after the first paint, their tiles lazily).
+ */
+function useMoreToScroll(row: RefObject<HTMLElement | null>): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const element = row.current;
+    if (!element) return;
+    // A rounding pixel is not a tile beyond the edge.
+    const measure = () =>
+      setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const resized = new ResizeObserver(measure);
+    resized.observe(element);
+    const changed = new MutationObserver(measure);
+    changed.observe(element, { childList: true, subtree: true });
+    return () => {
+      element.removeEventListener('scroll', measure);
+      resized.disconnect();
+      changed.disconnect();
+    };
+  }, [row]);
+  return more;
 }

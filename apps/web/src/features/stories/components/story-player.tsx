@@ -185,7 +185,7 @@ export function StoryPlayer({
             to={profilePath}
             className="pointer-events-auto truncate text-sm font-semibold text-white hover:text-white/80"
           >
-            {author.username}
+            <bdi>{author.username}</bdi>
           </Link>
           {author.is_verified && <VerifiedBadge />}
           <time dateTime={story.created_at} className="shrink-0 text-sm text-white/85">

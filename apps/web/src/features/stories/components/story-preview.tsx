@@ -1,6 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { useDiscardGuard } from '@/components/ui/discard-guard';
+import { useBackCloses } from '@/lib/use-back-closes';
 
 interface StoryPreviewProps {
   file: File;
@@ -15,11 +17,15 @@ interface StoryPreviewProps {
 export function StoryPreview({ file, onShare, onCancel }: StoryPreviewProps) {
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  // A chosen photo is something held: Back, Escape or a click outside ask "Discard story?";
+  // Cancel is itself the choice.
+  const { requestDiscard, discardDialog } = useDiscardGuard('story', true, onCancel);
+  useBackCloses(true, requestDiscard);
   return (
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open) onCancel();
+        if (!open) requestDiscard();
       }}
       title="New story"
     >
@@ -38,6 +44,7 @@ export function StoryPreview({ file, onShare, onCancel }: StoryPreviewProps) {
           <Button onClick={onShare}>Share to your story</Button>
         </div>
       </div>
+      {discardDialog}
     </Dialog>
   );
 }

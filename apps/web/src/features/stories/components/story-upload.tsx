@@ -1,9 +1,9 @@
-import { checkImageFile } from '@pinhole/contracts';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { errorMessage } from '@/lib/api-client';
+import { preparePhoto, type PreparedPhoto } from '@/lib/prepare-photo';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useCreateStory } from '@/features/stories/api/create-story';
 import { StoryPreview } from './story-preview';
@@ -15,8 +15,8 @@ interface StoryUploadProps {
 }
 
 /**
- * Sends one chosen photo to the reader's story: first the create dialog's checks (type, 5 MB)
- * with its messages, sending nothing refused; then a preview to share or cancel; then how much
+ * Sends one chosen photo to the reader's story: first the create dialog's checks (a picture by
+ * its bytes; one over 5 MB made smaller) with its messages, sending nothing refused; then a preview to share or cancel; then how much
  * has gone, then why the server refused
  * it if it did (the same messages as for posts). Leaving the page does not cancel it: the photo
  * was chosen to be shared, and the trays take it in when it lands.
@@ -28,16 +28,33 @@ export function StoryUpload({ file, onFinished }: StoryUploadProps) {
   const [confirmed, setConfirmed] = useState(false);
   // Once per file, even where React runs effects twice to check them (development).
   const started = useRef(false);
-  const problem = checkImageFile(file);
+  const [prepared, setPrepared] = useState<PreparedPhoto | null>(null);
+  useEffect(() => {
+    let current = true;
+    void preparePhoto(file).then((result) => current && setPrepared(result));
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  const problem = prepared?.problem ?? null;
+  const ready = prepared?.problem === undefined ? (prepared?.file ?? null) : null;
 
   useEffect(() => {
-    if (problem !== null || !confirmed || started.current) return;
+    if (ready === null || !confirmed || started.current) return;
     started.current = true;
-    mutate({ file, onProgress: setProgress }, { onSuccess: onFinished });
-  }, [problem, confirmed, file, mutate, onFinished]);
+    mutate({ file: ready, onProgress: setProgress }, { onSuccess: onFinished });
+  }, [ready, confirmed, mutate, onFinished]);
 
-  if (problem === null && !confirmed) {
-    return <StoryPreview file={file} onShare={() => setConfirmed(true)} onCancel={onFinished} />;
+  if (prepared === null) {
+    return (
+      <p role="status" className="text-xs text-muted">
+        Preparing photo...
+      </p>
+    );
+  }
+
+  if (ready !== null && !confirmed) {
+    return <StoryPreview file={ready} onShare={() => setConfirmed(true)} onCancel={onFinished} />;
   }
 
   if (problem !== null || error) {

@@ -49,7 +49,7 @@ export function StoryViewersDialog({
                       <ProfileName username={profile.username} className="truncate text-sm" />
                       {profile.is_verified && <VerifiedBadge className="size-3.5" />}
                     </span>
-                    <span className="truncate text-sm text-muted">{profile.full_name}</span>
+                    <bdi className="truncate text-sm text-muted">{profile.full_name}</bdi>
                   </div>
                   {profile.id !== readerId && <FollowButton person={profile} />}
                 </li>

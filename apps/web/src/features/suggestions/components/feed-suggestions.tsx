@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
-import { SuggestionsSection } from './suggestions-section';
+import { LazySuggestionsSection } from './lazy-suggestions-section';
 
 /**
  * People to follow under the empty Following feed, so its "Follow some users" has somewhere to
@@ -15,5 +15,5 @@ export function FeedSuggestions() {
   // Following someone from the empty Following feed brings their posts in at once.
   const readFeedAgain = () =>
     void queryClient.invalidateQueries({ queryKey: queryKeys.feedOf('following') });
-  return <SuggestionsSection people={people} look="card" onFollowChange={readFeedAgain} />;
+  return <LazySuggestionsSection people={people} look="card" onFollowChange={readFeedAgain} />;
 }

@@ -1,9 +1,8 @@
-import { pagePaths, type Suggestion } from '@pinhole/contracts';
-import { Link } from 'react-router-dom';
-import { Avatar } from '@/components/ui/avatar';
+import type { Suggestion } from '@pinhole/contracts';
 import { ProfileName } from '@/components/ui/profile-name';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
 import { FollowButton } from '@/domain/people/components/follow-button';
+import { AvatarLink } from './avatar-link';
 
 interface SuggestionRowProps {
   person: Suggestion;
@@ -31,20 +30,11 @@ export function SuggestionRow({
           {person.is_verified && <VerifiedBadge className="size-3.5" />}
         </span>
         {withFullName && person.full_name && (
-          <span className="truncate text-sm text-muted">{person.full_name}</span>
+          <bdi className="truncate text-sm text-muted">{person.full_name}</bdi>
         )}
         <span className="truncate text-xs text-muted">{person.reason}</span>
       </div>
       <FollowButton person={person} look={followLook} onFollowChange={onFollowChange} />
     </li>
-  );
-}
-
-/** The avatar leads where the name beside it does; only the name is announced. */
-export function AvatarLink({ username, src }: { username: string; src?: string | null }) {
-  return (
-    <Link to={pagePaths.profile.to(username)} tabIndex={-1} aria-hidden className="shrink-0">
-      <Avatar name={username} src={src} size={44} />
-    </Link>
   );
 }

@@ -5,8 +5,8 @@ import { useAccountSwitcher } from '@/lib/auth/account-switcher-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
 import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
-import { AvatarLink } from './suggestion-row';
-import { SuggestionsSection } from './suggestions-section';
+import { AvatarLink } from './avatar-link';
+import { LazySuggestionsSection } from './lazy-suggestions-section';
 
 /**
  * The spec's sidebar: the reader, people to follow from `GET /api/suggestions` (the section is
@@ -20,6 +20,13 @@ export function SuggestionsSidebar() {
   const { data, isPending } = useSuggestions();
   const suggestions = data?.profiles ?? [];
   const year = new Date(useClock().now()).getFullYear();
+  const room = (
+    <div
+      data-testid="suggestions-loading"
+      aria-hidden
+      style={{ height: 24 + limits.suggestionsDefaultLimit * 56 }}
+    />
+  );
   return (
     <div className="flex flex-col gap-5 pt-2">
       {me && (
@@ -27,7 +34,7 @@ export function SuggestionsSidebar() {
           <AvatarLink username={me.username} src={me.avatar_url} />
           <div className="flex min-w-0 flex-1 flex-col">
             <ProfileName username={me.username} className="truncate text-sm" />
-            <span className="truncate text-sm text-muted">{me.full_name}</span>
+            <bdi className="truncate text-sm text-muted">{me.full_name}</bdi>
           </div>
           <button
             type="button"
@@ -39,14 +46,10 @@ export function SuggestionsSidebar() {
         </div>
       )}
       {/* Their room is kept while they load, so the footer below does not jump when they come. */}
-      {isPending && (
-        <div
-          data-testid="suggestions-loading"
-          aria-hidden
-          style={{ height: 24 + limits.suggestionsDefaultLimit * 56 }}
-        />
+      {isPending && room}
+      {suggestions.length > 0 && (
+        <LazySuggestionsSection people={suggestions} look="sidebar" placeholder={room} />
       )}
-      {suggestions.length > 0 && <SuggestionsSection people={suggestions} look="sidebar" />}
       <footer className="flex flex-col gap-3 text-xs text-muted">
         <nav aria-label="Footer">
           {/* The spec's items that have a page here, as real links (a dead link helps nobody):
