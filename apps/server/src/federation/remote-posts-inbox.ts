@@ -3,7 +3,6 @@ import type { Create, Note, Update } from '@fedify/vocab';
 import { isActor } from '@fedify/vocab';
 import type { AppContext } from '../app-context';
 import { findRemoteActorByUrl } from '../repositories/federation-actors.repository';
-import { hasLocalFollower } from '../repositories/remote-posts.repository';
 import { readRemoteNote, rawJsonOf } from './remote-notes';
 import { rememberActor } from './remote-actors';
 import { storeRemotePost, updateRemotePost } from './remote-posts';
@@ -37,7 +36,8 @@ export async function receiveRemoteNote(
     (id) => ctx.parseUri(id)?.type === 'actor',
   );
   const wanted =
-    addressedHere || (known !== undefined && (await hasLocalFollower(db, known.profile_id)));
+    addressedHere ||
+    (known !== undefined && (await deps.services.remotePosts.followedHere(known.profile_id)));
   if (!wanted) return false;
   const read = await readRemoteNote(ctx, note, rawJsonOf(activity), deps.clock.now());
   if (!read || read.images.length === 0) return false;
