@@ -84,19 +84,14 @@ const notYetThroughServices = [
   'federation.plugin.ts',
   'federation.ts',
   'flags.ts',
-  'inbox-notes.ts',
-  'inbox.ts',
   'note-json.ts',
   'note-media.ts',
   'notes.ts',
   'remote-accounts.ts',
-  'remote-actors.ts',
   'remote-backfill.ts',
   'remote-follows.ts',
   'remote-interactions.ts',
   'remote-lookup.ts',
-  // Reads the actor store (findRemoteActorByUrl) before handing the Note to RemotePostsService.
-  'remote-posts-inbox.ts',
 ];
 const serverLayers = [
   { files: ['**/*.ts'], forbidden: [] },

@@ -84,7 +84,7 @@ export async function receiveFlag(
   if (reported.length === 0) return;
   const actor = await flag.getActor(ctx);
   if (!actor || actor.id?.href !== flag.actorId?.href) return;
-  const reporterId = await rememberActor(db, actor, deps.clock.now().toISOString());
+  const reporterId = await rememberActor(deps.services.remotePeople, actor);
   if (!reporterId) return;
   const note = htmlToText(flag.content?.toString() ?? '').slice(0, reportNoteMaxLength);
   for (const target of reported) {

@@ -72,7 +72,7 @@ export async function receiveMove(deps: Deps, ctx: InboxContext<void>, move: Mov
   const target = await move.getTarget(ctx);
   if (!isActor(target) || target.id?.href !== move.targetId.href) return;
   if (!target.aliasIds.some((alias) => alias.href === oldUrl.href)) return;
-  const newId = await rememberActor(db, target, deps.clock.now().toISOString());
+  const newId = await rememberActor(deps.services.remotePeople, target);
   if (!newId) return;
   for (const followerId of await listLocalFollowersOf(db, old.profile_id)) {
     const follower = await findProfileById(db, followerId);

@@ -11,12 +11,15 @@ import {
   updateRemoteCounts,
 } from '../repositories/remote-people.repository';
 import type { RemoteOutcome } from '../services/search.service';
+import type { Services } from '../services/services';
 import { DatabaseKvStore } from './kv-store';
 import { rememberActor } from './remote-actors';
 import type { SafeFetchOptions } from '../net/safe-fetch';
 import { RemoteFetchError, safeFetch } from '../net/safe-fetch';
 
-type Deps = Pick<Infrastructure, 'config' | 'database' | 'clock'>;
+type Deps = Pick<Infrastructure, 'config' | 'database' | 'clock'> & {
+  services: Pick<Services, 'remotePeople'>;
+};
 
 /** A remote person asked about again after a day: names, bios and counts change slowly. */
 export const remoteRefreshMs = 24 * 60 * 60 * 1000;
@@ -210,7 +213,7 @@ export class RemoteLookup {
 
   async #remember(actor: Actor): Promise<string | undefined> {
     const db = this.deps.database.db;
-    const id = await rememberActor(db, actor, this.deps.clock.now().toISOString());
+    const id = await rememberActor(this.deps.services.remotePeople, actor);
     if (!id) return undefined;
     const [counts, icon] = await Promise.all([this.#counts(actor), this.#avatar(id, actor)]);
     await updateRemoteCounts(db, id, counts);

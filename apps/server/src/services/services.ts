@@ -33,6 +33,7 @@ import { VariantBackfillService } from './variant-backfill.service';
 import { RemoteMediaFetcher } from '../media/remote-media';
 import type { OutboxReader } from './remote-backfill.service';
 import { RemoteBackfillService } from './remote-backfill.service';
+import { RemotePeopleService } from './remote-people.service';
 import { RemotePostsService } from './remote-posts.service';
 
 /** What other doors lend the services: federation's, when it is on (create-context.ts). */
@@ -91,6 +92,7 @@ export function createServices(infra: Infrastructure, doors: ServiceDoors = {}) 
     stories,
     messages,
     remoteMedia,
+    remotePeople: new RemotePeopleService(infra),
     remotePosts: new RemotePostsService(infra, createPost, postEdits, remoteMedia),
     remoteBackfill: new RemoteBackfillService(doors.readRemoteOutbox),
     // The maintenance sweep also removes remote photos' copies past their retention.
