@@ -83,14 +83,9 @@ const notYetThroughServices = [
   'deliveries.ts',
   'federation.plugin.ts',
   'federation.ts',
-  'flags.ts',
   'note-json.ts',
   'note-media.ts',
   'notes.ts',
-  'remote-accounts.ts',
-  'remote-backfill.ts',
-  'remote-follows.ts',
-  'remote-interactions.ts',
   'remote-lookup.ts',
 ];
 const serverLayers = [

@@ -108,11 +108,10 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       if (!followee) return;
       const sender = await senderOf(deps, ctx, follow);
       if (!sender) return;
-      const already = await deps.services.remotePeople.recordFollow(
-        sender.id,
-        followee.id,
-        follow.id.href,
-      );
+      const people = deps.services.remotePeople;
+      await people.recordFollow(sender.id, followee.id, follow.id.href);
+      // Followed already: their server lost our Accept and asks again.
+      const already = await people.follows(sender.id, followee.id);
       // A new follow is accepted by the `follow.added` subscriber (federation/deliveries.ts),
       // the same way as an approval; a repeated Follow (our Accept got lost) is accepted here.
       await deps.services.follows.follow(sender.id, followee.id);

@@ -1,17 +1,30 @@
+import { isRemoteUsername } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import { newId } from '../ids';
-import { findBlocksCovering, isActorGone } from '../repositories/domain-blocks.repository';
+import { deleteAccountRows } from '../repositories/account.repository';
+import {
+  findBlocksCovering,
+  isActorGone,
+  markActorGone,
+} from '../repositories/domain-blocks.repository';
 import type { RemotePerson } from '../repositories/federation-actors.repository';
 import {
+  findRemoteActorByProfileId,
   findRemoteActorByUrl,
   findRemoteComment,
+  findRemoteCommentNote,
+  findRemoteFollowId,
   insertRemotePerson,
+  listLocalFollowersOf,
+  listRemoteFollowers,
   saveRemoteComment,
   saveRemoteFollow,
   updateRemotePerson,
 } from '../repositories/federation-actors.repository';
 import { isFollowing } from '../repositories/follows.repository';
-import { findProfileByUsername } from '../repositories/profiles.repository';
+import { findProfileById, findProfileByUsername } from '../repositories/profiles.repository';
+import { findFollowByActivityId } from '../repositories/remote-people.repository';
+import { findReport } from '../repositories/reports.repository';
 
 /** A remote actor as their server just described them, read by the inbox (remote-actors.ts). */
 export interface DescribedActor {
@@ -70,20 +83,25 @@ export class RemotePeopleService {
     return (await findRemoteActorByUrl(this.#db, actorUrl))?.profile_id;
   }
 
-  /** A person of this server an activity names, unless suspended. */
-  async localPerson(username: string): Promise<{ id: string; username: string } | undefined> {
+  /**
+   * A person of this server an activity names, unless suspended (`evenSuspended`: a Flag reports
+   * them all the same).
+   */
+  async localPerson(
+    username: string,
+    { evenSuspended = false } = {},
+  ): Promise<{ id: string; username: string } | undefined> {
     const profile = await findProfileByUsername(this.#db, username.toLowerCase());
-    if (!profile || profile.suspended_at !== null) return undefined;
+    if (!profile || (profile.suspended_at !== null && !evenSuspended)) return undefined;
     return { id: profile.id, username: profile.username };
   }
 
   /**
-   * A remote person's Follow of someone here is kept by its id (their Undo and our Accept name
-   * it). True when they followed already: their server lost our Accept and asks again.
+   * A Follow between a remote person and one here is kept by its id: their Undo and our Accept
+   * name theirs, their Accept or Reject names ours.
    */
   async recordFollow(followerId: string, followeeId: string, activityId: string) {
     await saveRemoteFollow(this.#db, followerId, followeeId, activityId);
-    return isFollowing(this.#db, followerId, followeeId);
   }
 
   /** The comment a remote reply became, by the reply's Note id. */
@@ -94,5 +112,76 @@ export class RemotePeopleService {
   /** A remote reply became this comment: its later Update and Delete find it by the Note. */
   async linkReply(commentId: string, noteUrl: string): Promise<void> {
     await saveRemoteComment(this.#db, commentId, noteUrl);
+  }
+
+  /** Whether one person follows another (a Reject ends a follow, or a request). */
+  follows(followerId: string, followeeId: string): Promise<boolean> {
+    return isFollowing(this.#db, followerId, followeeId);
+  }
+
+  /** Who followed whom with the Follow of this id (ours to a remote person, or theirs to us). */
+  followByActivityId(activityId: string) {
+    return findFollowByActivityId(this.#db, activityId);
+  }
+
+  /** The id of the Follow a person here sent a remote one, which their Undo names. */
+  sentFollowId(followerId: string, followeeId: string): Promise<string | undefined> {
+    return findRemoteFollowId(this.#db, followerId, followeeId);
+  }
+
+  /**
+   * A person here acting upon a remote one (a Follow, its Undo): the local person's username and
+   * where the remote one lives. Undefined for anyone else (a remote follower of a remote person
+   * is no business of ours).
+   */
+  async localToRemote(localId: string, remoteId: string) {
+    const [local, remote] = await Promise.all([
+      findProfileById(this.#db, localId),
+      findRemoteActorByProfileId(this.#db, remoteId),
+    ]);
+    if (!local || !remote || isRemoteUsername(local.username)) return undefined;
+    return { username: local.username, remote };
+  }
+
+  /** The people here who follow a remote person (their account moved: they follow it there). */
+  localFollowersOf(profileId: string): Promise<string[]> {
+    return listLocalFollowersOf(this.#db, profileId);
+  }
+
+  /**
+   * A remote account deleted on its server: its person here goes with everything they did
+   * (likes, comments, follows both ways, their posts, notifications), the counters others see
+   * adjusted as when a local account is deleted, and the actor is remembered as gone so an
+   * activity still signed by its key brings nobody back (the inbox answers 410).
+   */
+  async forget(actorUrl: string): Promise<void> {
+    const now = this.infra.clock.now().toISOString();
+    await this.#db.transaction().execute(async (trx) => {
+      await markActorGone(trx, actorUrl, now);
+      const known = await findRemoteActorByUrl(trx, actorUrl);
+      if (known) await deleteAccountRows(trx, known.profile_id);
+    });
+  }
+
+  /**
+   * A report a member asked to forward, as its Flag says it: the reported person's server, the
+   * person's actor and the reported comment's Note. Undefined unless the person is remote.
+   */
+  async reportToForward(reportId: string) {
+    const report = await findReport(this.#db, reportId);
+    if (!report) return undefined;
+    const remote = await findRemoteActorByProfileId(this.#db, report.target_user_id);
+    if (!remote) return undefined;
+    const objects = [remote.actor_url];
+    if (report.target_type === 'comment') {
+      const note = await findRemoteCommentNote(this.#db, report.target_id);
+      if (note) objects.push(note);
+    }
+    return { id: report.id, reason: report.reason, note: report.note, remote, objects };
+  }
+
+  /** Where a person's remote followers live (what they post or reply is sent there). */
+  remoteFollowersOf(profileId: string) {
+    return listRemoteFollowers(this.#db, profileId);
   }
 }

@@ -1,3 +1,4 @@
+import { isRemoteUsername } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import { newId } from '../ids';
 import { reindexCaption } from '../discovery/discovery-index';
@@ -10,8 +11,13 @@ import {
 import type { NewMediaAttachment } from '../repositories/media-attachments.repository';
 import { lockPost, markPostEdited, updatePostCaption } from '../repositories/posts.repository';
 import { storedVariants } from '../repositories/stored-variants';
+import { findCommentById } from '../repositories/comments.repository';
+import { findRemoteActorByProfileId } from '../repositories/federation-actors.repository';
+import { findProfileById } from '../repositories/profiles.repository';
 import {
+  claimOutboxRead,
   findRemotePostByNote,
+  findRemotePostTarget,
   hasLocalFollower,
   insertRemoteMedia,
   isMissingRemoteKey,
@@ -45,6 +51,9 @@ export interface RemotePostContent {
 }
 
 export type StoreOutcome = 'stored' | 'known' | 'no-images' | 'followers-only';
+
+/** An outbox is read again after this long (a profile viewed often costs one read a day). */
+const outboxRereadMs = 24 * 60 * 60_000;
 
 /** A photo's size until our copy says: what the sender said, else a square. */
 const defaultSide = 1080;
@@ -196,5 +205,38 @@ export class RemotePostsService {
     if (!known || known.user_id !== senderId) return false;
     await this.postEdits.removeByAdmin(known.post_id);
     return true;
+  }
+
+  /**
+   * A remote person's outbox may be read now (a profile's first view, then once a day): the
+   * read is claimed, so two views at once read it once. Their actor's URL, or undefined.
+   */
+  async claimOutboxRead(profileId: string): Promise<string | undefined> {
+    const db = this.infra.database.db;
+    const remote = await findRemoteActorByProfileId(db, profileId);
+    if (!remote) return undefined;
+    const now = this.infra.clock.now();
+    const notBefore = new Date(now.getTime() - outboxRereadMs).toISOString();
+    const claimed = await claimOutboxRead(db, profileId, now.toISOString(), notBefore);
+    return claimed ? remote.actor_url : undefined;
+  }
+
+  /**
+   * A person here acting on a remote post (a like, a comment): where the post's Note and its
+   * author live, and the person's username. Undefined for anything else.
+   */
+  async interaction(postId: string, userId: string) {
+    const db = this.infra.database.db;
+    const [target, person] = await Promise.all([
+      findRemotePostTarget(db, postId),
+      findProfileById(db, userId),
+    ]);
+    if (!target || !person || isRemoteUsername(person.username)) return undefined;
+    return { target, username: person.username };
+  }
+
+  /** A comment's text, as a reply Note carries it. */
+  async commentText(commentId: string): Promise<string> {
+    return (await findCommentById(this.infra.database.db, commentId)).content;
   }
 }
