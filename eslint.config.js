@@ -80,7 +80,6 @@ const fedifyStores = [
 const notYetThroughServices = [
   'actor.ts',
   'collections.ts',
-  'deliveries.ts',
   'federation.plugin.ts',
   'federation.ts',
   'note-json.ts',

@@ -10,17 +10,14 @@ import {
   Undo,
   Update,
 } from '@fedify/vocab';
-import {
-  findRemoteActorByProfileId,
-  findRemoteFollowId,
-  listRemoteFollowers,
-} from '../repositories/federation-actors.repository';
 import { noteMedia } from './note-media';
 import { findNoteSource, noteOf } from './notes';
-import { findProfileById } from '../repositories/profiles.repository';
 import { acceptOf, rejectOf, storedRecipient } from './activities';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'storage' | 'signer' | 'imageQueue'>;
+type Deps = Pick<
+  AppContext,
+  'config' | 'database' | 'storage' | 'signer' | 'imageQueue' | 'services'
+>;
 
 /**
  * What local posts, blocks and follow answers send to other servers, called by the event registry
@@ -29,24 +26,20 @@ type Deps = Pick<AppContext, 'config' | 'database' | 'storage' | 'signer' | 'ima
  */
 export function postAndFollowSenders(federation: Federation<void>, deps: Deps) {
   const db = deps.database.db;
+  const people = deps.services.remotePeople;
   const context = () => federation.createContext(deps.config.publicUrl, undefined);
 
   /** A remote follower's Follow of a local person, with where to answer it. */
   async function remoteFollow(followerId: string, followeeId: string) {
-    const [remote, followee, followId] = await Promise.all([
-      findRemoteActorByProfileId(db, followerId),
-      findProfileById(db, followeeId),
-      findRemoteFollowId(db, followerId, followeeId),
-    ]);
-    if (!remote || !followee || !followId) return undefined;
-    return { remote, followee, followId: new URL(followId) };
+    const follow = await people.followToAnswer(followerId, followeeId);
+    return follow && { ...follow, followId: new URL(follow.followId) };
   }
 
   const media = noteMedia(deps);
 
   /** Where a local person's posts go: their remote followers, each server's shared inbox once. */
   async function remoteFollowersOf(authorId: string) {
-    return (await listRemoteFollowers(db, authorId)).map(storedRecipient);
+    return (await people.remoteFollowersOf(authorId)).map(storedRecipient);
   }
 
   /** A post's Create or Update for its author's remote followers. */
@@ -86,13 +79,11 @@ export function postAndFollowSenders(federation: Federation<void>, deps: Deps) {
 
   /** A local person's Block of a remote one (or its Undo), sent to the blocked person's server. */
   async function sendBlock(blockerId: string, blockedId: string, undo: boolean) {
-    const [blocker, remote] = await Promise.all([
-      findProfileById(db, blockerId),
-      findRemoteActorByProfileId(db, blockedId),
-    ]);
-    if (!blocker || !remote || blocker.username.includes('@')) return;
+    const pair = await people.localToRemote(blockerId, blockedId);
+    if (!pair) return;
+    const { username, remote } = pair;
     const ctx = context();
-    const actor = ctx.getActorUri(blocker.username);
+    const actor = ctx.getActorUri(username);
     const block = new Block({
       id: new URL(`#blocks/${encodeURIComponent(remote.actor_url)}`, actor),
       actor,
@@ -102,7 +93,7 @@ export function postAndFollowSenders(federation: Federation<void>, deps: Deps) {
       ? new Undo({ id: new URL(`${block.id!.href}/undo/${Date.now()}`), actor, object: block })
       : block;
     // To their own inbox only: a Block is for the blocked person's server, no one else.
-    await ctx.sendActivity({ identifier: blocker.username }, storedRecipient(remote), activity);
+    await ctx.sendActivity({ identifier: username }, storedRecipient(remote), activity);
   }
 
   /** A remote person's follow of a local one stands: their server hears Accept. */
@@ -111,16 +102,16 @@ export function postAndFollowSenders(federation: Federation<void>, deps: Deps) {
     if (!follow) return;
     const ctx = context();
     await ctx.sendActivity(
-      { identifier: follow.followee.username },
+      { identifier: follow.followeeUsername },
       storedRecipient(follow.remote),
-      acceptOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
+      acceptOf(ctx, follow.followeeUsername, follow.followId, new URL(follow.remote.actor_url)),
     );
   }
 
   /** A local post deleted: its author's remote followers hear Delete of its Note. */
   async function sendPostDeleted(postId: string, authorId: string) {
     const recipients = await remoteFollowersOf(authorId);
-    const author = await findProfileById(db, authorId);
+    const author = await people.person(authorId);
     if (recipients.length === 0 || !author) return;
     const ctx = context();
     const noteId = ctx.getObjectUri(Note, { id: postId });
@@ -131,8 +122,8 @@ export function postAndFollowSenders(federation: Federation<void>, deps: Deps) {
       new Delete({
         id: new URL(`${noteId.href}#delete`),
         actor: ctx.getActorUri(author.username),
-        to: author.is_private ? followers : PUBLIC_COLLECTION,
-        cc: author.is_private ? null : followers,
+        to: author.isPrivate ? followers : PUBLIC_COLLECTION,
+        cc: author.isPrivate ? null : followers,
         object: new Tombstone({ id: noteId }),
       }),
       { preferSharedInbox: true },
@@ -145,9 +136,9 @@ export function postAndFollowSenders(federation: Federation<void>, deps: Deps) {
     if (!follow) return;
     const ctx = context();
     await ctx.sendActivity(
-      { identifier: follow.followee.username },
+      { identifier: follow.followeeUsername },
       storedRecipient(follow.remote),
-      rejectOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
+      rejectOf(ctx, follow.followeeUsername, follow.followId, new URL(follow.remote.actor_url)),
     );
   }
 

@@ -184,4 +184,25 @@ export class RemotePeopleService {
   remoteFollowersOf(profileId: string) {
     return listRemoteFollowers(this.#db, profileId);
   }
+
+  /**
+   * A remote person's Follow of someone here, with where to answer it (Accept, Reject) and the
+   * Follow's id the answer names. Undefined when there is no such Follow.
+   */
+  async followToAnswer(followerId: string, followeeId: string) {
+    const db = this.#db;
+    const [remote, followee, followId] = await Promise.all([
+      findRemoteActorByProfileId(db, followerId),
+      findProfileById(db, followeeId),
+      findRemoteFollowId(db, followerId, followeeId),
+    ]);
+    if (!remote || !followee || !followId) return undefined;
+    return { remote, followeeUsername: followee.username, followId };
+  }
+
+  /** A person's username and whether their account is private (how a Delete is addressed). */
+  async person(profileId: string) {
+    const profile = await findProfileById(this.#db, profileId);
+    return profile && { username: profile.username, isPrivate: Boolean(profile.is_private) };
+  }
 }
