@@ -78,10 +78,7 @@ const fedifyStores = [
 // TO REMOVE one by one: handlers and senders that still read through repositories themselves;
 // each moves its reads into a service (a remote-people service, notes, collections).
 const notYetThroughServices = [
-  'actor.ts',
   'collections.ts',
-  'federation.plugin.ts',
-  'federation.ts',
   'note-json.ts',
   'note-media.ts',
   'notes.ts',

@@ -1,8 +1,6 @@
 import type { Federation } from '@fedify/fedify';
-import { defaultInstanceName } from '@pinhole/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
-import { findInstanceSettings } from '../repositories/instance-settings.repository';
 import { instanceActorOf, instanceActorPath } from './actor';
 import { addFederationHook } from './fastify-adapter';
 import { InboxGate } from './inbox-gate';
@@ -53,7 +51,7 @@ function instanceAnswers(context: AppContext, federation: Federation<void>) {
     if (url.pathname === instanceActorPath) {
       const ctx = federation.createContext(origin, undefined);
       const keys = await keyPairsOf(context.database.db, context.clock, instanceKeyOwner);
-      const name = (await findInstanceSettings(context.database.db))?.name ?? defaultInstanceName;
+      const { name } = await context.services.instance.get();
       const actor = instanceActorOf(ctx, name, keys);
       return json(await actor.toJsonLd({ contextLoader: ctx.contextLoader }), activityJson);
     }

@@ -1,8 +1,6 @@
 import type { Federation } from '@fedify/fedify';
 import { createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
 import type { AppContext } from '../app-context';
-import { countPublicStats } from '../repositories/instance-settings.repository';
-import { findProfileByUsername } from '../repositories/profiles.repository';
 import { Note } from '@fedify/vocab';
 import { personOf } from './actor';
 import { dispatchCollections, mayRead } from './collections';
@@ -22,11 +20,8 @@ export type FederationDeps = Pick<
 const softwareVersion = '0.1.0';
 
 /** A local person who can be seen from elsewhere: one with a profile that is not suspended. */
-async function localProfile(deps: FederationDeps, username: string) {
-  // A remote person's username is user@host: never an actor of ours.
-  if (username.includes('@')) return undefined;
-  const profile = await findProfileByUsername(deps.database.db, username);
-  return profile && profile.suspended_at === null ? profile : undefined;
+function localProfile(deps: FederationDeps, username: string) {
+  return deps.services.remotePeople.localActor(username);
 }
 
 /**
@@ -99,7 +94,7 @@ export function createPinholeFederation(
     });
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
-    const stats = await countPublicStats(database.db);
+    const { stats } = await deps.services.instance.get();
     return {
       software: {
         name: 'pinhole',

@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import { isRemoteUsername } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
+import type { ProfilesTable } from '../db/schema';
 import { newId } from '../ids';
 import { deleteAccountRows } from '../repositories/account.repository';
 import {
@@ -25,6 +27,9 @@ import { isFollowing } from '../repositories/follows.repository';
 import { findProfileById, findProfileByUsername } from '../repositories/profiles.repository';
 import { findFollowByActivityId } from '../repositories/remote-people.repository';
 import { findReport } from '../repositories/reports.repository';
+
+/** A local person's profile row, as ActivityPub's Person is made from it (federation/actor.ts). */
+export type LocalProfileRow = Selectable<ProfilesTable>;
 
 /** A remote actor as their server just described them, read by the inbox (remote-actors.ts). */
 export interface DescribedActor {
@@ -204,5 +209,15 @@ export class RemotePeopleService {
   async person(profileId: string) {
     const profile = await findProfileById(this.#db, profileId);
     return profile && { username: profile.username, isPrivate: Boolean(profile.is_private) };
+  }
+
+  /**
+   * A person here as other servers may see them (their actor, keys, handle and collections): a
+   * profile that is not suspended. A remote person's username is user@host: never an actor here.
+   */
+  async localActor(username: string): Promise<LocalProfileRow | undefined> {
+    if (isRemoteUsername(username)) return undefined;
+    const profile = await findProfileByUsername(this.#db, username);
+    return profile && profile.suspended_at === null ? profile : undefined;
   }
 }
