@@ -11,7 +11,7 @@ import {
   Update,
 } from '@fedify/vocab';
 import { noteMedia } from './note-media';
-import { findNoteSource, noteOf } from './notes';
+import { noteOf } from './notes';
 import { acceptOf, rejectOf, storedRecipient } from './activities';
 
 type Deps = Pick<
@@ -25,7 +25,6 @@ type Deps = Pick<
  * queued (and survives a restart in the queue's table).
  */
 export function postAndFollowSenders(federation: Federation<void>, deps: Deps) {
-  const db = deps.database.db;
   const people = deps.services.remotePeople;
   const context = () => federation.createContext(deps.config.publicUrl, undefined);
 
@@ -46,7 +45,7 @@ export function postAndFollowSenders(federation: Federation<void>, deps: Deps) {
   async function sendPost(postId: string, authorId: string, verb: 'create' | 'update') {
     const recipients = await remoteFollowersOf(authorId);
     if (recipients.length === 0) return;
-    const source = await findNoteSource(db, postId);
+    const source = await deps.services.federatedReads.noteSource(postId);
     if (!source) return;
     const ctx = context();
     const note = await noteOf(ctx, source, media);

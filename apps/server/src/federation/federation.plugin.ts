@@ -71,7 +71,7 @@ export function registerFederation(app: FastifyInstance, context: AppContext): v
   const door = context.federation;
   if (!door) return;
   const { fedify: federation, queue } = door;
-  addFederationHook(app, fetchingNoteExtras(federation, context.database.db), {
+  addFederationHook(app, fetchingNoteExtras(federation, context.services.federatedReads), {
     origin: context.config.publicUrl,
     answer: instanceAnswers(context, federation),
     gate: new InboxGate(context.database.db, {

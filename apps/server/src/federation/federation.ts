@@ -5,7 +5,7 @@ import { Note } from '@fedify/vocab';
 import { personOf } from './actor';
 import { dispatchCollections, mayRead } from './collections';
 import { noteMedia } from './note-media';
-import { findNoteSource, noteOf } from './notes';
+import { noteOf } from './notes';
 import { listenToInbox } from './inbox';
 import { keyPairsOf } from './keys';
 import { DatabaseKvStore } from './kv-store';
@@ -80,12 +80,12 @@ export function createPinholeFederation(
   dispatchCollections(federation, deps, (username) => localProfile(deps, username), media);
   federation
     .setObjectDispatcher(Note, '/p/{id}', async (ctx, { id }) => {
-      const source = await findNoteSource(database.db, id);
+      const source = await deps.services.federatedReads.noteSource(id);
       return source ? noteOf(ctx, source, media) : null;
     })
     // A private account's posts go only to its followers: a fetch must be signed by one.
     .authorize(async (ctx, { id }) => {
-      const source = await findNoteSource(database.db, id);
+      const source = await deps.services.federatedReads.noteSource(id);
       if (!source) return true;
       return mayRead(deps, ctx, {
         id: source.post.user_id,

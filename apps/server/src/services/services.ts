@@ -10,6 +10,7 @@ import { CreatePostService } from './create-post.service';
 import { DiscoveryListsService } from './discovery-lists.service';
 import { DomainBlocksService } from './domain-blocks.service';
 import { ExportService } from './export.service';
+import { FederatedReadsService } from './federated-reads.service';
 import { FollowsService } from './follows.service';
 import { ImportService } from './imports/import.service';
 import { InstanceService } from './instance.service';
@@ -93,6 +94,7 @@ export function createServices(infra: Infrastructure, doors: ServiceDoors = {}) 
     messages,
     remoteMedia,
     remotePeople: new RemotePeopleService(infra),
+    federatedReads: new FederatedReadsService(infra),
     remotePosts: new RemotePostsService(infra, createPost, postEdits, remoteMedia),
     remoteBackfill: new RemoteBackfillService(doors.readRemoteOutbox),
     // The maintenance sweep also removes remote photos' copies past their retention.
