@@ -73,17 +73,13 @@ const fedifyStores = [
   'message-queue.ts',
   'domain-blocks.ts',
   'inbox-gate.ts',
-  'account-deletion.ts',
 ];
-// TO REMOVE: the remote lookup still reads and writes remote people's counts and avatars itself
-// (its reads belong in RemotePeopleService, as the inbox's moved there).
-const notYetThroughServices = ['remote-lookup.ts'];
 const serverLayers = [
   { files: ['**/*.ts'], forbidden: [] },
   { files: ['{routes,pages,plugins}/**/*.ts'], forbidden: [noSql] },
   { files: ['federation/**/*.ts'], forbidden: [noSqlInDoor] },
   {
-    files: [...fedifyStores, ...notYetThroughServices].map((file) => `federation/${file}`),
+    files: fedifyStores.map((file) => `federation/${file}`),
     forbidden: [],
   },
   { files: ['services/**/*.ts', 'push/**/*.ts'], forbidden: [noHttp, noFederation] },

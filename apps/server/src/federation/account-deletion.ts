@@ -2,9 +2,8 @@ import type { Federation } from '@fedify/fedify';
 import { Delete, PUBLIC_COLLECTION } from '@fedify/vocab';
 import type { AppContext } from '../app-context';
 import type { DomainEventOf } from '../events/domain-events';
-import { deleteKeyPairs } from '../repositories/federation-keys.repository';
 import { storedRecipient } from './activities';
-import { storedKeyPairsOf } from './keys';
+import { forgetKeyPairs, storedKeyPairsOf } from './keys';
 
 type Deps = Pick<AppContext, 'config' | 'database'>;
 
@@ -40,5 +39,5 @@ export async function sendAccountDeletion(
       { preferSharedInbox: true },
     );
   }
-  await deleteKeyPairs(db, userId);
+  await forgetKeyPairs(db, userId);
 }

@@ -25,8 +25,15 @@ import {
 } from '../repositories/federation-actors.repository';
 import { isFollowing } from '../repositories/follows.repository';
 import { findProfileById, findProfileByUsername } from '../repositories/profiles.repository';
-import { findFollowByActivityId } from '../repositories/remote-people.repository';
+import type { RemoteCounts } from '../repositories/remote-people.repository';
+import {
+  findFollowByActivityId,
+  findRemotePersonByUsername,
+  updateRemoteCounts,
+} from '../repositories/remote-people.repository';
 import { findReport } from '../repositories/reports.repository';
+
+export type { RemoteCounts } from '../repositories/remote-people.repository';
 
 /** A local person's profile row, as ActivityPub's Person is made from it (federation/actor.ts). */
 export type LocalProfileRow = Selectable<ProfilesTable>;
@@ -219,5 +226,15 @@ export class RemotePeopleService {
     if (isRemoteUsername(username)) return undefined;
     const profile = await findProfileByUsername(this.#db, username);
     return profile && profile.suspended_at === null ? profile : undefined;
+  }
+
+  /** The profile id of a remote person known here by their handle (user@host). */
+  async idOfHandle(handle: string): Promise<string | undefined> {
+    return (await findRemotePersonByUsername(this.#db, handle))?.id;
+  }
+
+  /** The counts a remote person's server reports (their profile here shows them). */
+  async keepCounts(profileId: string, counts: RemoteCounts): Promise<void> {
+    await updateRemoteCounts(this.#db, profileId, counts);
   }
 }
