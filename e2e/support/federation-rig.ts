@@ -15,8 +15,14 @@ export interface RigInstance {
     init?: { method?: string; json?: unknown; body?: FormData; token?: string },
   ): Promise<{ status: number; body: any; text: string }>;
 }
+/** The reference peer away: its address answers 503 to everyone until `end()`. */
+export interface PeerOutage {
+  attempts(): number;
+  end(): Promise<void>;
+}
 export interface FederationRig {
   instance(name: string): RigInstance;
+  takePeerDown(): Promise<PeerOutage>;
   stop(): Promise<void>;
 }
 export interface RigUser {

@@ -39,8 +39,9 @@ async function main(): Promise<void> {
   config.webDistDir ??= defaultWebDist();
 
   const context = await createContext(config);
-  if (config.demo) await seedDemoIfEmpty(context);
   const app = await buildApp(context);
+  // Through the logger, as every other line the server writes: a JSON log stays all JSON.
+  if (config.demo) await seedDemoIfEmpty(context, (line) => app.log.info(line));
 
   // A minute after start, not at once: on a large instance the sweep reads every post and file
   // (half a minute of CPU at 100k posts), and a restart should serve first. SWEEP_ON_START=false

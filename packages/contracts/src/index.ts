@@ -19,6 +19,7 @@ export * from './discovery';
 export * from './notifications';
 export * from './story';
 export * from './safety';
+export * from './audit-actions';
 export * from './domain-blocks';
 export * from './instance';
 export * from './endpoints';

@@ -194,7 +194,7 @@ export const invitesListSchema = z.object({ invites: z.array(inviteSchema) });
 export const auditEntrySchema = z.object({
   id: z.string(),
   actor: profileSummarySchema.nullable(),
-  /** `report.dismiss`, `report.remove_content`, `user.suspend`, `user.unsuspend`, `invite.create`, `role.grant`, `role.revoke`… */
+  /** An `AuditAction` code (`report.dismiss`, `user.suspend`…); `auditActionLabel` gives its words. */
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),

@@ -22,11 +22,12 @@ export const demoSkipped =
 
 /**
  * `npm start -- --demo` (or DEMO=1): on an empty database, seeds the demo community and prints
- * how to sign in; on a database with users, says so and adds nothing. Returns whether it seeded.
+ * how to sign in; on a database with users, says so and adds nothing. `print` writes a line of the
+ * server's log. Returns whether it seeded.
  */
 export async function seedDemoIfEmpty(
   context: Pick<AppContext, 'config' | 'database' | 'storage'>,
-  print: (line: string) => void = console.log,
+  print: (line: string) => void,
 ): Promise<boolean> {
   if (await hasAnyUser(context.database.db)) {
     // Said rather than silently skipped: the person asked for a demo and should learn why the

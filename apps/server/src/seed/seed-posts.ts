@@ -94,6 +94,26 @@ export function planPosts(
   return { times, authors, images, likesPerPost, commentsPerPost, postsPerUser };
 }
 
+/**
+ * The demo account's newest post trades its comment count with the most talked-about post's:
+ * comments follow a long tail, so most posts get none, and every post of the demo's often got
+ * none, leaving the person trying the demo with likes and follows but no comment to read. The
+ * total and the shape stay as planned; only which post the top count lands on changes.
+ */
+export function featureDemoPost(plan: PostPlan, demoIndex = 0): void {
+  const newest = plan.authors.lastIndexOf(demoIndex);
+  if (newest < 0) return;
+  const { commentsPerPost } = plan;
+  let top = 0;
+  for (const [index, count] of commentsPerPost.entries()) {
+    if (count > (commentsPerPost[top] ?? 0)) top = index;
+  }
+  [commentsPerPost[newest], commentsPerPost[top]] = [
+    commentsPerPost[top] ?? 0,
+    commentsPerPost[newest] ?? 0,
+  ];
+}
+
 /** Post times: spread over the span, strictly increasing by at least 1 ms (unique storage keys). */
 function planPostTimes(random: Random, count: number, now: number, spanMs: number): Float64Array {
   const times = new Float64Array(count);

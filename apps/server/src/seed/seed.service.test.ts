@@ -242,5 +242,25 @@ describe('seed determinism', () => {
       .select('id')
       .execute();
     expect(ownActions).toEqual([]);
+
+    // And comments: a long tail leaves most posts without one, and it had left every post of
+    // the demo's without one too, so trying the demo showed no comment among its notifications.
+    const [commentsOnDemo, commentNotices] = await Promise.all([
+      db
+        .selectFrom('comments')
+        .innerJoin('posts', 'posts.id', 'comments.post_id')
+        .where('posts.user_id', '=', demoId)
+        .whereRef('comments.user_id', '<>', 'posts.user_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('notifications')
+        .where('user_id', '=', demoId)
+        .where('type', '=', 'comment')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    expect(Number(commentsOnDemo.n)).toBeGreaterThan(0);
+    expect(Number(commentNotices.n)).toBe(Number(commentsOnDemo.n));
   }, 60_000);
 });

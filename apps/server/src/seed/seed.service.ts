@@ -22,7 +22,7 @@ import { defaultFollows, planFollows, writeFollows } from './seed-follows';
 import { writeLikes } from './seed-likes';
 import { planUsers, writePeople, demoEmail, seedPassword } from './seed-people';
 import { PhotoFileWriter, imagePoolSize, makeSeedImagePool } from './seed-photos';
-import { identifyPosts, planPosts, writePosts } from './seed-posts';
+import { featureDemoPost, identifyPosts, planPosts, writePosts } from './seed-posts';
 import { ensure } from './seed-shape';
 import { seedStories } from './seed-stories';
 import {
@@ -167,6 +167,7 @@ async function seedInto(target: SeedTarget, options: SeedOptions): Promise<SeedS
   const postRandom = root.fork('posts');
   const imageCount = imagePoolSize(options);
   const plan = planPosts(postRandom, { ...options, images: imageCount }, now, spanMs);
+  if (demo) featureDemoPost(plan);
 
   // Photographs: made and processed once, shown by many posts.
   const pool = postCount === 0 ? [] : (options.imagePool ?? (await makeSeedImagePool(options)));

@@ -1,4 +1,4 @@
-import type { AuditPage, Profile, Role } from '@pinhole/contracts';
+import type { AuditAction, AuditPage, Profile, Role } from '@pinhole/contracts';
 import { safetyMessages } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
@@ -22,7 +22,8 @@ import type { ProfilesService } from './profiles.service';
 export type Actor = string | null;
 
 export interface AuditLine {
-  action: string;
+  /** A code with words in the contracts, so the admin's log never shows a bare code. */
+  action: AuditAction;
   targetType: string;
   targetId: string;
   summary: string;

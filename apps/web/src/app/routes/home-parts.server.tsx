@@ -1,31 +1,32 @@
-import { Suspense, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { LatePart } from '@/app/late-parts';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { StoriesStrip } from '@/features/stories/components/stories-strip';
 import { SuggestionsSidebar } from '@/features/suggestions/components/suggestions-sidebar';
 
 // The server's home-parts.tsx: the same boundaries, each part drawn at once, so the browser finds
-// exactly the markup it hydrates.
+// exactly the markup it hydrates (each part's mark too).
 
 export function HomeComments(props: ComponentProps<typeof CommentsSection>) {
   return (
-    <Suspense fallback={null}>
+    <LatePart fallback={null}>
       <CommentsSection {...props} />
-    </Suspense>
+    </LatePart>
   );
 }
 
 export function HomeStories(props: ComponentProps<typeof StoriesStrip>) {
   return (
-    <Suspense fallback={null}>
+    <LatePart fallback={null}>
       <StoriesStrip {...props} />
-    </Suspense>
+    </LatePart>
   );
 }
 
 export function HomeSidebar() {
   return (
-    <Suspense fallback={null}>
+    <LatePart fallback={null}>
       <SuggestionsSidebar />
-    </Suspense>
+    </LatePart>
   );
 }

@@ -64,6 +64,24 @@ describe('StoryReply', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Sent');
   });
 
+  it('suggests people after @ as the message box does; Enter inserts instead of sending', async () => {
+    const fetchMock = mockApi({
+      'GET /api/search': {
+        profiles: [{ ...ben, username: 'alice', full_name: 'Alice' }],
+        hashtags: [],
+      },
+    });
+    renderWithQuery(
+      <StoryReply author={{ id: 'u1', username: 'ben' }} storyId="s9" onActiveChange={() => {}} />,
+    );
+    const box = screen.getByRole('textbox', { name: 'Reply to ben' });
+    await userEvent.type(box, 'ask @al');
+    await screen.findByRole('option', { name: /alice/ });
+    await userEvent.keyboard('{Enter}');
+    expect(box).toHaveValue('ask @alice ');
+    expect(callsTo(fetchMock, 'POST', '/api/conversations')).toHaveLength(0);
+  });
+
   it('is not offered for a story from another server', () => {
     renderWithQuery(
       <StoryReply

@@ -1,6 +1,7 @@
 import { directMessageLimits, type ProfileSummary } from '@pinhole/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { MentionField } from '@/components/ui/mention-field';
 import { errorMessage } from '@/lib/api-client';
 import { isRemotePerson, messagePerson } from '@/domain/messages/api/direct';
 
@@ -31,14 +32,16 @@ export function StoryReply({
   return (
     <form onSubmit={submit} className="pointer-events-auto flex flex-1 flex-col gap-1">
       <div className="flex items-center gap-2">
-        <input
+        {/* A reply is a message: @people and #tags are suggested as in the message box. */}
+        <MentionField
           aria-label={`Reply to ${author.username}`}
           placeholder={`Reply to ${author.username}...`}
           value={text}
           maxLength={directMessageLimits.textMaxLength}
-          onChange={(event) => setText(event.target.value)}
+          onValueChange={setText}
           onFocus={() => onActiveChange(true)}
           onBlur={() => onActiveChange(false)}
+          wrapperClassName="flex flex-1"
           className="h-10 flex-1 rounded-full border border-white/70 bg-transparent px-4 text-sm text-white placeholder:text-white/80"
         />
         <button

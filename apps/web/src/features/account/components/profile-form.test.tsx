@@ -7,6 +7,7 @@ import { makeProfile, signedInSession } from '@/testing/factories';
 import { apiError, callsTo, deferred, json, mockApi, sentJson } from '@/testing/mock-api';
 import { renderAsReader } from '@/testing/render';
 import { stubXhr } from '@/testing/fake-xhr';
+import { pictureFile } from '@/testing/image-files';
 import { ProfileForm } from './profile-form';
 
 const me = makeProfile({
@@ -48,8 +49,10 @@ describe('ProfileForm', () => {
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     const fetchMock = mockApi({ 'PATCH /api/profiles/me': json(me) });
     const { user } = renderForm();
-    const file = new File(['x'], 'beach.jpg', { type: 'image/jpeg' });
+    // A picture's bytes: the picker checks them (issue 47), and one 'x' is not a picture.
+    const file = pictureFile('beach.jpg');
     await user.upload(screen.getByLabelText('Choose a profile photo'), file);
+    await screen.findByRole('img', { name: 'New profile photo, cut to its centre square' });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     // The photo first, then the fields; "Profile saved." only once both are.

@@ -1,8 +1,7 @@
-import { pagePaths } from '@pinhole/contracts';
+import { auditActionLabel, pagePaths } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '@/lib/date-format';
 import { useAuditLog } from '@/features/admin/api/admin';
-import { auditActionLabel } from './audit-action-label';
 import { PagedListState } from './paged-list';
 
 /** Every admin action, newest first: who, what, when. */

@@ -66,7 +66,8 @@ describe('CreatePostDialog', () => {
   it('shows a preview, a remove button and the caption box after choosing a file', async () => {
     const { user, fileInput } = setup();
     await user.upload(fileInput(), photo());
-    expect(screen.getByRole('img', { name: 'Selected image preview' })).toHaveAttribute(
+    // The file's bytes are read before it is taken: the preview comes a moment later.
+    expect(await screen.findByRole('img', { name: 'Selected image preview' })).toHaveAttribute(
       'src',
       'blob:preview',
     );

@@ -28,6 +28,7 @@ export function MessageBubble({
   onUnsend,
   showAvatar = false,
   showName = false,
+  storyOwner,
 }: {
   message: Message;
   mine: boolean;
@@ -36,6 +37,8 @@ export function MessageBubble({
   showAvatar?: boolean;
   /** The first of a run of someone else's messages in a group: their name above it. */
   showName?: boolean;
+  /** Whose story the message replies to, when it replies to one. */
+  storyOwner?: string | undefined;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -57,7 +60,9 @@ export function MessageBubble({
       )}
       <div className={`flex min-w-0 flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
         {showName ? <span className="px-3 text-xs text-muted">{sender}</span> : null}
-        {message.story ? <StoryReplyLabel story={message.story} mine={mine} /> : null}
+        {message.story ? (
+          <StoryReplyLabel story={message.story} mine={mine} owner={storyOwner} />
+        ) : null}
         {message.text ? (
           <p
             dir="auto"

@@ -1,10 +1,11 @@
 import type { Conversation, Message } from '@pinhole/contracts';
 import { pagePaths } from '@pinhole/contracts';
 import { ChevronLeft } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useContext, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorMessage } from '@/lib/api-client';
+import { AuthContext } from '@/lib/auth/use-auth';
 import { formatDateTime } from '@/lib/date-format';
 import {
   markRead,
@@ -43,6 +44,10 @@ export function Thread({
   /** Its entry in the lists, once they have loaded (a request shows Accept and Delete). */
   conversation?: Conversation | undefined;
 }) {
+  // Read softly: a thread drawn without a session (its tests) shows story replies unlinked.
+  const viewerName = useContext(AuthContext)?.profile?.username;
+  // A story is answered in a conversation of two: a reply of mine answers theirs, theirs mine.
+  const storyRecipient = conversation?.participants[0]?.username;
   const thread = useThread(conversationId);
   const send = useSendMessage(conversationId);
   const sendPhotos = useSendPhotos(conversationId);
@@ -114,6 +119,7 @@ export function Thread({
                 onUnsend={() => unsend.mutate(message.id)}
                 showAvatar={!sameRun(message, next)}
                 showName={conversation?.is_group === true && !sameRun(previous, message)}
+                storyOwner={message.sender.id === viewerId ? storyRecipient : viewerName}
               />
             </li>
           );

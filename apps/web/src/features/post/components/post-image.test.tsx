@@ -102,7 +102,7 @@ describe('PostImage', () => {
     expect(onDoubleTap).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the whole photo by default (a post’s page), letterboxed below 4:5 only', () => {
+  it('shows the whole photo by default (a post’s page) beside its column, cropped to 4:5 on a phone as in the feed', () => {
     const post = makePost();
     render(
       <PostImage
@@ -111,7 +111,12 @@ describe('PostImage', () => {
       />,
     );
     expect(screen.getByTestId('post-image-box').style.aspectRatio).toBe('3');
-    expect(screen.getByRole('img', { name: 'Photo by bob' })).toHaveClass('object-contain');
+    // Its box is the photo's own shape (no taller than 4:5), so only a tall photo is cropped,
+    // and only on a phone, where the page stacks like a feed post (issue 47).
+    expect(screen.getByRole('img', { name: 'Photo by bob' })).toHaveClass(
+      'object-cover',
+      'md:object-contain',
+    );
   });
 
   it('keeps its dots visible on a light photo: each has a dark shadow', () => {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useStoryTrays } from '@/features/stories/api/get-story-trays';
 import { openingStory } from '@/features/stories/story-sequence';
-import { openedInApp } from '@/features/stories/story-location';
+import { openedInApp } from '@/domain/stories/story-location';
 import { StoryRing } from './story-ring';
 
 interface StoryAvatarLinkProps {

@@ -2,7 +2,7 @@ import { pagePaths, type StoryTray } from '@pinhole/contracts';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { openingStory } from '@/features/stories/story-sequence';
-import { openedInApp } from '@/features/stories/story-location';
+import { openedInApp } from '@/domain/stories/story-location';
 import { StoryRing } from './story-ring';
 
 /** One person's stories in the strip: their avatar in a ring and their name, opening the viewer. */

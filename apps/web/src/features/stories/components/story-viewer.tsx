@@ -14,7 +14,7 @@ import { useDeleteStory } from '@/features/stories/api/delete-story';
 import { useStory } from '@/features/stories/api/get-story';
 import { useStoryTrays } from '@/features/stories/api/get-story-trays';
 import { useMarkStoryViewed } from '@/features/stories/api/mark-story-viewed';
-import { wasOpenedInApp } from '@/features/stories/story-location';
+import { wasOpenedInApp } from '@/domain/stories/story-location';
 import { findStory, inOrder } from '@/features/stories/story-sequence';
 import { trayOf } from '@/features/stories/story-trays';
 import { StoryPlayer } from './story-player';

@@ -2,7 +2,7 @@ import { pagePaths, type StoryTray } from '@pinhole/contracts';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { newestStory, openingStory } from '@/features/stories/story-sequence';
-import { openedInApp } from '@/features/stories/story-location';
+import { openedInApp } from '@/domain/stories/story-location';
 import { storySource } from '@/features/stories/story-image';
 import { StoryRing } from './story-ring';
 import { yourStoryLabel } from './your-story-button';

@@ -4,6 +4,7 @@ import { ProfileName } from '@/components/ui/profile-name';
 import { useAccountSwitcher } from '@/lib/auth/account-switcher-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
+import { useMounted } from '@/lib/use-mounted';
 import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
 import { AvatarLink } from './avatar-link';
 import { LazySuggestionsSection } from './lazy-suggestions-section';
@@ -18,7 +19,11 @@ export function SuggestionsSidebar() {
   // Switch opens Instagram's account switcher; nobody is signed out without choosing to.
   const switchAccount = useAccountSwitcher();
   const { data, isPending } = useSuggestions();
-  const suggestions = data?.profiles ?? [];
+  // While hydrating, as the server drew them (never loaded there): an answer landing mid-hydration
+  // would otherwise differ from the server's HTML (React error #418, the sidebar drawn again).
+  const mounted = useMounted();
+  const loading = isPending || !mounted;
+  const suggestions = mounted ? (data?.profiles ?? []) : [];
   const year = new Date(useClock().now()).getFullYear();
   const room = (
     <div
@@ -46,7 +51,7 @@ export function SuggestionsSidebar() {
         </div>
       )}
       {/* Their room is kept while they load, so the footer below does not jump when they come. */}
-      {isPending && room}
+      {loading && room}
       {suggestions.length > 0 && (
         <LazySuggestionsSection people={suggestions} look="sidebar" placeholder={room} />
       )}

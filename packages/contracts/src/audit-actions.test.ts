@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel } from './audit-action-label';
+import { auditActionLabel, auditActionWords } from './audit-actions';
 
 describe('auditActionLabel', () => {
   it.each([
@@ -12,6 +12,13 @@ describe('auditActionLabel', () => {
     ['instance.update', 'About page edited'],
   ])('%s reads %s', (action, label) => {
     expect(auditActionLabel(action)).toBe(label);
+  });
+
+  it('has words, not a code, for every code the server may write', () => {
+    for (const [action, words] of Object.entries(auditActionWords)) {
+      expect(auditActionLabel(action)).toBe(words);
+      expect(words).not.toMatch(/[._]/);
+    }
   });
 
   it('writes an unknown code as words, never the raw code', () => {

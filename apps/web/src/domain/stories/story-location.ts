@@ -1,5 +1,6 @@
 /**
- * The history state a story opened from inside the app carries (the strip's tiles set it, and the
+ * The history state a story opened from inside the app carries (the strip's tiles and a story
+ * reply's thumbnail in a conversation set it, and the
  * viewer keeps it as it moves from story to story by replacing its entry): closing is then Back,
  * to the very page the reader came from. A story opened from a link has none, and closing goes
  * home.
