@@ -50,10 +50,40 @@ const noSharedBelowServices = forbid(
   'Policies, views, cursors and the discovery index sit above this folder and read from it.',
 );
 const noCache = forbid(['cache'], 'The read caches sit above this folder.');
+// Federation is a door, as routes/ is: its activity handlers translate and call services, so a
+// block, a suspension or a private account holds through every door with no second copy.
+const noSqlInDoor = {
+  group: ['**/repositories/**', 'kysely'],
+  message:
+    "federation/ is an adapter: call a service. Only Fedify's own stores (keys, KV, queue) reach repositories.",
+};
+const noFederation = forbid(
+  ['federation'],
+  'federation/ is a door above the services: nothing below it imports it.',
+);
+const noRepositoriesInSubscribers = {
+  group: ['**/repositories/**', 'kysely'],
+  message: 'A subscriber calls a service; the facts it needs come in the event, not from SQL.',
+};
+// Fedify's own stores over our database: the key pairs, the key-value store, the message queue
+// (and the domain filter wrapping it, the inbox gate in front of it).
+const fedifyStores = [
+  'keys.ts',
+  'kv-store.ts',
+  'message-queue.ts',
+  'domain-blocks.ts',
+  'inbox-gate.ts',
+];
 const serverLayers = [
   { files: ['**/*.ts'], forbidden: [] },
   { files: ['{routes,pages,plugins}/**/*.ts'], forbidden: [noSql] },
-  { files: ['services/**/*.ts'], forbidden: [noHttp] },
+  { files: ['federation/**/*.ts'], forbidden: [noSqlInDoor] },
+  {
+    files: fedifyStores.map((file) => `federation/${file}`),
+    forbidden: [],
+  },
+  { files: ['services/**/*.ts', 'push/**/*.ts'], forbidden: [noHttp, noFederation] },
+  { files: ['events/**/*.ts'], forbidden: [noHttp, noFederation, noRepositoriesInSubscribers] },
   {
     files: sharedBelowServices.map((folder) => `${folder}/**/*.ts`),
     forbidden: [noHttp, noServices],
@@ -207,12 +237,14 @@ export default tseslint.config(
       ],
     },
   },
-  // Server layering. Imports flow one way: pages/plugins/routes → services → policies, views,
-  // pagination, discovery → cache → repositories, media, storage; SQL only in repositories, sharp
-  // only in media/. Each folder gets one entry holding every rule that applies to it.
+  // Server layering. Imports flow one way: pages/plugins/routes and federation/ (the doors) →
+  // services, push/, events/ → policies, views, pagination, discovery → cache → repositories,
+  // media, storage; SQL only in repositories, sharp only in media/. Each folder gets one entry
+  // holding every rule that applies to it.
+  // Test helpers (src/test/, federation/test/) set up rows as a test needs them, below any door.
   ...serverLayers.map(({ files, forbidden, sharp = false }) => ({
     files: files.map((pattern) => `apps/server/src/${pattern}`),
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,4 +1,6 @@
+import type { Federation } from '@fedify/fedify';
 import type { Infrastructure } from './context';
+import type { DatabaseMessageQueue } from './federation/message-queue';
 import type { RemoteLookup } from './federation/remote-lookup';
 import type { Services } from './services/services';
 
@@ -8,6 +10,8 @@ import type { Services } from './services/services';
  */
 export interface AppContext extends Infrastructure {
   services: Services;
-  /** Finds people of other servers; set when federation is on (federation.plugin.ts). */
+  /** Fedify's federation and its queue, when federation is on (federation/federation-door.ts). */
+  federation?: { fedify: Federation<void>; queue: DatabaseMessageQueue };
+  /** Finds people of other servers, when federation is on. */
   remoteLookup?: RemoteLookup;
 }

@@ -77,7 +77,7 @@ export async function buildApp(
   await app.register(errorHandler);
   await app.register(originChecking, { config });
   // ActivityPub paths go to Fedify before any body is parsed (federation/fastify-adapter.ts).
-  if (config.federation.enabled) registerFederation(app, context);
+  registerFederation(app, context);
   await app.register(backgroundErrors, { context });
   // Pushes go out from the queue the whole time the server runs; failures there are only logged.
   context.services.pushDeliveries.reportErrorsTo((error) =>

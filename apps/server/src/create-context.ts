@@ -6,7 +6,9 @@ import type { OpenDatabaseOptions } from './db/database';
 import { openDatabase } from './db/database';
 import type { Config } from './env';
 import { EventBus } from './events/event-bus';
-import { subscribeAll } from './events/subscribers/subscribe-all';
+import { subscribeAll } from './events/subscribers/registry';
+import type { FederationDoor } from './federation/federation-door';
+import { openFederation } from './federation/federation-door';
 import { createImageQueue } from './media/image-queue';
 import { createMetrics } from './metrics/metrics';
 import { readMediaUrlKey } from './repositories/instance-secrets.repository';
@@ -54,10 +56,30 @@ export async function createContext(
       clock: options.clock ?? systemClock,
       metrics,
     };
-    const services = createServices(infrastructure);
-    subscribeAll(infrastructure.events, { services, caches: infrastructure.caches });
+    // The services and federation need each other: its inbox calls them, and reading a remote
+    // outbox (a service's dependency) is federation's. The reader is called only after both exist.
+    const services = createServices(infrastructure, {
+      readRemoteOutbox: config.federation.enabled
+        ? (profileId) => door?.readOutbox(profileId) ?? Promise.resolve(0)
+        : undefined,
+    });
+    const door: FederationDoor | undefined = config.federation.enabled
+      ? openFederation({ ...infrastructure, services })
+      : undefined;
+    subscribeAll(infrastructure.events, {
+      notifications: services.notifications,
+      liveEvents: services.eventStreams,
+      caches: infrastructure.caches,
+      push: services.pushDeliveries,
+      otherServers: door?.outbox,
+    });
     metrics?.watch({ ...infrastructure, eventStreams: services.eventStreams });
-    return { ...infrastructure, services };
+    return {
+      ...infrastructure,
+      services,
+      federation: door && { fedify: door.fedify, queue: door.queue },
+      remoteLookup: door?.remoteLookup,
+    };
   } catch (error) {
     await database.close();
     throw error;

@@ -10,6 +10,28 @@
  * cascade), and caches and live events learn of every row change from triggers, whichever
  * instance or tool made it. Add a type here when a subscriber needs it.
  */
+/*
+ * Which side of an action is a person of another server, decided where the action happens (its
+ * statement or transaction knows) and carried by the event, so no subscriber reads it again:
+ * deliveries go only where the other party is remote, notifications only to people here.
+ */
+interface LikeParties {
+  likerRemote: boolean;
+  authorRemote: boolean;
+}
+interface FollowParties {
+  followerRemote: boolean;
+  followeeRemote: boolean;
+}
+interface RequestParties {
+  requesterRemote: boolean;
+  ownerRemote: boolean;
+}
+interface BlockParties {
+  blockerRemote: boolean;
+  blockedRemote: boolean;
+}
+
 export type DomainEvent =
   /** Someone's sign-out (its live event streams end at once). */
   | { type: 'session.ended'; userId: string | null; tokenHash: string }
@@ -25,32 +47,57 @@ export type DomainEvent =
     }
   /** A post deleted by its author or an admin (its rows and files are gone). */
   | { type: 'post.deleted'; postId: string; authorId: string }
-  | { type: 'like.added'; postId: string; userId: string; likesCount: number }
-  | { type: 'like.removed'; postId: string; userId: string; likesCount: number }
-  | { type: 'comment.added'; commentId: string; postId: string; userId: string }
+  /** `likerRemote`: it came through the inbox; `authorRemote`: the post is a remote person's. */
+  | ({ type: 'like.added'; postId: string; userId: string; likesCount: number } & LikeParties)
+  | ({ type: 'like.removed'; postId: string; userId: string; likesCount: number } & LikeParties)
+  | {
+      type: 'comment.added';
+      commentId: string;
+      postId: string;
+      userId: string;
+      commenterRemote: boolean;
+      /** The post is a remote person's. */
+      authorRemote: boolean;
+    }
   /** A new post; `imported` when an archive brought it (its captions are old news). */
   | { type: 'post.created'; postId: string; authorId: string; imported: boolean }
   /** Its author changed a post: its caption, its photos, or both. */
   | { type: 'post.edited'; postId: string; authorId: string; captionChanged: boolean }
-  /** A follow made at once (a public account); an approved request is `follow_request.approved`. */
-  | { type: 'follow.added'; followerId: string; followeeId: string; followersCount: number }
-  /** An unfollow, or a block ending a follow either way. */
-  | { type: 'follow.removed'; followerId: string; followeeId: string; followersCount: number }
-  /** A private account's owner is asked. */
-  | { type: 'follow_request.sent'; requesterId: string; ownerId: string }
-  /** The owner said yes (or went public): the follow exists. */
-  | { type: 'follow_request.approved'; requesterId: string; ownerId: string }
-  /** The owner declined, or the requester withdrew. */
+  /**
+   * A follow made at once: a local public account followed, by someone here or elsewhere (a remote
+   * person is followed through `follow_request.sent_remote`, then `follow_request.approved`).
+   */
   | {
+      type: 'follow.added';
+      followerId: string;
+      followeeId: string;
+      followersCount: number;
+      followerRemote: boolean;
+    }
+  /** An unfollow, or a block ending a follow either way. */
+  | ({
+      type: 'follow.removed';
+      followerId: string;
+      followeeId: string;
+      followersCount: number;
+    } & FollowParties)
+  /** A private account's owner here is asked (by someone here or elsewhere). */
+  | { type: 'follow_request.sent'; requesterId: string; ownerId: string }
+  /** Someone here asks to follow a person of another server, whose server answers. */
+  | { type: 'follow_request.sent_remote'; requesterId: string; ownerId: string }
+  /** The owner said yes (or went public, or their server accepted): the follow exists. */
+  | ({ type: 'follow_request.approved'; requesterId: string; ownerId: string } & RequestParties)
+  /** The owner declined, the requester withdrew, or a block ended it. */
+  | ({
       type: 'follow_request.ended';
       requesterId: string;
       ownerId: string;
       reason: 'declined' | 'withdrawn' | 'blocked';
-    }
+    } & RequestParties)
   /** A block (it ended every follow and request between the two, told as their own events). */
-  | { type: 'block.added'; blockerId: string; blockedId: string }
+  | ({ type: 'block.added'; blockerId: string; blockedId: string } & BlockParties)
   /** The blocker lifted a block. */
-  | { type: 'block.removed'; blockerId: string; blockedId: string }
+  | ({ type: 'block.removed'; blockerId: string; blockedId: string } & BlockParties)
   | {
       type: 'message.sent';
       messageId: string;

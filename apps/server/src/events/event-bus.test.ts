@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from './domain-events';
 import { EventBus } from './event-bus';
 
-const liked: DomainEvent = { type: 'like.added', postId: 'p1', userId: 'u1', likesCount: 1 };
+const liked: DomainEvent = {
+  type: 'like.added',
+  postId: 'p1',
+  userId: 'u1',
+  likesCount: 1,
+  likerRemote: false,
+  authorRemote: false,
+};
 
 describe('EventBus', () => {
   it('runs the handlers of the event type in subscription order, and only those', async () => {

@@ -1,8 +1,7 @@
 import type { webcrypto } from 'node:crypto';
 import type { Context } from '@fedify/fedify';
 import { Application, CryptographicKey, Endpoints, Image, Multikey, Person } from '@fedify/vocab';
-import type { Selectable } from 'kysely';
-import type { ProfilesTable } from '../db/schema';
+import type { LocalProfileRow } from '../services/remote-people.service';
 import type { Storage } from '../storage/storage';
 import { textToHtml } from './html';
 
@@ -14,7 +13,7 @@ export function absoluteUrl(origin: URL, pathOrUrl: string): URL {
 /** A local person as ActivityPub's `Person` (what Mastodon and Pixelfed read of a profile). */
 export async function personOf(
   ctx: Context<unknown>,
-  profile: Selectable<ProfilesTable>,
+  profile: LocalProfileRow,
   storage: Storage,
 ): Promise<Person> {
   const identifier = profile.username;

@@ -1,13 +1,7 @@
 import type { Context, Federation, RequestContext } from '@fedify/fedify';
 import { Create } from '@fedify/vocab';
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../app-context';
-import type { ProfilesTable } from '../db/schema';
-import { findRemoteActorByUrl } from '../repositories/federation-actors.repository';
-import { listFollowActors } from '../repositories/federation-collections.repository';
-import { isFollowing } from '../repositories/follows.repository';
-import { listMediaOfPosts } from '../repositories/media-attachments.repository';
-import { listPosts } from '../repositories/posts.repository';
+import type { LocalProfileRow } from '../services/remote-people.service';
 import type { NoteMedia } from './note-media';
 import { storedRecipient } from './activities';
 import { noteOf } from './notes';
@@ -15,9 +9,9 @@ import { noteOf } from './notes';
 /** Items a collection page holds (Mastodon pages its outbox by 20). */
 const pageSize = 20;
 
-type Deps = Pick<AppContext, 'database'>;
+type Deps = Pick<AppContext, 'services'>;
 
-type LocalProfile = (username: string) => Promise<Selectable<ProfilesTable> | undefined>;
+type LocalProfile = (username: string) => Promise<LocalProfileRow | undefined>;
 
 /**
  * Whether this request may read a person's posts and collections: anyone for a public account;
@@ -31,8 +25,7 @@ export async function mayRead(
   if (profile.is_private !== 1) return true;
   const signer = await ctx.getSignedKeyOwner();
   if (!signer?.id) return false;
-  const remote = await findRemoteActorByUrl(deps.database.db, signer.id.href);
-  return remote !== undefined && isFollowing(deps.database.db, remote.profile_id, profile.id);
+  return deps.services.federatedReads.isFollowerActor(signer.id.href, profile.id);
 }
 
 /** An outbox cursor: the position of the last post of the page before, as `created_at|id`. */
@@ -54,7 +47,7 @@ export function dispatchCollections(
   localProfile: LocalProfile,
   media: NoteMedia,
 ): void {
-  const db = deps.database.db;
+  const reads = deps.services.federatedReads;
   const authorize = async (ctx: RequestContext<void>, identifier: string) => {
     const profile = await localProfile(identifier);
     return profile !== undefined && mayRead(deps, ctx, profile);
@@ -66,14 +59,10 @@ export function dispatchCollections(
       if (!profile || cursor === null) return profile ? { items: [] } : null;
       const after = cursor === '' ? undefined : decodeCursor(cursor);
       if (cursor !== '' && !after) return null;
-      const posts = await listPosts(db, { userId: profile.id, limit: pageSize, after });
-      const images = await listMediaOfPosts(
-        db,
-        posts.map((post) => post.id),
-      );
+      const sources = await reads.outboxPage(profile.id, pageSize, after);
       const items = await Promise.all(
-        posts.map(async (post) => {
-          const note = await noteOf(ctx, { post, images: images.get(post.id) ?? [] }, media);
+        sources.map(async (source) => {
+          const note = await noteOf(ctx, source, media);
           return new Create({
             id: new URL(`${note.id!.href}#create`),
             actor: note.attributionId,
@@ -86,8 +75,8 @@ export function dispatchCollections(
           });
         }),
       );
-      const last = posts.at(-1);
-      return { items, nextCursor: posts.length === pageSize && last ? encodeCursor(last) : null };
+      const last = sources.at(-1)?.post;
+      return { items, nextCursor: sources.length === pageSize && last ? encodeCursor(last) : null };
     })
     .setFirstCursor(() => '')
     .setCounter(async (_ctx, identifier) => (await localProfile(identifier))?.posts_count ?? null)
@@ -105,7 +94,7 @@ export function dispatchCollections(
     if (cursor === null) return { rows: [], nextCursor: null };
     const offset = cursor === '' ? 0 : Number(cursor);
     if (!Number.isSafeInteger(offset) || offset < 0) return null;
-    const rows = await listFollowActors(db, profile.id, side, { limit: pageSize, offset });
+    const rows = await reads.followPage(profile.id, side, pageSize, offset);
     const recipients = rows.map((row) =>
       row.actor_url && row.inbox_url
         ? storedRecipient({ ...row, actor_url: row.actor_url, inbox_url: row.inbox_url })

@@ -10,53 +10,42 @@ import {
   Undo,
   Update,
 } from '@fedify/vocab';
-import {
-  findRemoteActorByProfileId,
-  findRemoteFollowId,
-  listRemoteFollowers,
-} from '../repositories/federation-actors.repository';
 import { noteMedia } from './note-media';
-import { findNoteSource, noteOf } from './notes';
-import { findProfileById } from '../repositories/profiles.repository';
+import { noteOf } from './notes';
 import { acceptOf, rejectOf, storedRecipient } from './activities';
-import { deliverFlags } from './flags';
 
 type Deps = Pick<
   AppContext,
-  'config' | 'database' | 'events' | 'storage' | 'signer' | 'imageQueue' | 'clock'
+  'config' | 'database' | 'storage' | 'signer' | 'imageQueue' | 'services'
 >;
 
 /**
- * What local actions send to other servers. Subscribers of the domain events: the action is
- * committed first, then its activity is queued (and survives a restart in the queue's table).
+ * What local posts, blocks and follow answers send to other servers, called by the event registry
+ * (events/subscribers/other-servers.ts): the action is committed first, then its activity is
+ * queued (and survives a restart in the queue's table).
  */
-export function deliverDomainEvents(federation: Federation<void>, deps: Deps): () => void {
-  const db = deps.database.db;
+export function postAndFollowSenders(federation: Federation<void>, deps: Deps) {
+  const people = deps.services.remotePeople;
   const context = () => federation.createContext(deps.config.publicUrl, undefined);
 
   /** A remote follower's Follow of a local person, with where to answer it. */
   async function remoteFollow(followerId: string, followeeId: string) {
-    const [remote, followee, followId] = await Promise.all([
-      findRemoteActorByProfileId(db, followerId),
-      findProfileById(db, followeeId),
-      findRemoteFollowId(db, followerId, followeeId),
-    ]);
-    if (!remote || !followee || !followId) return undefined;
-    return { remote, followee, followId: new URL(followId) };
+    const follow = await people.followToAnswer(followerId, followeeId);
+    return follow && { ...follow, followId: new URL(follow.followId) };
   }
 
   const media = noteMedia(deps);
 
   /** Where a local person's posts go: their remote followers, each server's shared inbox once. */
   async function remoteFollowersOf(authorId: string) {
-    return (await listRemoteFollowers(db, authorId)).map(storedRecipient);
+    return (await people.remoteFollowersOf(authorId)).map(storedRecipient);
   }
 
   /** A post's Create or Update for its author's remote followers. */
   async function sendPost(postId: string, authorId: string, verb: 'create' | 'update') {
     const recipients = await remoteFollowersOf(authorId);
     if (recipients.length === 0) return;
-    const source = await findNoteSource(db, postId);
+    const source = await deps.services.federatedReads.noteSource(postId);
     if (!source) return;
     const ctx = context();
     const note = await noteOf(ctx, source, media);
@@ -89,13 +78,11 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
 
   /** A local person's Block of a remote one (or its Undo), sent to the blocked person's server. */
   async function sendBlock(blockerId: string, blockedId: string, undo: boolean) {
-    const [blocker, remote] = await Promise.all([
-      findProfileById(db, blockerId),
-      findRemoteActorByProfileId(db, blockedId),
-    ]);
-    if (!blocker || !remote || blocker.username.includes('@')) return;
+    const pair = await people.localToRemote(blockerId, blockedId);
+    if (!pair) return;
+    const { username, remote } = pair;
     const ctx = context();
-    const actor = ctx.getActorUri(blocker.username);
+    const actor = ctx.getActorUri(username);
     const block = new Block({
       id: new URL(`#blocks/${encodeURIComponent(remote.actor_url)}`, actor),
       actor,
@@ -105,7 +92,7 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
       ? new Undo({ id: new URL(`${block.id!.href}/undo/${Date.now()}`), actor, object: block })
       : block;
     // To their own inbox only: a Block is for the blocked person's server, no one else.
-    await ctx.sendActivity({ identifier: blocker.username }, storedRecipient(remote), activity);
+    await ctx.sendActivity({ identifier: username }, storedRecipient(remote), activity);
   }
 
   /** A remote person's follow of a local one stands: their server hears Accept. */
@@ -114,65 +101,45 @@ export function deliverDomainEvents(federation: Federation<void>, deps: Deps): (
     if (!follow) return;
     const ctx = context();
     await ctx.sendActivity(
-      { identifier: follow.followee.username },
+      { identifier: follow.followeeUsername },
       storedRecipient(follow.remote),
-      acceptOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
+      acceptOf(ctx, follow.followeeUsername, follow.followId, new URL(follow.remote.actor_url)),
     );
   }
 
-  const unsubscribers = [
-    deliverFlags(federation, deps),
-    deps.events.on('block.added', ({ blockerId, blockedId }) =>
-      sendBlock(blockerId, blockedId, false),
-    ),
-    deps.events.on('block.removed', ({ blockerId, blockedId }) =>
-      sendBlock(blockerId, blockedId, true),
-    ),
-    deps.events.on('post.created', ({ postId, authorId }) => sendPost(postId, authorId, 'create')),
-    deps.events.on('post.edited', ({ postId, authorId }) => sendPost(postId, authorId, 'update')),
-    deps.events.on('post.deleted', async ({ postId, authorId }) => {
-      const recipients = await remoteFollowersOf(authorId);
-      const author = await findProfileById(db, authorId);
-      if (recipients.length === 0 || !author) return;
-      const ctx = context();
-      const noteId = ctx.getObjectUri(Note, { id: postId });
-      const followers = ctx.getFollowersUri(author.username);
-      await ctx.sendActivity(
-        { identifier: author.username },
-        recipients,
-        new Delete({
-          id: new URL(`${noteId.href}#delete`),
-          actor: ctx.getActorUri(author.username),
-          to: author.is_private ? followers : PUBLIC_COLLECTION,
-          cc: author.is_private ? null : followers,
-          object: new Tombstone({ id: noteId }),
-        }),
-        { preferSharedInbox: true },
-      );
-    }),
-    // A follow made (a public account at once, a private one when its owner approves).
-    deps.events.on('follow.added', ({ followerId, followeeId }) =>
-      sendAccept(followerId, followeeId),
-    ),
-    // An approved request: the follow exists now, so the requester's server hears Accept.
-    deps.events.on('follow_request.approved', ({ requesterId, ownerId }) =>
-      sendAccept(requesterId, ownerId),
-    ),
-    // Only a decline answers Reject: a withdrawn request was the requester's own Undo, and a
-    // block sends Block.
-    deps.events.on('follow_request.ended', async ({ requesterId, ownerId, reason }) => {
-      if (reason !== 'declined') return;
-      const follow = await remoteFollow(requesterId, ownerId);
-      if (!follow) return;
-      const ctx = context();
-      await ctx.sendActivity(
-        { identifier: follow.followee.username },
-        storedRecipient(follow.remote),
-        rejectOf(ctx, follow.followee.username, follow.followId, new URL(follow.remote.actor_url)),
-      );
-    }),
-  ];
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe();
-  };
+  /** A local post deleted: its author's remote followers hear Delete of its Note. */
+  async function sendPostDeleted(postId: string, authorId: string) {
+    const recipients = await remoteFollowersOf(authorId);
+    const author = await people.person(authorId);
+    if (recipients.length === 0 || !author) return;
+    const ctx = context();
+    const noteId = ctx.getObjectUri(Note, { id: postId });
+    const followers = ctx.getFollowersUri(author.username);
+    await ctx.sendActivity(
+      { identifier: author.username },
+      recipients,
+      new Delete({
+        id: new URL(`${noteId.href}#delete`),
+        actor: ctx.getActorUri(author.username),
+        to: author.isPrivate ? followers : PUBLIC_COLLECTION,
+        cc: author.isPrivate ? null : followers,
+        object: new Tombstone({ id: noteId }),
+      }),
+      { preferSharedInbox: true },
+    );
+  }
+
+  /** A remote person's request declined: their server hears Reject. */
+  async function sendReject(followerId: string, followeeId: string) {
+    const follow = await remoteFollow(followerId, followeeId);
+    if (!follow) return;
+    const ctx = context();
+    await ctx.sendActivity(
+      { identifier: follow.followeeUsername },
+      storedRecipient(follow.remote),
+      rejectOf(ctx, follow.followeeUsername, follow.followId, new URL(follow.remote.actor_url)),
+    );
+  }
+
+  return { sendPost, sendPostDeleted, sendBlock, sendAccept, sendReject };
 }

@@ -1,26 +1,12 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Federation } from '@fedify/fedify';
-import { defaultInstanceName } from '@pinhole/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
-import { findInstanceSettings } from '../repositories/instance-settings.repository';
 import { instanceActorOf, instanceActorPath } from './actor';
-import { deliverAccountDeletions } from './account-deletion';
-import { deliverDomainEvents } from './deliveries';
-import { deliverRemoteInteractions } from './remote-interactions';
-import { backfillRemoteOutbox } from './remote-backfill';
 import { addFederationHook } from './fastify-adapter';
 import { InboxGate } from './inbox-gate';
 import { rateLimits } from '../rate-limits';
-import type { FederationOptions } from './federation';
-import { createPinholeFederation } from './federation';
-import { DatabaseMessageQueue } from './message-queue';
 import { fetchingNoteExtras } from './note-json';
 import { instanceKeyOwner, keyPairsOf } from './keys';
-import { deliverRemoteFollows } from './remote-follows';
-import { RemoteLookup } from './remote-lookup';
 
 const activityJson = 'application/activity+json';
 const remoteMediaExpiryIntervalMs = 60 * 60_000;
@@ -65,7 +51,7 @@ function instanceAnswers(context: AppContext, federation: Federation<void>) {
     if (url.pathname === instanceActorPath) {
       const ctx = federation.createContext(origin, undefined);
       const keys = await keyPairsOf(context.database.db, context.clock, instanceKeyOwner);
-      const name = (await findInstanceSettings(context.database.db))?.name ?? defaultInstanceName;
+      const { name } = await context.services.instance.get();
       const actor = instanceActorOf(ctx, name, keys);
       return json(await actor.toJsonLd({ contextLoader: ctx.contextLoader }), activityJson);
     }
@@ -73,38 +59,19 @@ function instanceAnswers(context: AppContext, federation: Federation<void>) {
   };
 }
 
-/** A remote person's picture, through the same pipeline (and checks) as an uploaded one. */
-async function storeRemoteAvatar(context: AppContext, profileId: string, data: Uint8Array) {
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pinhole-avatar-'));
-  try {
-    const file = path.join(folder, 'avatar');
-    await fs.writeFile(file, data);
-    await context.services.account.changeAvatar(profileId, file);
-  } finally {
-    await fs.rm(folder, { recursive: true, force: true });
-  }
-}
-
 /** How long a shutdown waits for deliveries under way before freeing their messages. */
 const queueCloseGraceMs = 3000;
 
 /**
- * ActivityPub for this instance: Fedify's federation behind our adapter, its queue worked from
- * the server's start to its close. Only called when federation is on (an https PUBLIC_URL).
+ * ActivityPub for this instance: Fedify's federation (built with the context,
+ * federation-door.ts) behind our adapter, its queue worked from the server's start to its close.
+ * Does nothing when federation is off.
  */
-export function registerFederation(
-  app: FastifyInstance,
-  context: AppContext,
-  options: FederationOptions = {},
-): Federation<void> {
-  const queue = new DatabaseMessageQueue(
-    context.database.db,
-    context.database.dialect,
-    context.clock,
-    options.queue,
-  );
-  const federation = createPinholeFederation(context, queue);
-  addFederationHook(app, fetchingNoteExtras(federation, context.database.db), {
+export function registerFederation(app: FastifyInstance, context: AppContext): void {
+  const door = context.federation;
+  if (!door) return;
+  const { fedify: federation, queue } = door;
+  addFederationHook(app, fetchingNoteExtras(federation, context.services.federatedReads), {
     origin: context.config.publicUrl,
     answer: instanceAnswers(context, federation),
     gate: new InboxGate(context.database.db, {
@@ -113,20 +80,10 @@ export function registerFederation(
       rateLimited: context.config.rateLimits,
     }),
   });
-  const unsubscribers = [
-    deliverDomainEvents(federation, context),
-    deliverAccountDeletions(federation, context),
-    deliverRemoteFollows(federation, context),
-    deliverRemoteInteractions(federation, context),
-  ];
-  context.remoteLookup = new RemoteLookup(context, (profileId, data) =>
-    storeRemoteAvatar(context, profileId, data),
-  );
   const stopQueue = new AbortController();
   const { remoteMedia, remoteBackfill } = context.services;
-  remoteBackfill.use(
-    (profileId) => backfillRemoteOutbox(federation, context, profileId),
-    (error) => app.log.warn({ err: error }, 'reading a remote outbox failed'),
+  remoteBackfill.reportErrorsTo((error) =>
+    app.log.warn({ err: error }, 'reading a remote outbox failed'),
   );
   remoteMedia.reportErrorsTo((error) => app.log.warn({ err: error }, 'copying remote photos'));
   // Copies past their retention go within the hour; the sweep (npm run sweep) removes them too.
@@ -143,12 +100,10 @@ export function registerFederation(
     remoteMedia.start();
   });
   app.addHook('onClose', async () => {
-    for (const unsubscribe of unsubscribers) unsubscribe();
     stopQueue.abort();
     // A delivery cut off by the exit would keep its message held for the claim's five minutes.
     await queue.close(queueCloseGraceMs);
     clearInterval(expiryTimer);
     await remoteMedia.close();
   });
-  return federation;
 }

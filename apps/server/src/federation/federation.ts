@@ -1,18 +1,15 @@
 import type { Federation } from '@fedify/fedify';
 import { createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
 import type { AppContext } from '../app-context';
-import { countPublicStats } from '../repositories/instance-settings.repository';
-import { findProfileByUsername } from '../repositories/profiles.repository';
 import { Note } from '@fedify/vocab';
 import { personOf } from './actor';
 import { dispatchCollections, mayRead } from './collections';
 import { noteMedia } from './note-media';
-import { findNoteSource, noteOf } from './notes';
+import { noteOf } from './notes';
 import { listenToInbox } from './inbox';
 import { keyPairsOf } from './keys';
 import { DatabaseKvStore } from './kv-store';
 import { DomainFilteringQueue } from './domain-blocks';
-import type { DatabaseMessageQueueOptions } from './message-queue';
 import type { DatabaseMessageQueue } from './message-queue';
 
 export type FederationDeps = Pick<
@@ -20,18 +17,11 @@ export type FederationDeps = Pick<
   'config' | 'database' | 'storage' | 'clock' | 'services' | 'signer' | 'events' | 'imageQueue'
 >;
 
-export interface FederationOptions {
-  queue?: DatabaseMessageQueueOptions;
-}
-
 const softwareVersion = '0.1.0';
 
 /** A local person who can be seen from elsewhere: one with a profile that is not suspended. */
-async function localProfile(deps: FederationDeps, username: string) {
-  // A remote person's username is user@host: never an actor of ours.
-  if (username.includes('@')) return undefined;
-  const profile = await findProfileByUsername(deps.database.db, username);
-  return profile && profile.suspended_at === null ? profile : undefined;
+function localProfile(deps: FederationDeps, username: string) {
+  return deps.services.remotePeople.localActor(username);
 }
 
 /**
@@ -90,12 +80,12 @@ export function createPinholeFederation(
   dispatchCollections(federation, deps, (username) => localProfile(deps, username), media);
   federation
     .setObjectDispatcher(Note, '/p/{id}', async (ctx, { id }) => {
-      const source = await findNoteSource(database.db, id);
+      const source = await deps.services.federatedReads.noteSource(id);
       return source ? noteOf(ctx, source, media) : null;
     })
     // A private account's posts go only to its followers: a fetch must be signed by one.
     .authorize(async (ctx, { id }) => {
-      const source = await findNoteSource(database.db, id);
+      const source = await deps.services.federatedReads.noteSource(id);
       if (!source) return true;
       return mayRead(deps, ctx, {
         id: source.post.user_id,
@@ -104,7 +94,7 @@ export function createPinholeFederation(
     });
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
-    const stats = await countPublicStats(database.db);
+    const { stats } = await deps.services.instance.get();
     return {
       software: {
         name: 'pinhole',

@@ -2,55 +2,44 @@ import type { Federation, InboxContext } from '@fedify/fedify';
 import { Flag, Note } from '@fedify/vocab';
 import { reportNoteMaxLength, reportReasonLabels } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
-import {
-  findRemoteActorByProfileId,
-  findRemoteCommentNote,
-} from '../repositories/federation-actors.repository';
-import { findProfileByUsername } from '../repositories/profiles.repository';
-import { findReport } from '../repositories/reports.repository';
 import { storedRecipient } from './activities';
 import { instanceActorPath, instanceKeyId } from './actor';
 import { htmlToText } from './html';
 import { instanceKeyOwner, keyPairsOf } from './keys';
 import { rememberActor } from './remote-actors';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'events' | 'clock'>;
+type Deps = Pick<AppContext, 'config' | 'database' | 'clock' | 'services'>;
 
 /**
  * A report a member asked to forward, sent to the server of the reported person as `Flag` from
  * the instance actor (so the remote admins never learn who reported): the report's reason and
  * note as content, the person's actor and the reported comment's Note as objects.
  */
-export function deliverFlags(federation: Federation<void>, deps: Deps): () => void {
-  const db = deps.database.db;
-  return deps.events.on('report.forwarded', async ({ reportId }) => {
-    const report = await findReport(db, reportId);
-    if (!report) return;
-    const remote = await findRemoteActorByProfileId(db, report.target_user_id);
-    if (!remote) return;
-    const objects = [new URL(remote.actor_url)];
-    if (report.target_type === 'comment') {
-      const note = await findRemoteCommentNote(db, report.target_id);
-      if (note) objects.push(new URL(note));
-    }
-    const origin = deps.config.publicUrl;
-    const [rsa] = await keyPairsOf(db, deps.clock, instanceKeyOwner);
-    if (!rsa) return;
-    const actor = new URL(instanceActorPath, origin);
-    const reason = reportReasonLabels[report.reason];
-    const ctx = federation.createContext(origin, undefined);
-    await ctx.sendActivity(
-      { keyId: instanceKeyId(origin.href), privateKey: rsa.privateKey },
-      storedRecipient(remote),
-      new Flag({
-        id: new URL(`${instanceActorPath}#flags/${report.id}`, origin),
-        actor,
-        objects,
-        content: report.note ? `${reason}: ${report.note}` : reason,
-      }),
-      { preferSharedInbox: true },
-    );
-  });
+export async function sendFlag(
+  federation: Federation<void>,
+  deps: Deps,
+  reportId: string,
+): Promise<void> {
+  const report = await deps.services.remotePeople.reportToForward(reportId);
+  if (!report) return;
+  const origin = deps.config.publicUrl;
+  // The instance actor's keys: Fedify's key store (keys.ts).
+  const [rsa] = await keyPairsOf(deps.database.db, deps.clock, instanceKeyOwner);
+  if (!rsa) return;
+  const actor = new URL(instanceActorPath, origin);
+  const reason = reportReasonLabels[report.reason];
+  const ctx = federation.createContext(origin, undefined);
+  await ctx.sendActivity(
+    { keyId: instanceKeyId(origin.href), privateKey: rsa.privateKey },
+    storedRecipient(report.remote),
+    new Flag({
+      id: new URL(`${instanceActorPath}#flags/${report.id}`, origin),
+      actor,
+      objects: report.objects.map((url) => new URL(url)),
+      content: report.note ? `${reason}: ${report.note}` : reason,
+    }),
+    { preferSharedInbox: true },
+  );
 }
 
 type InboxDeps = Pick<AppContext, 'database' | 'services' | 'clock'>;
@@ -65,14 +54,15 @@ export async function receiveFlag(
   ctx: InboxContext<void>,
   flag: Flag,
 ): Promise<void> {
-  const db = deps.database.db;
   const targets: { type: 'post' | 'profile'; id: string }[] = [];
   for (const uri of flag.objectIds) {
     const parsed = ctx.parseUri(uri);
     if (parsed?.type === 'object' && parsed.class === Note) {
       targets.push({ type: 'post', id: parsed.values.id! });
     } else if (parsed?.type === 'actor' && !parsed.identifier.includes('@')) {
-      const profile = await findProfileByUsername(db, parsed.identifier);
+      const profile = await deps.services.remotePeople.localPerson(parsed.identifier, {
+        evenSuspended: true,
+      });
       if (profile) targets.push({ type: 'profile', id: profile.id });
     }
   }
@@ -82,7 +72,7 @@ export async function receiveFlag(
   if (reported.length === 0) return;
   const actor = await flag.getActor(ctx);
   if (!actor || actor.id?.href !== flag.actorId?.href) return;
-  const reporterId = await rememberActor(db, actor, deps.clock.now().toISOString());
+  const reporterId = await rememberActor(deps.services.remotePeople, actor);
   if (!reporterId) return;
   const note = htmlToText(flag.content?.toString() ?? '').slice(0, reportNoteMaxLength);
   for (const target of reported) {

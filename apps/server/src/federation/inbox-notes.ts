@@ -3,8 +3,6 @@ import type { Note } from '@fedify/vocab';
 import { Mention } from '@fedify/vocab';
 import { limits } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
-import { findRemoteComment } from '../repositories/federation-actors.repository';
-import { findProfileByUsername } from '../repositories/profiles.repository';
 import { htmlToText } from './html';
 
 type Deps = Pick<AppContext, 'database' | 'services' | 'events'>;
@@ -20,8 +18,7 @@ async function mentionedHere(deps: Deps, ctx: InboxContext<void>, href: URL) {
   if (parsed?.type === 'actor') username = parsed.identifier;
   else if (href.origin === ctx.canonicalOrigin) username = /^\/([^/@]+)$/.exec(href.pathname)?.[1];
   if (!username || username.includes('@')) return undefined;
-  const profile = await findProfileByUsername(deps.database.db, username.toLowerCase());
-  return profile && profile.suspended_at === null ? profile.id : undefined;
+  return (await deps.services.remotePeople.localPerson(username))?.id;
 }
 
 /**
@@ -57,7 +54,7 @@ export async function editRemoteReply(
   senderId: string | undefined,
 ): Promise<void> {
   if (!note.id || !senderId) return;
-  const comment = await findRemoteComment(deps.database.db, note.id.href);
+  const comment = await deps.services.remotePeople.replyComment(note.id.href);
   if (!comment || comment.user_id !== senderId) return;
   const text = commentTextOf(note);
   if (text !== '') await deps.services.comments.edit(comment.id, senderId, text);

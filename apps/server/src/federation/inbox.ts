@@ -17,14 +17,6 @@ import {
 } from '@fedify/vocab';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
-import { isFollowing } from '../repositories/follows.repository';
-import {
-  findRemoteActorByUrl,
-  findRemoteComment,
-  saveRemoteComment,
-  saveRemoteFollow,
-} from '../repositories/federation-actors.repository';
-import { findProfileByUsername } from '../repositories/profiles.repository';
 import { acceptOf, recipientOf } from './activities';
 import { receiveFlag } from './flags';
 import {
@@ -48,15 +40,14 @@ async function localTarget(deps: Deps, ctx: InboxContext<void>, uri: URL | null)
   const parsed = ctx.parseUri(uri);
   // A remote person's username is user@host: never an actor of ours.
   if (parsed?.type !== 'actor' || parsed.identifier.includes('@')) return undefined;
-  const profile = await findProfileByUsername(deps.database.db, parsed.identifier);
-  return profile && profile.suspended_at === null ? profile : undefined;
+  return deps.services.remotePeople.localPerson(parsed.identifier);
 }
 
 /** The sender, fetched (and cached by Fedify) and remembered as a person here. */
 async function senderOf(deps: Deps, ctx: InboxContext<void>, activity: Activity) {
   const actor = await activity.getActor(ctx);
   if (!isActor(actor) || actor.id?.href !== activity.actorId?.href) return undefined;
-  const id = await rememberActor(deps.database.db, actor, deps.clock.now().toISOString());
+  const id = await rememberActor(deps.services.remotePeople, actor);
   return id ? { id, actor } : undefined;
 }
 
@@ -70,7 +61,7 @@ function localPostId(ctx: InboxContext<void>, uri: URL | null): string | undefin
 /** The sender's profile id, when we know them already (an Undo or Delete needs nothing new). */
 async function knownSender(deps: Deps, activity: Activity) {
   if (!activity.actorId) return undefined;
-  return (await findRemoteActorByUrl(deps.database.db, activity.actorId.href))?.profile_id;
+  return deps.services.remotePeople.idOf(activity.actorId.href);
 }
 
 type ActivityClass<T extends Activity> = Parameters<InboxListenerSetters<void>['on']>[0] & {
@@ -117,9 +108,10 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       if (!followee) return;
       const sender = await senderOf(deps, ctx, follow);
       if (!sender) return;
-      const db = deps.database.db;
-      await saveRemoteFollow(db, sender.id, followee.id, follow.id.href);
-      const already = await isFollowing(db, sender.id, followee.id);
+      const people = deps.services.remotePeople;
+      await people.recordFollow(sender.id, followee.id, follow.id.href);
+      // Followed already: their server lost our Accept and asks again.
+      const already = await people.follows(sender.id, followee.id);
       // A new follow is accepted by the `follow.added` subscriber (federation/deliveries.ts),
       // the same way as an approval; a repeated Follow (our Accept got lost) is accepted here.
       await deps.services.follows.follow(sender.id, followee.id);
@@ -136,9 +128,9 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       if (object instanceof Follow) {
         if (object.actorId?.href !== undo.actorId?.href || !undo.actorId) return;
         const followee = await localTarget(deps, ctx, object.objectId);
-        const sender = await findRemoteActorByUrl(deps.database.db, undo.actorId.href);
+        const sender = await deps.services.remotePeople.idOf(undo.actorId.href);
         if (!followee || !sender) return;
-        await deps.services.follows.unfollow(sender.profile_id, followee.id);
+        await deps.services.follows.unfollow(sender, followee.id);
       } else if (object instanceof Block) {
         const target = await localTarget(deps, ctx, object.objectId);
         const sender = await knownSender(deps, undo);
@@ -178,14 +170,14 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       const postId = localPostId(ctx, note.replyTargetId);
       // Not a reply to a post here: it may still name people here.
       if (!postId) return tellMentioned(deps, ctx, note, () => senderOf(deps, ctx, create));
-      const db = deps.database.db;
-      if (await findRemoteComment(db, note.id.href)) return;
+      const people = deps.services.remotePeople;
+      if (await people.replyComment(note.id.href)) return;
       const text = commentTextOf(note);
       if (text === '') return;
       const sender = await senderOf(deps, ctx, create);
       if (!sender) return;
       const comment = await deps.services.comments.add(postId, sender.id, text);
-      await saveRemoteComment(db, comment.id, note.id.href);
+      await people.linkReply(comment.id, note.id.href);
     })
     // Fedify takes one listener per type: an edited reply is a comment here, anything else a post.
     .on(Update, async (ctx, update) => {
@@ -202,7 +194,7 @@ export function listenToInbox(federation: Federation<void>, deps: Deps): void {
       const objectId = del.objectId;
       const sender = await knownSender(deps, del);
       if (!objectId || !sender) return;
-      const comment = await findRemoteComment(deps.database.db, objectId.href);
+      const comment = await deps.services.remotePeople.replyComment(objectId.href);
       // Only its author deletes a comment this way.
       if (comment && comment.user_id === sender) {
         await deps.services.comments.remove(comment.id, sender);

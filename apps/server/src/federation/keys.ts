@@ -5,7 +5,11 @@ import type { Clock } from '../context';
 import type { DB } from '../db/schema';
 import { instanceKeyId } from './actor';
 import type { KeyAlgorithm, StoredKeyPair } from '../repositories/federation-keys.repository';
-import { insertKeyPairIfMissing, listKeyPairs } from '../repositories/federation-keys.repository';
+import {
+  deleteKeyPairs,
+  insertKeyPairIfMissing,
+  listKeyPairs,
+} from '../repositories/federation-keys.repository';
 
 /**
  * RSA first: Mastodon takes RFC 9421 signatures only with RSA, and many servers read only an
@@ -77,4 +81,9 @@ export async function instanceSenderKey(
 ): Promise<{ keyId: URL; privateKey: webcrypto.CryptoKey }> {
   const [rsa] = await keyPairsOf(deps.database.db, deps.clock, instanceKeyOwner);
   return { keyId: instanceKeyId(ctx.canonicalOrigin), privateKey: rsa!.privateKey };
+}
+
+/** A deleted account's key pairs are forgotten once its Delete has been sent with them. */
+export async function forgetKeyPairs(db: Kysely<DB>, ownerId: string): Promise<void> {
+  await deleteKeyPairs(db, ownerId);
 }

@@ -1,7 +1,5 @@
 import type { Federation } from '@fedify/fedify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import { listMediaOfPosts } from '../repositories/media-attachments.repository';
+import type { FederatedReadsService } from '../services/federated-reads.service';
 
 type Json = Record<string, unknown>;
 
@@ -10,7 +8,11 @@ type Json = Record<string, unknown>;
  * `toot:blurhash`, drawn while a photo loads), and `attachment` always an array, even of one
  * photo (Pixelfed walks it as a list). Added to the JSON of `/p/:id` as it leaves.
  */
-export async function withNoteExtras(db: Kysely<DB>, response: Response, path: string) {
+export async function withNoteExtras(
+  reads: FederatedReadsService,
+  response: Response,
+  path: string,
+) {
   const postId = /^\/p\/([^/]+)$/.exec(path)?.[1];
   const type = response.headers.get('content-type') ?? '';
   if (!postId || response.status !== 200 || !/json/.test(type)) return response;
@@ -18,7 +20,7 @@ export async function withNoteExtras(db: Kysely<DB>, response: Response, path: s
   const attachments = note.attachment;
   if (attachments !== undefined && attachments !== null) {
     const list = (Array.isArray(attachments) ? attachments : [attachments]) as Json[];
-    const images = (await listMediaOfPosts(db, [postId])).get(postId) ?? [];
+    const images = await reads.photosOf(postId);
     list.forEach((attachment, index) => {
       const blurhash = images[index]?.blurhash;
       if (blurhash) attachment.blurhash = blurhash;
@@ -34,9 +36,9 @@ export async function withNoteExtras(db: Kysely<DB>, response: Response, path: s
 }
 
 /** The federation, its fetched Notes given what Fedify leaves out (see withNoteExtras). */
-export function fetchingNoteExtras(federation: Federation<void>, db: Kysely<DB>) {
+export function fetchingNoteExtras(federation: Federation<void>, reads: FederatedReadsService) {
   const fetch: Federation<void>['fetch'] = async (request, options) =>
-    withNoteExtras(db, await federation.fetch(request, options), new URL(request.url).pathname);
+    withNoteExtras(reads, await federation.fetch(request, options), new URL(request.url).pathname);
   return new Proxy(federation, {
     get: (target, property, receiver) =>
       property === 'fetch' ? fetch : (Reflect.get(target, property, receiver) as unknown),

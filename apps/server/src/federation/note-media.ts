@@ -1,14 +1,13 @@
 import { buffer } from 'node:stream/consumers';
 import type { AppContext } from '../app-context';
 import { federationCopy, needsJpegCopy } from '../media/federation-copy';
-import type { MediaAttachmentRow } from '../repositories/media-attachments.repository';
-import { setFederationMedia } from '../repositories/media-attachments.repository';
-import { findPeopleByUsernames } from '../repositories/notifications.repository';
+import type { NoteSource } from '../services/federated-reads.service';
 import type { MediaUrls } from '../storage/media-urls';
 import { mediaUrls } from '../storage/media-urls';
 import { StorageKeyExistsError, variantKey } from '../storage/storage';
 
-type Deps = Pick<AppContext, 'database' | 'storage' | 'signer' | 'imageQueue'>;
+type Deps = Pick<AppContext, 'services' | 'storage' | 'signer' | 'imageQueue'>;
+type MediaAttachmentRow = NoteSource['images'][number];
 
 /** What a Note needs of its photos: where they are, and what other servers are sent of them. */
 export interface NoteMedia {
@@ -43,7 +42,7 @@ export function noteMedia(deps: Deps): NoteMedia {
         }
       }
       const media = { blurhash: made.blurhash, jpeg_key: jpegKey };
-      await setFederationMedia(deps.database.db, image.id, media);
+      await deps.services.federatedReads.keepFederationMedia(image.id, media);
       return { ...image, ...media };
     } catch {
       return image;
@@ -57,9 +56,6 @@ export function noteMedia(deps: Deps): NoteMedia {
       for (const image of images) prepared.push(await prepareOne(image));
       return prepared;
     },
-    async people(usernames) {
-      const found = await findPeopleByUsernames(deps.database.db, usernames);
-      return new Set(found.map((person) => person.username));
-    },
+    people: (usernames) => deps.services.federatedReads.peopleHere(usernames),
   };
 }

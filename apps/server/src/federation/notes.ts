@@ -1,12 +1,7 @@
 import type { Context } from '@fedify/fedify';
 import { Image as ImageAttachment, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
-import { isRemoteUsername, mentionsOf } from '@pinhole/contracts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { MediaAttachmentRow } from '../repositories/media-attachments.repository';
-import { listMediaOfPosts } from '../repositories/media-attachments.repository';
-import type { PostRow } from '../repositories/posts.repository';
-import { findPostById } from '../repositories/posts.repository';
+import { mentionsOf } from '@pinhole/contracts';
+import type { NoteSource } from '../services/federated-reads.service';
 import type { MediaUrls } from '../storage/media-urls';
 import { captionOf } from './caption-html';
 import type { NoteMedia } from './note-media';
@@ -26,22 +21,7 @@ const mediaTypes: Record<string, string> = {
 const mediaTypeOf = (key: string): string =>
   mediaTypes[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/jpeg';
 
-export interface NoteSource {
-  post: PostRow;
-  images: MediaAttachmentRow[];
-}
-
-export async function findNoteSource(
-  db: Kysely<DB>,
-  postId: string,
-): Promise<NoteSource | undefined> {
-  const post = await findPostById(db, postId);
-  if (!post || post.author_suspended_at !== null) return undefined;
-  // A remote person's post is their server's Note, never one of ours.
-  if (isRemoteUsername(post.author_username)) return undefined;
-  const images = (await listMediaOfPosts(db, [postId])).get(postId) ?? [];
-  return { post, images };
-}
+export type { NoteSource } from '../services/federated-reads.service';
 
 /**
  * A post as a `Note` (what Mastodon, Pixelfed and the others show): its photos as an array of
@@ -95,7 +75,12 @@ export async function noteOf(
   });
 }
 
-function imageOf(image: MediaAttachmentRow, urls: MediaUrls, isPrivate: boolean, origin: string) {
+function imageOf(
+  image: NoteSource['images'][number],
+  urls: MediaUrls,
+  isPrivate: boolean,
+  origin: string,
+) {
   // Full size, as JPEG where the original is WebP, AVIF or PNG (Pixelfed takes only JPEG, PNG
   // and GIF): its copy, made when the post is first sent; GIFs stay GIFs.
   const key = image.jpeg_key ?? image.file_key;

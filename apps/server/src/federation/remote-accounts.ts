@@ -3,31 +3,13 @@ import type { Activity, Move } from '@fedify/vocab';
 import { Delete, isActor } from '@fedify/vocab';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
-import { deleteAccountRows } from '../repositories/account.repository';
-import { markActorGone } from '../repositories/domain-blocks.repository';
-import {
-  findRemoteActorByUrl,
-  listLocalFollowersOf,
-} from '../repositories/federation-actors.repository';
-import { findProfileById } from '../repositories/profiles.repository';
 import { rememberActor } from './remote-actors';
 
 type Deps = Pick<AppContext, 'database' | 'services' | 'clock'>;
 
-/**
- * A remote account deleted on its server: its person here goes with everything they did (likes,
- * comments, follows both ways, their posts, notifications), the counters others see adjusted as
- * when a local account is deleted, and the actor is remembered as gone so an activity still
- * signed by its key brings nobody back (the inbox answers 410).
- */
-export async function forgetRemoteActor(deps: Deps, actorUrl: string): Promise<void> {
-  const db = deps.database.db;
-  const now = deps.clock.now().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await markActorGone(trx, actorUrl, now);
-    const known = await findRemoteActorByUrl(trx, actorUrl);
-    if (known) await deleteAccountRows(trx, known.profile_id);
-  });
+/** A remote account deleted on its server is forgotten here (RemotePeopleService.forget). */
+export function forgetRemoteActor(deps: Deps, actorUrl: string): Promise<void> {
+  return deps.services.remotePeople.forget(actorUrl);
 }
 
 /** `Delete` whose object is its own actor: the account is gone. */
@@ -66,17 +48,15 @@ export async function acceptDeleteOfGoneActor(
 export async function receiveMove(deps: Deps, ctx: InboxContext<void>, move: Move): Promise<void> {
   const oldUrl = move.actorId;
   if (!oldUrl || move.objectId?.href !== oldUrl.href || !move.targetId) return;
-  const db = deps.database.db;
-  const old = await findRemoteActorByUrl(db, oldUrl.href);
-  if (!old) return;
+  const people = deps.services.remotePeople;
+  const oldId = await people.idOf(oldUrl.href);
+  if (!oldId) return;
   const target = await move.getTarget(ctx);
   if (!isActor(target) || target.id?.href !== move.targetId.href) return;
   if (!target.aliasIds.some((alias) => alias.href === oldUrl.href)) return;
-  const newId = await rememberActor(db, target, deps.clock.now().toISOString());
+  const newId = await rememberActor(people, target);
   if (!newId) return;
-  for (const followerId of await listLocalFollowersOf(db, old.profile_id)) {
-    const follower = await findProfileById(db, followerId);
-    if (!follower) continue;
+  for (const followerId of await people.localFollowersOf(oldId)) {
     try {
       await deps.services.follows.follow(followerId, newId);
     } catch (error) {
@@ -85,6 +65,6 @@ export async function receiveMove(deps: Deps, ctx: InboxContext<void>, move: Mov
       continue;
     }
     // Following a remote person sends the Follow, and ending it the Undo (remote-follows.ts).
-    await deps.services.follows.unfollow(followerId, old.profile_id);
+    await deps.services.follows.unfollow(followerId, oldId);
   }
 }

@@ -1,8 +1,6 @@
 import type { Federation } from '@fedify/fedify';
 import { Create, Note, isActor } from '@fedify/vocab';
 import type { AppContext } from '../app-context';
-import { findRemoteActorByProfileId } from '../repositories/federation-actors.repository';
-import { claimOutboxRead } from '../repositories/remote-posts.repository';
 import { instanceKeyId } from './actor';
 import { instanceKeyOwner, keyPairsOf } from './keys';
 import { rawJsonOf, readRemoteNote } from './remote-notes';
@@ -12,8 +10,6 @@ type Deps = Pick<AppContext, 'config' | 'database' | 'services' | 'clock' | 'eve
 
 /** At most this many of a person's latest activities are read. */
 export const backfillLimit = 20;
-/** An outbox is read again after this long (a profile viewed often costs one read a day). */
-const rereadMs = 24 * 60 * 60_000;
 
 /**
  * A remote person's recent photo posts, read from the first page of their outbox (at most
@@ -26,19 +22,11 @@ export async function backfillRemoteOutbox(
   deps: Deps,
   profileId: string,
 ): Promise<number> {
-  const db = deps.database.db;
-  const remote = await findRemoteActorByProfileId(db, profileId);
-  if (!remote) return 0;
+  const actorUrl = await deps.services.remotePosts.claimOutboxRead(profileId);
+  if (!actorUrl) return 0;
   const now = deps.clock.now();
-  const claimed = await claimOutboxRead(
-    db,
-    profileId,
-    now.toISOString(),
-    new Date(now.getTime() - rereadMs).toISOString(),
-  );
-  if (!claimed) return 0;
   const ctx = federation.createContext(deps.config.publicUrl, undefined);
-  const [key] = await keyPairsOf(db, deps.clock, instanceKeyOwner);
+  const [key] = await keyPairsOf(deps.database.db, deps.clock, instanceKeyOwner);
   const documentLoader = key
     ? ctx.getDocumentLoader({
         keyId: instanceKeyId(ctx.canonicalOrigin.toString()),
@@ -46,8 +34,8 @@ export async function backfillRemoteOutbox(
       })
     : ctx.documentLoader;
   const loaders = { documentLoader, contextLoader: ctx.contextLoader };
-  const actor = await ctx.lookupObject(remote.actor_url, loaders);
-  if (!isActor(actor) || actor.id?.href !== remote.actor_url) return 0;
+  const actor = await ctx.lookupObject(actorUrl, loaders);
+  if (!isActor(actor) || actor.id?.href !== actorUrl) return 0;
   const outbox = await actor.getOutbox(loaders);
   if (!outbox) return 0;
   // Mastodon pages its outbox (the collection names its first page); others list items inline.
@@ -57,10 +45,10 @@ export async function backfillRemoteOutbox(
   // `items` and `orderedItems` alike.
   for await (const item of page.getItems(loaders)) {
     if (++seen > backfillLimit) break;
-    if (!(item instanceof Create) || item.actorId?.href !== remote.actor_url) continue;
+    if (!(item instanceof Create) || item.actorId?.href !== actorUrl) continue;
     const note = await item.getObject(loaders);
     if (!(note instanceof Note) || note.replyTargetId) continue;
-    if (note.attributionId?.href !== remote.actor_url) continue;
+    if (note.attributionId?.href !== actorUrl) continue;
     const read = await readRemoteNote(ctx, note, rawJsonOf(item), now);
     if (read && (await storeRemotePost(deps, profileId, read, { publicOnly: true })) === 'stored')
       stored++;

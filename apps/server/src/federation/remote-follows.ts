@@ -3,53 +3,29 @@ import type { Federation, InboxContext } from '@fedify/fedify';
 import type { Accept, Reject } from '@fedify/vocab';
 import { Follow, Undo } from '@fedify/vocab';
 import type { AppContext } from '../app-context';
-import {
-  findRemoteActorByProfileId,
-  findRemoteActorByUrl,
-  findRemoteFollowId,
-  saveRemoteFollow,
-} from '../repositories/federation-actors.repository';
-import { isFollowing } from '../repositories/follows.repository';
-import { findProfileById, findProfileByUsername } from '../repositories/profiles.repository';
-import { findFollowByActivityId } from '../repositories/remote-people.repository';
 import { storedRecipient } from './activities';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'events'>;
-type InboxDeps = Pick<AppContext, 'database' | 'services'>;
-
-/** A local person following a remote one: who, whom, and where the remote one lives. */
-async function localToRemote(deps: InboxDeps, followerId: string, followeeId: string) {
-  const db = deps.database.db;
-  const [follower, remote] = await Promise.all([
-    findProfileById(db, followerId),
-    findRemoteActorByProfileId(db, followeeId),
-  ]);
-  // A remote follower of a remote person is no business of ours.
-  if (!follower || !remote || follower.username.includes('@')) return undefined;
-  return { follower, remote };
-}
+type Deps = Pick<AppContext, 'config'>;
+type InboxDeps = Pick<AppContext, 'services'>;
 
 /**
  * A local person's follow of someone elsewhere, sent as they ask (a `Follow` with an id kept in
  * `remote_follows`, which their `Accept` names) and withdrawn with `Undo{Follow}`, whether it was
- * still pending or accepted. Subscribers of the follows service's domain events.
+ * still pending or accepted. Called by the event registry (events/subscribers/other-servers.ts).
  */
-export function deliverRemoteFollows(
-  federation: Federation<void>,
-  deps: Deps & InboxDeps,
-): () => void {
-  const db = deps.database.db;
+export function remoteFollowSenders(federation: Federation<void>, deps: Deps & InboxDeps) {
+  const people = deps.services.remotePeople;
   const context = () => federation.createContext(deps.config.publicUrl, undefined);
 
   async function sendFollow(followerId: string, followeeId: string) {
-    const pair = await localToRemote(deps, followerId, followeeId);
+    const pair = await people.localToRemote(followerId, followeeId);
     if (!pair) return;
     const ctx = context();
-    const actor = ctx.getActorUri(pair.follower.username);
+    const actor = ctx.getActorUri(pair.username);
     const id = new URL(`#follows/${randomUUID()}`, actor);
-    await saveRemoteFollow(db, followerId, followeeId, id.href);
+    await people.recordFollow(followerId, followeeId, id.href);
     await ctx.sendActivity(
-      { identifier: pair.follower.username },
+      { identifier: pair.username },
       storedRecipient(pair.remote),
       new Follow({ id, actor, object: new URL(pair.remote.actor_url) }),
     );
@@ -57,38 +33,25 @@ export function deliverRemoteFollows(
 
   async function sendUndo(followerId: string, followeeId: string) {
     const [pair, followId] = await Promise.all([
-      localToRemote(deps, followerId, followeeId),
-      findRemoteFollowId(db, followerId, followeeId),
+      people.localToRemote(followerId, followeeId),
+      people.sentFollowId(followerId, followeeId),
     ]);
     if (!pair || !followId) return;
     const ctx = context();
-    const actor = ctx.getActorUri(pair.follower.username);
+    const actor = ctx.getActorUri(pair.username);
     const follow = new Follow({
       id: new URL(followId),
       actor,
       object: new URL(pair.remote.actor_url),
     });
     await ctx.sendActivity(
-      { identifier: pair.follower.username },
+      { identifier: pair.username },
       storedRecipient(pair.remote),
       new Undo({ id: new URL(`${followId}/undo`), actor, object: follow }),
     );
   }
 
-  const unsubscribers = [
-    deps.events.on('follow_request.sent', ({ requesterId, ownerId }) =>
-      sendFollow(requesterId, ownerId),
-    ),
-    deps.events.on('follow_request.ended', ({ requesterId, ownerId, reason }) =>
-      reason === 'withdrawn' ? sendUndo(requesterId, ownerId) : undefined,
-    ),
-    deps.events.on('follow.removed', ({ followerId, followeeId }) =>
-      sendUndo(followerId, followeeId),
-    ),
-  ];
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe();
-  };
+  return { sendFollow, sendUndo };
 }
 
 /**
@@ -97,23 +60,22 @@ export function deliverRemoteFollows(
  * then by who followed whom (the object's actor is ours, the answer's actor is theirs).
  */
 async function answeredFollow(deps: InboxDeps, ctx: InboxContext<void>, answer: Accept | Reject) {
-  const db = deps.database.db;
+  const people = deps.services.remotePeople;
   if (!answer.actorId) return undefined;
-  const remote = await findRemoteActorByUrl(db, answer.actorId.href);
-  if (!remote) return undefined;
+  const remoteUrl = answer.actorId.href;
+  const remoteId = await people.idOf(remoteUrl);
+  if (!remoteId) return undefined;
   if (answer.objectId) {
-    const byId = await findFollowByActivityId(db, answer.objectId.href);
-    if (byId?.followee_id === remote.profile_id) {
-      return { followerId: byId.follower_id, remoteId: remote.profile_id };
-    }
+    const byId = await people.followByActivityId(answer.objectId.href);
+    if (byId?.followee_id === remoteId) return { followerId: byId.follower_id, remoteId };
   }
   const follow = await answer.getObject(ctx).catch(() => null);
   if (!(follow instanceof Follow) || !follow.actorId) return undefined;
-  if (follow.objectId && follow.objectId.href !== remote.actor_url) return undefined;
+  if (follow.objectId && follow.objectId.href !== remoteUrl) return undefined;
   const parsed = ctx.parseUri(follow.actorId);
   if (parsed?.type !== 'actor' || parsed.identifier.includes('@')) return undefined;
-  const follower = await findProfileByUsername(db, parsed.identifier);
-  return follower ? { followerId: follower.id, remoteId: remote.profile_id } : undefined;
+  const follower = await people.localPerson(parsed.identifier);
+  return follower ? { followerId: follower.id, remoteId } : undefined;
 }
 
 /** Their server accepted: the pending request becomes a follow (no request: nothing happens). */
@@ -127,7 +89,7 @@ export async function onFollowRejected(deps: InboxDeps, ctx: InboxContext<void>,
   const answered = await answeredFollow(deps, ctx, reject);
   if (!answered) return;
   const { followerId, remoteId } = answered;
-  if (await isFollowing(deps.database.db, followerId, remoteId)) {
+  if (await deps.services.remotePeople.follows(followerId, remoteId)) {
     await deps.services.follows.unfollow(followerId, remoteId);
   } else {
     await deps.services.follows.decline(remoteId, followerId);

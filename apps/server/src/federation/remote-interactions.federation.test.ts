@@ -136,4 +136,20 @@ describe.each(dialects)('acting on remote posts on %s', (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(peer.received.map((activity) => activity.type)).toEqual(['Like', 'Undo', 'Create']);
   });
+
+  it('writes no notification row for the remote author (of a like, of a mention), who is told by their own server', async () => {
+    const like = await server.request(`/api/posts/${post.id}/like`, {
+      method: 'PUT',
+      token: alice.token,
+    });
+    expect(like.body.likes_count).toBe(1);
+    // The notification would be written with the like, before the answer: nothing to wait for.
+    // (The Like sent again has the first one's id, so the peer takes it as a repeat.)
+    const told = await server.context.database.db
+      .selectFrom('notifications')
+      .select('type')
+      .where('user_id', '=', bobId)
+      .execute();
+    expect(told).toEqual([]);
+  });
 });

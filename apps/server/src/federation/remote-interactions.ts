@@ -1,37 +1,23 @@
 import type { Federation } from '@fedify/fedify';
-import { isRemoteUsername } from '@pinhole/contracts';
 import { Create, Like, Mention, Note, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
 import type { AppContext } from '../app-context';
-import { findCommentById } from '../repositories/comments.repository';
-import { listRemoteFollowers } from '../repositories/federation-actors.repository';
-import { findProfileById } from '../repositories/profiles.repository';
-import { findRemotePostTarget } from '../repositories/remote-posts.repository';
 import { storedRecipient } from './activities';
 import { textToHtml } from './html';
 
-type Deps = Pick<AppContext, 'config' | 'database' | 'events'>;
+type Deps = Pick<AppContext, 'config' | 'services'>;
 
 /**
  * What local people do to remote people's posts, sent to their servers: a like (and its undo)
  * to the author, a comment as a reply (`Create{Note}` with `inReplyTo` the post's Note) to the
- * author and the commenter's own remote followers. Saves stay here.
+ * author and the commenter's own remote followers. Saves stay here. Called by the event
+ * registry (events/subscribers/other-servers.ts).
  */
-export function deliverRemoteInteractions(federation: Federation<void>, deps: Deps): () => void {
-  const db = deps.database.db;
+export function remoteInteractionSenders(federation: Federation<void>, deps: Deps) {
+  const { remotePosts, remotePeople } = deps.services;
   const context = () => federation.createContext(deps.config.publicUrl, undefined);
 
-  /** The local person and the remote post's target, or undefined when either is not such. */
-  async function interaction(postId: string, userId: string) {
-    const [target, person] = await Promise.all([
-      findRemotePostTarget(db, postId),
-      findProfileById(db, userId),
-    ]);
-    if (!target || !person || isRemoteUsername(person.username)) return undefined;
-    return { target, username: person.username };
-  }
-
   async function sendLike(postId: string, userId: string, undo: boolean) {
-    const found = await interaction(postId, userId);
+    const found = await remotePosts.interaction(postId, userId);
     if (!found) return;
     const ctx = context();
     const actor = ctx.getActorUri(found.username);
@@ -48,9 +34,9 @@ export function deliverRemoteInteractions(federation: Federation<void>, deps: De
   }
 
   async function sendComment(commentId: string, postId: string, userId: string) {
-    const found = await interaction(postId, userId);
+    const found = await remotePosts.interaction(postId, userId);
     if (!found) return;
-    const comment = await findCommentById(db, commentId);
+    const text = await remotePosts.commentText(commentId);
     const ctx = context();
     const actor = ctx.getActorUri(found.username);
     const author = new URL(found.target.actor_url);
@@ -61,14 +47,14 @@ export function deliverRemoteInteractions(federation: Federation<void>, deps: De
       attribution: actor,
       to: PUBLIC_COLLECTION,
       ccs: [author, followers],
-      content: textToHtml(comment.content),
+      content: textToHtml(text),
       replyTarget: new URL(found.target.note_url),
       tags: [new Mention({ href: author })],
       url: id,
     });
     const recipients = [
       storedRecipient(found.target),
-      ...(await listRemoteFollowers(db, userId)).map(storedRecipient),
+      ...(await remotePeople.remoteFollowersOf(userId)).map(storedRecipient),
     ];
     await ctx.sendActivity(
       { identifier: found.username },
@@ -84,14 +70,5 @@ export function deliverRemoteInteractions(federation: Federation<void>, deps: De
     );
   }
 
-  const unsubscribers = [
-    deps.events.on('like.added', ({ postId, userId }) => sendLike(postId, userId, false)),
-    deps.events.on('like.removed', ({ postId, userId }) => sendLike(postId, userId, true)),
-    deps.events.on('comment.added', ({ commentId, postId, userId }) =>
-      sendComment(commentId, postId, userId),
-    ),
-  ];
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe();
-  };
+  return { sendLike, sendComment };
 }

@@ -4,18 +4,17 @@ import type { Actor } from '@fedify/vocab';
 import { limits } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import { AppError } from '../errors';
-import { findRemoteActorByUrl } from '../repositories/federation-actors.repository';
-import type { RemoteCounts } from '../repositories/remote-people.repository';
-import {
-  findRemotePersonByUsername,
-  updateRemoteCounts,
-} from '../repositories/remote-people.repository';
+import type { RemoteCounts } from '../services/remote-people.service';
+import type { RemoteOutcome } from '../services/search.service';
+import type { Services } from '../services/services';
 import { DatabaseKvStore } from './kv-store';
 import { rememberActor } from './remote-actors';
 import type { SafeFetchOptions } from '../net/safe-fetch';
 import { RemoteFetchError, safeFetch } from '../net/safe-fetch';
 
-type Deps = Pick<Infrastructure, 'config' | 'database' | 'clock'>;
+type Deps = Pick<Infrastructure, 'config' | 'database' | 'clock'> & {
+  services: Pick<Services, 'remotePeople'>;
+};
 
 /** A remote person asked about again after a day: names, bios and counts change slowly. */
 export const remoteRefreshMs = 24 * 60 * 60 * 1000;
@@ -66,8 +65,9 @@ function parseJson(body: Uint8Array): unknown {
 /** Their server answered: nobody there by that name or at that address. */
 class NoSuchRemote extends RemoteFetchError {}
 
-/** What asking another server about someone came to: their profile id here, or why not. */
-export type RemoteOutcome = { found: string } | { failed: 'not_found' | 'unreachable' };
+// What asking another server about someone came to; the search service names its shape, as a
+// service names what a door hands it.
+export type { RemoteOutcome } from '../services/search.service';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -118,8 +118,8 @@ export class RemoteLookup {
     try {
       let id: string | undefined;
       if (parsed.kind === 'handle') {
-        const known = await findRemotePersonByUsername(this.deps.database.db, parsed.handle);
-        if (known && (await this.#fresh(known.id))) return { found: known.id };
+        const known = await this.deps.services.remotePeople.idOfHandle(parsed.handle);
+        if (known && (await this.#fresh(known))) return { found: known };
         id = await this.#byActorUrl(await this.#webFinger(parsed.handle, parsed.host));
       } else {
         id = await this.#byUrl(parsed.url);
@@ -189,16 +189,16 @@ export class RemoteLookup {
   }
 
   async #byActorUrl(actorUrl: URL): Promise<string | undefined> {
-    const known = await findRemoteActorByUrl(this.deps.database.db, actorUrl.href);
-    if (known && (await this.#fresh(known.profile_id))) return known.profile_id;
+    const known = await this.deps.services.remotePeople.idOf(actorUrl.href);
+    if (known && (await this.#fresh(known))) return known;
     const object = await this.#object(actorUrl);
     return isActor(object) ? this.#remember(object) : undefined;
   }
 
   /** A profile URL (the actor, or its page answering the actor) or a post's (its author). */
   async #byUrl(url: URL): Promise<string | undefined> {
-    const known = await findRemoteActorByUrl(this.deps.database.db, url.href);
-    if (known && (await this.#fresh(known.profile_id))) return known.profile_id;
+    const known = await this.deps.services.remotePeople.idOf(url.href);
+    if (known && (await this.#fresh(known))) return known;
     const object = await this.#object(url);
     if (isActor(object)) return this.#remember(object);
     const authorId = object.attributionId;
@@ -207,11 +207,11 @@ export class RemoteLookup {
   }
 
   async #remember(actor: Actor): Promise<string | undefined> {
-    const db = this.deps.database.db;
-    const id = await rememberActor(db, actor, this.deps.clock.now().toISOString());
+    const people = this.deps.services.remotePeople;
+    const id = await rememberActor(people, actor);
     if (!id) return undefined;
     const [counts, icon] = await Promise.all([this.#counts(actor), this.#avatar(id, actor)]);
-    await updateRemoteCounts(db, id, counts);
+    await people.keepCounts(id, counts);
     const lookedUp: LookedUp = { at: this.deps.clock.now().toISOString(), icon };
     await this.#kv.set(['pinhole', 'remote-lookup', id], lookedUp);
     return id;

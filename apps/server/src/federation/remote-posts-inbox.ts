@@ -2,8 +2,6 @@ import type { InboxContext } from '@fedify/fedify';
 import type { Create, Note, Update } from '@fedify/vocab';
 import { isActor } from '@fedify/vocab';
 import type { AppContext } from '../app-context';
-import { findRemoteActorByUrl } from '../repositories/federation-actors.repository';
-import { hasLocalFollower } from '../repositories/remote-posts.repository';
 import { readRemoteNote, rawJsonOf } from './remote-notes';
 import { rememberActor } from './remote-actors';
 import { storeRemotePost, updateRemotePost } from './remote-posts';
@@ -24,12 +22,12 @@ export async function receiveRemoteNote(
 ): Promise<boolean> {
   const actorId = activity.actorId;
   if (!actorId || note.attributionId?.href !== actorId.href) return false;
-  const db = deps.database.db;
-  const known = await findRemoteActorByUrl(db, actorId.href);
+  const people = deps.services.remotePeople;
+  const knownId = await people.idOf(actorId.href);
   if (verb === 'update') {
-    if (!known) return false;
+    if (!knownId) return false;
     const read = await readRemoteNote(ctx, note, rawJsonOf(activity), deps.clock.now());
-    if (read) await updateRemotePost(deps, known.profile_id, read);
+    if (read) await updateRemotePost(deps, knownId, read);
     return true;
   }
   // Asked before the Note is read (its attachments may need fetching): is it wanted here?
@@ -37,15 +35,16 @@ export async function receiveRemoteNote(
     (id) => ctx.parseUri(id)?.type === 'actor',
   );
   const wanted =
-    addressedHere || (known !== undefined && (await hasLocalFollower(db, known.profile_id)));
+    addressedHere ||
+    (knownId !== undefined && (await deps.services.remotePosts.followedHere(knownId)));
   if (!wanted) return false;
   const read = await readRemoteNote(ctx, note, rawJsonOf(activity), deps.clock.now());
   if (!read || read.images.length === 0) return false;
-  let authorId = known?.profile_id;
+  let authorId = knownId;
   if (!authorId) {
     const actor = await activity.getActor(ctx);
     if (!isActor(actor) || actor.id?.href !== actorId.href) return false;
-    authorId = await rememberActor(db, actor, deps.clock.now().toISOString());
+    authorId = await rememberActor(people, actor);
   }
   if (!authorId) return false;
   await storeRemotePost(deps, authorId, read);

@@ -1,3 +1,4 @@
+import { isRemoteUsername } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect-of';
@@ -62,6 +63,10 @@ const removedNotification = (followerId: string, followeeId: string, what: strin
     where actor_id = ${followerId} and type = 'follow' and user_id = ${followeeId}
       and post_id is null and exists (select 1 from ${sql.table(what)})`;
 
+/** Whether a person is of another server (user@host), inside a statement (PostgreSQL). */
+const personIsRemote = (profileId: string) =>
+  sql<boolean>`coalesce((select strpos(username, '@') > 0 from profiles where id = ${profileId}), false)`;
+
 export interface FollowOutcome {
   /** The target is there and nobody is blocked either way. */
   visible: boolean;
@@ -69,6 +74,8 @@ export interface FollowOutcome {
   needsRequest: boolean;
   added: boolean;
   followersCount: number;
+  /** The follower is a person of another server (the follow came through the inbox). */
+  followerRemote: boolean;
 }
 
 /**
@@ -95,6 +102,7 @@ async function followInOneStatement(
     needs_request: boolean;
     added: boolean;
     followers_count: number;
+    follower_remote: boolean;
   }>`
     with target as (
       select profiles.id, profiles.is_private, profiles.followers_count,
@@ -131,7 +139,8 @@ async function followInOneStatement(
       coalesce(
         (select followers_count from counted where id = ${followeeId}),
         target.followers_count
-      ) as followers_count
+      ) as followers_count,
+      ${personIsRemote(followerId)} as follower_remote
     from target`.execute(db);
   const row = rows[0];
   return (
@@ -140,6 +149,7 @@ async function followInOneStatement(
       needsRequest: row.needs_request,
       added: row.added,
       followersCount: row.followers_count,
+      followerRemote: row.follower_remote,
     }
   );
 }
@@ -149,6 +159,8 @@ export interface UnfollowOutcome {
   withdrawn: boolean;
   removed: boolean;
   followersCount: number;
+  followerRemote: boolean;
+  followeeRemote: boolean;
 }
 
 /** Ends a follow and withdraws a pending request; undefined for nobody. */
@@ -167,9 +179,16 @@ async function unfollowInOneStatement(
   followerId: string,
   followeeId: string,
 ): Promise<UnfollowOutcome | undefined> {
-  const { rows } = await sql<{ withdrawn: boolean; removed: boolean; followers_count: number }>`
+  const { rows } = await sql<{
+    withdrawn: boolean;
+    removed: boolean;
+    followers_count: number;
+    follower_remote: boolean;
+    followee_remote: boolean;
+  }>`
     with target as (
-      select id, followers_count from profiles where id = ${followeeId}
+      select id, followers_count, strpos(username, '@') > 0 as remote
+      from profiles where id = ${followeeId}
     ),
     withdrawn as (
       delete from follow_requests
@@ -188,7 +207,9 @@ async function unfollowInOneStatement(
       coalesce(
         (select followers_count from counted where id = ${followeeId}),
         target.followers_count
-      ) as followers_count
+      ) as followers_count,
+      ${personIsRemote(followerId)} as follower_remote,
+      target.remote as followee_remote
     from target`.execute(db);
   const row = rows[0];
   return (
@@ -196,6 +217,8 @@ async function unfollowInOneStatement(
       withdrawn: row.withdrawn,
       removed: row.removed,
       followersCount: row.followers_count,
+      followerRemote: row.follower_remote,
+      followeeRemote: row.followee_remote,
     }
   );
 }
@@ -213,11 +236,13 @@ function followInTransaction(
     const following = await isFollowing(trx, followerId, followeeId);
     const needsRequest =
       !following && (Boolean(target.is_private) || (await isRemotePerson(trx, followeeId)));
+    const followerRemote = await isRemotePerson(trx, followerId);
     const unchanged = {
       visible: !blocked,
       needsRequest,
       added: false,
       followersCount: target.followers_count,
+      followerRemote,
     };
     if (blocked || needsRequest) return unchanged;
     const added = await insertFollow(trx, {
@@ -240,7 +265,7 @@ function followInTransaction(
         once: true,
       },
     );
-    return { visible: true, needsRequest: false, added: true, followersCount };
+    return { visible: true, needsRequest: false, added: true, followersCount, followerRemote };
   });
 }
 
@@ -253,11 +278,17 @@ function unfollowInTransaction(
   return db.transaction().execute(async (trx) => {
     const target = await findProfileById(trx, followeeId);
     if (!target) return undefined;
+    const parties = {
+      followerRemote: await isRemotePerson(trx, followerId),
+      followeeRemote: isRemoteUsername(target.username),
+    };
     const withdrawn = await deleteFollowRequest(trx, followerId, followeeId);
     const removed = await deleteFollow(trx, followerId, followeeId);
-    if (!removed) return { withdrawn, removed, followersCount: target.followers_count };
+    if (!removed) {
+      return { withdrawn, removed, followersCount: target.followers_count, ...parties };
+    }
     await deleteFollowNotification(trx, followerId, followeeId);
     const followersCount = await addToFollowCounts(trx, followerId, followeeId, -1);
-    return { withdrawn, removed, followersCount };
+    return { withdrawn, removed, followersCount, ...parties };
   });
 }

@@ -1,3 +1,4 @@
+import { isRemoteUsername } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect-of';
@@ -25,6 +26,10 @@ export interface LikeOutcome {
   /** A like row was really added or removed. */
   changed: boolean;
   likesCount: number;
+  /** The liker is a person of another server (the like came through the inbox). */
+  likerRemote: boolean;
+  /** The post's author is a person of another server: no notification is written here. */
+  authorRemote: boolean;
 }
 
 /**
@@ -77,13 +82,23 @@ async function setLikeInOneStatement(
             select ${like.notificationId}, access.author_id, ${viewer}, 'like', written.post_id,
               null, ${like.createdAt}
             from written cross join access
-            where access.author_id <> ${viewer}
+            where access.author_id <> ${viewer} and not access.author_remote
           )`
     : sql`untold as (${removeNotification})`;
-  const { rows } = await sql<{ visible: boolean; changed: boolean; likes_count: number }>`
+  const { rows } = await sql<{
+    visible: boolean;
+    changed: boolean;
+    likes_count: number;
+    liker_remote: boolean;
+    author_remote: boolean;
+  }>`
     with access as (
       select posts.id as post_id, posts.user_id as author_id, posts.likes_count,
-        ${contentVisibleTo(viewer)} and ${followersOnlyVisibleTo(viewer)} as visible
+        ${contentVisibleTo(viewer)} and ${followersOnlyVisibleTo(viewer)} as visible,
+        -- A person of another server is user@host.
+        strpos(profiles.username, '@') > 0 as author_remote,
+        coalesce((select strpos(liker.username, '@') > 0 from profiles as liker
+          where liker.id = ${viewer}), false) as liker_remote
       from posts inner join profiles on profiles.id = posts.user_id
       where posts.id = ${like.postId}
     ),
@@ -96,10 +111,19 @@ async function setLikeInOneStatement(
     ${notification}
     select access.visible,
       exists (select 1 from written) as changed,
-      coalesce((select likes_count from counted), access.likes_count) as likes_count
+      coalesce((select likes_count from counted), access.likes_count) as likes_count,
+      access.liker_remote, access.author_remote
     from access`.execute(db);
   const row = rows[0];
-  return row && { visible: row.visible, changed: row.changed, likesCount: row.likes_count };
+  return (
+    row && {
+      visible: row.visible,
+      changed: row.changed,
+      likesCount: row.likes_count,
+      likerRemote: row.liker_remote,
+      authorRemote: row.author_remote,
+    }
+  );
 }
 
 /** SQLite's form of setLike: the same access rule and writes, one transaction. */
@@ -109,16 +133,26 @@ function setLikeInTransaction(db: Kysely<DB>, like: LikeWrite): Promise<LikeOutc
     const access = await trx
       .selectFrom('posts')
       .innerJoin('profiles', 'profiles.id', 'posts.user_id')
-      .select([
+      .select((eb) => [
         'posts.likes_count',
+        'profiles.username as author_username',
         sql<number>`${contentVisibleTo(viewer)} and ${followersOnlyVisibleTo(viewer)}`.as(
           'visible',
         ),
+        eb
+          .selectFrom('profiles as liker')
+          .select('liker.username')
+          .where('liker.id', '=', viewer)
+          .as('liker_username'),
       ])
       .where('posts.id', '=', like.postId)
       .executeTakeFirst();
     if (!access) return undefined;
-    const unchanged = { changed: false, likesCount: access.likes_count };
+    const parties = {
+      likerRemote: isRemoteUsername(access.liker_username ?? ''),
+      authorRemote: isRemoteUsername(access.author_username),
+    };
+    const unchanged = { changed: false, likesCount: access.likes_count, ...parties };
     if (!access.visible) return { visible: false, ...unchanged };
     const changed = like.liked
       ? await insertLike(trx, {
@@ -129,7 +163,8 @@ function setLikeInTransaction(db: Kysely<DB>, like: LikeWrite): Promise<LikeOutc
         })
       : await deleteLike(trx, like.postId, viewer);
     if (!changed) return { visible: true, ...unchanged };
-    if (like.liked) {
+    // A remote author reads their notifications on their own server, which hears the Like.
+    if (like.liked && !parties.authorRemote) {
       await notifyOfLike(trx, {
         id: like.notificationId,
         actorId: viewer,
@@ -140,6 +175,6 @@ function setLikeInTransaction(db: Kysely<DB>, like: LikeWrite): Promise<LikeOutc
       await deleteLikeNotification(trx, viewer, like.postId);
     }
     const likesCount = await addToLikesCount(trx, like.postId, like.liked ? 1 : -1);
-    return { visible: true, changed: true, likesCount };
+    return { visible: true, changed: true, likesCount, ...parties };
   });
 }

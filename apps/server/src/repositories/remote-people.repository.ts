@@ -1,3 +1,4 @@
+import { isRemoteUsername } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
@@ -51,4 +52,48 @@ export function findFollowByActivityId(db: Kysely<DB>, activityId: string) {
     .select(['follower_id', 'followee_id'])
     .where('activity_id', '=', activityId)
     .executeTakeFirst();
+}
+
+/**
+ * Which of the two people of an action on a post are of another server: the one acting (a like,
+ * a comment) and the post's author. Undefined when there is no such post.
+ */
+export async function findPostParties(
+  db: Kysely<DB>,
+  postId: string,
+  actorId: string,
+): Promise<{ actorRemote: boolean; authorRemote: boolean } | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .innerJoin('profiles as author', 'author.id', 'posts.user_id')
+    .select((eb) => [
+      'author.username as author_username',
+      eb
+        .selectFrom('profiles as actor')
+        .select('actor.username')
+        .where('actor.id', '=', actorId)
+        .as('actor_username'),
+    ])
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+  return (
+    row && {
+      actorRemote: isRemoteUsername(row.actor_username ?? ''),
+      authorRemote: isRemoteUsername(row.author_username),
+    }
+  );
+}
+
+/** Those of these people who are of another server (user@host). */
+export async function remotePeopleAmong(
+  db: Kysely<DB>,
+  profileIds: readonly string[],
+): Promise<Set<string>> {
+  if (profileIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('profiles')
+    .select(['id', 'username'])
+    .where('id', 'in', profileIds)
+    .execute();
+  return new Set(rows.filter((row) => isRemoteUsername(row.username)).map((row) => row.id));
 }

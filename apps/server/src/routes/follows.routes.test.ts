@@ -51,7 +51,13 @@ describe.each(dialects)('follows on %s', (dialect) => {
     });
     expect((await profile(bob.id)).body).toMatchObject({ followers_count: 1, following_count: 0 });
     expect(events).toEqual([
-      { type: 'follow.added', followerId: alice.id, followeeId: bob.id, followersCount: 1 },
+      {
+        type: 'follow.added',
+        followerId: alice.id,
+        followeeId: bob.id,
+        followersCount: 1,
+        followerRemote: false,
+      },
     ]);
   });
 
@@ -85,7 +91,14 @@ describe.each(dialects)('follows on %s', (dialect) => {
     const never = await follow(carol, alice.id, 'DELETE');
     expect(never.body).toEqual({ following: false, requested: false, followers_count: 0 });
     expect(events).toEqual([
-      { type: 'follow.removed', followerId: alice.id, followeeId: bob.id, followersCount: 0 },
+      {
+        type: 'follow.removed',
+        followerId: alice.id,
+        followeeId: bob.id,
+        followersCount: 0,
+        followerRemote: false,
+        followeeRemote: false,
+      },
     ]);
     expect((await profile(bob.id, alice)).body).toMatchObject({
       followers_count: 0,

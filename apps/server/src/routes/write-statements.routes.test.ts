@@ -16,7 +16,15 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
  * and one statement of its own, with no transaction around it. A like's and a follow's
  * notification are part of their statement.
  */
-describe('statements per write on postgres', () => {
+/**
+ * With federation on, an action between people here reads nothing more: its event says whether
+ * the other party is of another server (events/domain-events.ts), so the deliveries to other
+ * servers decide without a query.
+ */
+describe.each([
+  ['federation off', {}],
+  ['federation on', { PUBLIC_URL: 'https://photos.example' }],
+])('statements per write on postgres, %s', (_name, env: Record<string, string>) => {
   let server: Server;
   let author: TestUser;
   let fan: TestUser;
@@ -24,7 +32,7 @@ describe('statements per write on postgres', () => {
   let storyId: string;
 
   beforeAll(async () => {
-    server = await startTestServer('postgres');
+    server = await startTestServer('postgres', env);
     author = await signUpUser(server);
     fan = await signUpUser(server);
     postId = (await uploadPost(server, author, await makeJpeg(64, 48))).body.id as string;

@@ -11,6 +11,7 @@ import {
 } from '../repositories/follows.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { findProfileById } from '../repositories/profiles.repository';
+import { remotePeopleAmong } from '../repositories/remote-people.repository';
 import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
 import { toProfileSummary } from '../views/profile-summary';
 
@@ -34,39 +35,56 @@ export class BlocksService {
   async block(viewerId: string, targetId: string): Promise<BlockResult> {
     if (viewerId === targetId)
       throw new AppError('validation_error', safetyMessages.cannotBlockYourself);
-    const { endedFollows, endedRequests } = await this.db.transaction().execute(async (trx) => {
-      if (!(await findProfileById(trx, targetId))) throw notFound();
-      await insertBlock(trx, { blocker_id: viewerId, blocked_id: targetId, created_at: nowIso() });
-      const endedFollows: { followerId: string; followeeId: string; followersCount: number }[] = [];
-      const endedRequests: { requesterId: string; ownerId: string }[] = [];
-      for (const [followerId, followeeId] of [
-        [viewerId, targetId],
-        [targetId, viewerId],
-      ] as const) {
-        if (await deleteFollowRequest(trx, followerId, followeeId)) {
-          endedRequests.push({ requesterId: followerId, ownerId: followeeId });
+    const { endedFollows, endedRequests, remote } = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await findProfileById(trx, targetId))) throw notFound();
+        await insertBlock(trx, {
+          blocker_id: viewerId,
+          blocked_id: targetId,
+          created_at: nowIso(),
+        });
+        const endedFollows: { followerId: string; followeeId: string; followersCount: number }[] =
+          [];
+        const endedRequests: { requesterId: string; ownerId: string }[] = [];
+        for (const [followerId, followeeId] of [
+          [viewerId, targetId],
+          [targetId, viewerId],
+        ] as const) {
+          if (await deleteFollowRequest(trx, followerId, followeeId)) {
+            endedRequests.push({ requesterId: followerId, ownerId: followeeId });
+          }
+          if (await deleteFollow(trx, followerId, followeeId)) {
+            const followersCount = await addToFollowCounts(trx, followerId, followeeId, -1);
+            endedFollows.push({ followerId, followeeId, followersCount });
+          }
         }
-        if (await deleteFollow(trx, followerId, followeeId)) {
-          const followersCount = await addToFollowCounts(trx, followerId, followeeId, -1);
-          endedFollows.push({ followerId, followeeId, followersCount });
-        }
-      }
-      return { endedFollows, endedRequests };
-    });
+        const remote = await remotePeopleAmong(trx, [viewerId, targetId]);
+        return { endedFollows, endedRequests, remote };
+      });
     for (const follow of endedFollows) {
-      await this.infra.events.publish({ type: 'follow.removed', ...follow });
+      await this.infra.events.publish({
+        type: 'follow.removed',
+        ...follow,
+        followerRemote: remote.has(follow.followerId),
+        followeeRemote: remote.has(follow.followeeId),
+      });
     }
     for (const request of endedRequests) {
       await this.infra.events.publish({
         type: 'follow_request.ended',
         ...request,
         reason: 'blocked',
+        requesterRemote: remote.has(request.requesterId),
+        ownerRemote: remote.has(request.ownerId),
       });
     }
     await this.infra.events.publish({
       type: 'block.added',
       blockerId: viewerId,
       blockedId: targetId,
+      blockerRemote: remote.has(viewerId),
+      blockedRemote: remote.has(targetId),
     });
     return { blocked: true };
   }
@@ -77,10 +95,13 @@ export class BlocksService {
       throw new AppError('validation_error', safetyMessages.cannotBlockYourself);
     if (!(await findProfileById(this.db, targetId))) throw notFound();
     await deleteBlock(this.db, viewerId, targetId);
+    const remote = await remotePeopleAmong(this.db, [viewerId, targetId]);
     await this.infra.events.publish({
       type: 'block.removed',
       blockerId: viewerId,
       blockedId: targetId,
+      blockerRemote: remote.has(viewerId),
+      blockedRemote: remote.has(targetId),
     });
     return { blocked: false };
   }

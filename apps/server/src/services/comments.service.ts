@@ -12,6 +12,7 @@ import {
   updateCommentContent,
 } from '../repositories/comments.repository';
 import { addToCommentsCount } from '../repositories/posts.repository';
+import { findPostParties } from '../repositories/remote-people.repository';
 import { findMentionedPeople } from '../views/mentioned-people';
 import { toComment } from '../views/post-json';
 import { requireVisiblePost } from '../policies/visibility';
@@ -37,7 +38,7 @@ export class CommentsService {
   /** Adds a comment and moves the post's counter in the same transaction. */
   async add(postId: string, userId: string, content: string): Promise<Comment> {
     const id = newId();
-    await this.db.transaction().execute(async (trx) => {
+    const parties = await this.db.transaction().execute(async (trx) => {
       await requireVisiblePost(trx, postId, userId);
       await insertComment(trx, {
         id,
@@ -47,8 +48,19 @@ export class CommentsService {
         created_at: nowIso(),
       });
       await addToCommentsCount(trx, postId, 1);
+      // Where the comment goes besides here (a remote post's server), for its event.
+      const parties = await findPostParties(trx, postId, userId);
+      if (!parties) throw notFound();
+      return parties;
     });
-    await this.infra.events.publish({ type: 'comment.added', commentId: id, postId, userId });
+    await this.infra.events.publish({
+      type: 'comment.added',
+      commentId: id,
+      postId,
+      userId,
+      commenterRemote: parties.actorRemote,
+      authorRemote: parties.authorRemote,
+    });
     const people = await findMentionedPeople(this.db, [content]);
     return toComment(await findCommentById(this.db, id), this.infra.storage, people);
   }

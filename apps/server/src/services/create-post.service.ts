@@ -8,6 +8,7 @@ import type { NewMediaAttachment } from '../repositories/media-attachments.repos
 import { insertMediaAttachments } from '../repositories/media-attachments.repository';
 import { insertPost } from '../repositories/posts.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
+import { insertRemoteMedia, insertRemotePost } from '../repositories/remote-posts.repository';
 import { indexNewPost } from '../discovery/discovery-index';
 import { keysOfUploads, storeUploads } from '../media/store-uploads';
 import type { PostReadsService } from './post-reads.service';
@@ -18,6 +19,17 @@ export { imageWorkersBusy, rejectionToError } from '../media/photo-pipeline';
 export interface NewPhoto {
   file: string;
   altText: string | null;
+}
+
+/** Where a remote post came from: its Note, and where each of its media is fetched from. */
+export interface RemoteOrigin {
+  noteUrl: string;
+  /** Its page on its own server. */
+  url: string | null;
+  /** Addressed to Public, rather than to its author's followers only. */
+  isPublic: boolean;
+  /** Each attachment's remote file, in order. */
+  sources: string[];
 }
 
 /** What an import adds to sharing a post. */
@@ -50,7 +62,6 @@ export class CreatePostService {
     options: CreatePostOptions = {},
   ): Promise<Post> {
     if (upload.photos.length === 0) throw uploadRejected.notAnImage();
-    const { db } = this.infra.database;
     const postId = newId();
     const stored = await storeUploads(
       this.infra,
@@ -58,47 +69,117 @@ export class CreatePostService {
       userId,
       upload.photos.map((photo) => photo.file),
     );
+    const createdAt = options.createdAt ?? nowIso();
+    const media: NewMediaAttachment[] = stored.map((item, index) => ({
+      id: newId(),
+      post_id: postId,
+      position: index,
+      file_key: item.key,
+      width: item.width,
+      height: item.height,
+      placeholder: item.placeholder,
+      variants: item.variants,
+      alt_text: upload.photos[index]!.altText,
+      blurhash: item.blurhash,
+      jpeg_key: null,
+    }));
     let post: Post;
     try {
-      const images: NewMediaAttachment[] = stored.map((item, index) => ({
-        id: newId(),
-        post_id: postId,
-        position: index,
-        file_key: item.key,
-        width: item.width,
-        height: item.height,
-        placeholder: item.placeholder,
-        variants: item.variants,
-        alt_text: upload.photos[index]!.altText,
-        blurhash: item.blurhash,
-        jpeg_key: null,
-      }));
       // Read back inside the transaction: once it commits, nothing may fail the request, or the
       // person would see an error for a post that exists.
-      const createdAt = options.createdAt ?? nowIso();
-      post = await db.transaction().execute(async (trx) => {
-        await insertPost(trx, {
-          id: postId,
-          user_id: userId,
-          caption: upload.caption,
-          created_at: createdAt,
-        });
-        await insertMediaAttachments(trx, images);
-        await indexNewPost(trx, { id: postId, authorId: userId, createdAt }, upload.caption);
-        await options.alongside?.(trx, postId);
-        await addToPostsCount(trx, userId, 1);
-        return this.postReads.get(postId, userId, trx);
-      });
+      post = await this.#record(
+        { id: postId, authorId: userId, caption: upload.caption, createdAt, media },
+        options,
+        (trx) => this.postReads.get(postId, userId, trx),
+      );
     } catch (error) {
       await this.infra.storage.discard(keysOfUploads(stored));
       throw error;
     }
+    await this.#published(postId, userId, options);
+    return post;
+  }
+
+  /**
+   * A remote person's post, from the Note it came as: recorded as a local one is, with its
+   * origin. Its media wait for their copies (`media/remote-media.ts` fetches them from
+   * `origin.sources` later), so each comes with its placeholder key and the sender's sizes.
+   */
+  async createRemote(
+    authorId: string,
+    post: {
+      caption: string | null;
+      createdAt: string;
+      media: (postId: string) => NewMediaAttachment[];
+      origin: RemoteOrigin;
+    },
+  ): Promise<string> {
+    const postId = newId();
+    const media = post.media(postId);
+    const now = this.infra.clock.now().toISOString();
+    const { origin } = post;
+    await this.#record(
+      { id: postId, authorId, caption: post.caption, createdAt: post.createdAt, media },
+      {
+        alongside: async (trx) => {
+          await insertRemotePost(trx, {
+            post_id: postId,
+            note_url: origin.noteUrl,
+            url: origin.url,
+            is_public: origin.isPublic ? 1 : 0,
+          });
+          await insertRemoteMedia(
+            trx,
+            media.map((item, index) => ({
+              image_id: item.id,
+              post_id: postId,
+              author_id: authorId,
+              source_url: origin.sources[index]!,
+            })),
+            now,
+          );
+        },
+      },
+      async () => undefined,
+    );
+    await this.#published(postId, authorId, {});
+    return postId;
+  }
+
+  /** The post's rows, its media, its index entries and its author's count, in one transaction. */
+  async #record<T>(
+    post: {
+      id: string;
+      authorId: string;
+      caption: string | null;
+      createdAt: string;
+      media: NewMediaAttachment[];
+    },
+    options: CreatePostOptions,
+    readBack: (trx: Transaction<DB>) => Promise<T>,
+  ): Promise<T> {
+    return this.infra.database.db.transaction().execute(async (trx) => {
+      await insertPost(trx, {
+        id: post.id,
+        user_id: post.authorId,
+        caption: post.caption,
+        created_at: post.createdAt,
+      });
+      await insertMediaAttachments(trx, post.media);
+      const entry = { id: post.id, authorId: post.authorId, createdAt: post.createdAt };
+      await indexNewPost(trx, entry, post.caption);
+      await options.alongside?.(trx, post.id);
+      await addToPostsCount(trx, post.authorId, 1);
+      return readBack(trx);
+    });
+  }
+
+  async #published(postId: string, authorId: string, options: CreatePostOptions): Promise<void> {
     await this.infra.events.publish({
       type: 'post.created',
       postId,
-      authorId: userId,
+      authorId,
       imported: options.imported === true,
     });
-    return post;
   }
 }

@@ -20,7 +20,7 @@ import {
 } from '../repositories/follow-writes.repository';
 import { listPeople } from '../repositories/people-lists.repository';
 import { notifyWhileFollowing } from '../repositories/notification-records.repository';
-import { isRemotePerson } from '../repositories/remote-people.repository';
+import { isRemotePerson, remotePeopleAmong } from '../repositories/remote-people.repository';
 import { findProfileById } from '../repositories/profiles.repository';
 import { peoplePage } from '../views/people-page';
 import { canSeeContentOf } from '../policies/visibility';
@@ -54,6 +54,7 @@ export class FollowsService {
         const target = await findProfileById(trx, targetId);
         // Blocked either way: the person is not there for the viewer, as their profile is not.
         if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
+        const followerRemote = (await remotePeopleAmong(trx, [viewerId])).has(viewerId);
         if (target.is_private && !(await isFollowing(trx, viewerId, targetId))) {
           const asked = await insertFollowRequest(trx, {
             requester_id: viewerId,
@@ -65,11 +66,20 @@ export class FollowsService {
             requested: true,
             followersCount: target.followers_count,
             changed: asked,
+            followerRemote,
+            targetRemote: false,
           };
         }
         const { added, followersCount } = await this.#addFollow(trx, viewerId, targetId);
         if (added) await this.#tellFollowed(trx, viewerId, targetId);
-        return { following: true, requested: false, followersCount, changed: added };
+        return {
+          following: true,
+          requested: false,
+          followersCount,
+          changed: added,
+          followerRemote,
+          targetRemote: false,
+        };
       }));
     if (outcome.changed && outcome.following) {
       await this.infra.events.publish({
@@ -77,10 +87,12 @@ export class FollowsService {
         followerId: viewerId,
         followeeId: targetId,
         followersCount: outcome.followersCount,
+        followerRemote: outcome.followerRemote,
       });
     } else if (outcome.changed) {
       await this.infra.events.publish({
-        type: 'follow_request.sent',
+        // A remote person's server answers for them; an owner here is asked here.
+        type: outcome.targetRemote ? 'follow_request.sent_remote' : 'follow_request.sent',
         requesterId: viewerId,
         ownerId: targetId,
       });
@@ -100,13 +112,15 @@ export class FollowsService {
     // The statements are the database's own (repositories/follow-writes.repository.ts).
     const outcome = await unfollowAndWithdraw(this.db, viewerId, targetId);
     if (!outcome) throw notFound();
-    const { withdrawn, removed, followersCount } = outcome;
+    const { withdrawn, removed, followersCount, followerRemote, followeeRemote } = outcome;
     if (withdrawn) {
       await this.infra.events.publish({
         type: 'follow_request.ended',
         requesterId: viewerId,
         ownerId: targetId,
         reason: 'withdrawn',
+        requesterRemote: followerRemote,
+        ownerRemote: followeeRemote,
       });
     }
     if (removed) {
@@ -115,6 +129,8 @@ export class FollowsService {
         followerId: viewerId,
         followeeId: targetId,
         followersCount,
+        followerRemote,
+        followeeRemote,
       });
     }
     return { following: false, requested: false, followers_count: followersCount };
@@ -131,15 +147,16 @@ export class FollowsService {
       const target = await findProfileById(trx, targetId);
       if (!target || (await isBlockedEitherWay(trx, viewerId, targetId))) throw notFound();
       const followersCount = target.followers_count;
+      const remote = { followerRemote: false, targetRemote: true };
       if (await isFollowing(trx, viewerId, targetId)) {
-        return { following: true, requested: false, followersCount, changed: false };
+        return { following: true, requested: false, followersCount, changed: false, ...remote };
       }
       const asked = await insertFollowRequest(trx, {
         requester_id: viewerId,
         target_id: targetId,
         created_at: nowIso(),
       });
-      return { following: false, requested: true, followersCount, changed: asked };
+      return { following: false, requested: true, followersCount, changed: asked, ...remote };
     });
   }
 
@@ -158,27 +175,44 @@ export class FollowsService {
     });
     if (!outcome?.visible) throw notFound();
     if (outcome.needsRequest) return undefined;
-    const { added, followersCount } = outcome;
-    return { following: true, requested: false, followersCount, changed: added };
+    const { added, followersCount, followerRemote } = outcome;
+    return {
+      following: true,
+      requested: false,
+      followersCount,
+      changed: added,
+      followerRemote,
+      targetRemote: false,
+    };
   }
 
   /** The owner approves a pending request: the follow is made. 404 when there is no request. */
   async approve(ownerId: string, requesterId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    const remote = await this.db.transaction().execute(async (trx) => {
       if (!(await deleteFollowRequest(trx, requesterId, ownerId))) throw notFound();
       await this.#addFollow(trx, requesterId, ownerId);
+      return remotePeopleAmong(trx, [requesterId, ownerId]);
     });
-    await this.infra.events.publish({ type: 'follow_request.approved', requesterId, ownerId });
+    await this.infra.events.publish({
+      type: 'follow_request.approved',
+      requesterId,
+      ownerId,
+      requesterRemote: remote.has(requesterId),
+      ownerRemote: remote.has(ownerId),
+    });
   }
 
   /** The owner declines a request; declining one that is gone changes nothing. */
   async decline(ownerId: string, requesterId: string): Promise<void> {
     if (await deleteFollowRequest(this.db, requesterId, ownerId)) {
+      const remote = await remotePeopleAmong(this.db, [requesterId, ownerId]);
       await this.infra.events.publish({
         type: 'follow_request.ended',
         requesterId,
         ownerId,
         reason: 'declined',
+        requesterRemote: remote.has(requesterId),
+        ownerRemote: remote.has(ownerId),
       });
     }
   }

@@ -17,6 +17,8 @@ export class LikesService {
    * after it: a like is the busiest write, and on PostgreSQL that saved a round trip per like and
    * the row hold a later write needed against an unlike committing in between. The repository
    * picks the statements for the database it runs on (repositories/like-writes.repository.ts).
+   * The same write tells whether the liker or the author is of another server, so the event
+   * carries it and nothing reads it again to decide where the like goes.
    */
   async set(postId: string, userId: string, liked: boolean): Promise<LikeResult> {
     const outcome = await setLike(this.infra.database.db, {
@@ -28,13 +30,15 @@ export class LikesService {
       liked,
     });
     if (!outcome?.visible) throw notFound();
-    const { changed, likesCount } = outcome;
+    const { changed, likesCount, likerRemote, authorRemote } = outcome;
     if (changed) {
       await this.infra.events.publish({
         type: liked ? 'like.added' : 'like.removed',
         postId,
         userId,
         likesCount,
+        likerRemote,
+        authorRemote,
       });
     }
     return { liked, likes_count: likesCount };

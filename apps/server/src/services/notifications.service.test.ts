@@ -18,6 +18,9 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
  * through the API (their subscribers record once); the service is then called again by hand, as
  * a late or repeated event would, and after the action's row is gone.
  */
+/** Both people of this server: each is told here. */
+const local = { requesterRemote: false, ownerRemote: false };
+
 describe.each(dialects)('NotificationsService on %s', (dialect) => {
   let server: Server;
   let jpeg: Buffer;
@@ -84,13 +87,13 @@ describe.each(dialects)('NotificationsService on %s', (dialect) => {
     expect(await told(asker, owner)).toEqual(['follow_accepted']);
 
     // Told again by hand: the follow is news once.
-    await notifications().followRequestApproved(asker.id, owner.id);
+    await notifications().followRequestApproved(asker.id, owner.id, local);
     expect(await told(owner, asker)).toEqual(['follow (read)']);
 
     // The follow is gone: there is nothing left to tell of.
     await db().deleteFrom('follows').where('follower_id', '=', asker.id).execute();
     await db().deleteFrom('notifications').where('actor_id', 'in', [asker.id, owner.id]).execute();
-    await notifications().followRequestApproved(asker.id, owner.id);
+    await notifications().followRequestApproved(asker.id, owner.id, local);
     expect(await told(owner, asker)).toEqual([]);
     expect(await told(asker, owner)).toEqual([]);
   });
@@ -112,13 +115,13 @@ describe.each(dialects)('NotificationsService on %s', (dialect) => {
     expect(await told(mentioned, writer)).toEqual(['mention']);
 
     await db().deleteFrom('notifications').where('actor_id', '=', writer.id).execute();
-    await notifications().commented(commentId);
+    await notifications().commented(commentId, { authorRemote: false });
     expect(await told(author, writer)).toEqual(['comment']);
     expect(await told(mentioned, writer)).toEqual(['mention']);
 
     await db().deleteFrom('notifications').where('actor_id', '=', writer.id).execute();
     await db().deleteFrom('comments').where('id', '=', commentId).execute();
-    await notifications().commented(commentId);
+    await notifications().commented(commentId, { authorRemote: false });
     expect(await told(author, writer)).toEqual([]);
     expect(await told(mentioned, writer)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { Notification, NotificationPage, NotificationQuery } from '@pinhole/contracts';
-import { limits, mentionsOf, unreadCountCap } from '@pinhole/contracts';
+import { isRemoteUsername, limits, mentionsOf, unreadCountCap } from '@pinhole/contracts';
 import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
@@ -128,19 +128,23 @@ export class NotificationsService {
    * mentioned in a comment on their own post is told once, of the comment. Nothing when the
    * comment is already gone (its notifications would go with it).
    */
-  async commented(commentId: string): Promise<void> {
+  async commented(commentId: string, { authorRemote }: { authorRemote: boolean }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const comment = await findCommentToTell(trx, commentId);
       if (!comment?.author_id) return;
       const createdAt = nowIso();
-      const authorTold = await notifyPostAuthor(trx, {
-        id: newId(),
-        actor_id: comment.user_id,
-        type: 'comment',
-        post_id: comment.post_id,
-        comment_id: commentId,
-        created_at: createdAt,
-      });
+      // A remote post's author reads their notifications on their own server, which hears the
+      // comment as a reply.
+      const authorTold = authorRemote
+        ? undefined
+        : await notifyPostAuthor(trx, {
+            id: newId(),
+            actor_id: comment.user_id,
+            type: 'comment',
+            post_id: comment.post_id,
+            comment_id: commentId,
+            created_at: createdAt,
+          });
       const mentioned = await this.#mentionable(
         trx,
         { id: comment.author_id, isPrivate: Boolean(comment.author_is_private) },
@@ -185,29 +189,38 @@ export class NotificationsService {
    * and the requester is told. One transaction: the owner's badge goes from the request straight
    * to nothing.
    */
-  async followRequestApproved(requesterId: string, ownerId: string): Promise<void> {
+  async followRequestApproved(
+    requesterId: string,
+    ownerId: string,
+    remote: { requesterRemote: boolean; ownerRemote: boolean },
+  ): Promise<void> {
     const follow = { followerId: requesterId, followeeId: ownerId };
     await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       await deleteFollowNotification(trx, requesterId, ownerId, 'follow_request');
-      await notifyWhileFollowing(trx, follow, {
-        id: newId(),
-        userId: ownerId,
-        actorId: requesterId,
-        type: 'follow',
-        createdAt: now,
-        readAt: now,
-        once: true,
-      });
-      await notifyWhileFollowing(trx, follow, {
-        id: newId(),
-        userId: requesterId,
-        actorId: ownerId,
-        type: 'follow_accepted',
-        createdAt: now,
-        readAt: null,
-        once: false,
-      });
+      // Only people here are told: one of another server hears it from their own server.
+      if (!remote.ownerRemote) {
+        await notifyWhileFollowing(trx, follow, {
+          id: newId(),
+          userId: ownerId,
+          actorId: requesterId,
+          type: 'follow',
+          createdAt: now,
+          readAt: now,
+          once: true,
+        });
+      }
+      if (!remote.requesterRemote) {
+        await notifyWhileFollowing(trx, follow, {
+          id: newId(),
+          userId: requesterId,
+          actorId: ownerId,
+          type: 'follow_accepted',
+          createdAt: now,
+          readAt: null,
+          once: false,
+        });
+      }
     });
   }
 
@@ -299,7 +312,10 @@ export class NotificationsService {
     if (usernames.length === 0) return [];
     // Nobody blocked either way with the writer is told: a block stops mentions reaching you.
     const hidden = new Set(await listBlockedEitherWay(trx, writerId));
+    // A person of another server is told by their own server, which hears the mention (a reply's
+    // or a post's Mention tag): a row here would be one nobody reads.
     const people = (await findPeopleByUsernames(trx, usernames))
+      .filter((person) => !isRemoteUsername(person.username))
       .map((person) => person.id)
       .filter((id) => id !== writerId && !hidden.has(id));
     if (people.length === 0 || !postAuthor.isPrivate) return people;

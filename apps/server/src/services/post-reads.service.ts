@@ -28,7 +28,7 @@ import {
   withoutHiddenPosts,
 } from '../policies/hidden-people';
 import { countActivityOf, listBlockedEitherWay } from '../repositories/blocks.repository';
-import { remotePostsSeen } from './remote-posts-seen';
+import { remotePostsSeen } from '../views/remote-posts-seen';
 
 /** A list of posts: one person's (`userId`), a viewer's Following feed, or everyone's. */
 export type PostListRequest = PostListQuery & { userId?: string; followedBy?: string };

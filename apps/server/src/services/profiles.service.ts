@@ -20,6 +20,7 @@ import {
 import { storedVariants } from '../repositories/stored-variants';
 import { isAdmin } from '../repositories/users.repository';
 import { findRemoteActorByProfileId } from '../repositories/federation-actors.repository';
+import { remotePeopleAmong } from '../repositories/remote-people.repository';
 import type { Storage } from '../storage/storage';
 import { indexPersonNames } from '../discovery/discovery-index';
 import type { FollowsService } from './follows.service';
@@ -147,11 +148,14 @@ export class ProfilesService {
         if (uniqueViolation(error) !== null) throw conflictFor(false, true);
         throw error;
       });
+    const remote = await remotePeopleAmong(this.db, approved);
     for (const requesterId of approved) {
       await this.infra.events.publish({
         type: 'follow_request.approved',
         requesterId,
         ownerId: userId,
+        requesterRemote: remote.has(requesterId),
+        ownerRemote: false,
       });
     }
     return this.get(userId);

@@ -3,22 +3,24 @@ export type OutboxReader = (profileId: string) => Promise<number>;
 
 /**
  * The first view of a remote person's profile asks their server for their recent posts, without
- * making the viewer wait. Federation plugs the reader in when it is on; without it, nothing is
- * asked. Errors are reported, never thrown at the page that asked.
+ * making the viewer wait. The reader is federation's (federation/remote-backfill.ts), given when
+ * federation is on; without it, nothing is asked. Errors are reported, never thrown at the page
+ * that asked.
  */
 export class RemoteBackfillService {
-  #reader: OutboxReader | undefined;
   #report: (error: unknown) => void = (error) => console.error(error);
   readonly #running = new Map<string, Promise<number>>();
 
-  use(reader: OutboxReader, report: (error: unknown) => void): void {
-    this.#reader = reader;
+  constructor(private readonly reader: OutboxReader | undefined) {}
+
+  /** Where failures go: the server's logger once it exists. */
+  reportErrorsTo(report: (error: unknown) => void): void {
     this.#report = report;
   }
 
   /** Starts reading the person's outbox (once at a time per person); answers when done. */
   request(profileId: string): Promise<number> {
-    const reader = this.#reader;
+    const reader = this.reader;
     if (!reader) return Promise.resolve(0);
     let running = this.#running.get(profileId);
     if (!running) {

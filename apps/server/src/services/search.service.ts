@@ -1,7 +1,6 @@
 import type { ProfileSummary, RemoteSearchStatus, SearchResult } from '@pinhole/contracts';
 import { foldForSearch, limits } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
-import type { RemoteOutcome } from '../federation/remote-lookup';
 import type { FoundPerson as FoundRow } from '../repositories/search.repository';
 import {
   findPersonByUsername,
@@ -47,6 +46,9 @@ const maxWords = 4;
  * Looks up the person of another server a query names (the federation's lookup): their profile
  * id, or why not; undefined when the query names nobody elsewhere.
  */
+/** What asking another server about someone came to: their profile id here, or why not. */
+export type RemoteOutcome = { found: string } | { failed: 'not_found' | 'unreachable' };
+
 export type RemotePersonFinder = (query: string) => Promise<RemoteOutcome | undefined>;
 
 /** A query naming someone elsewhere, on a server that cannot look (off, or signed out). */

@@ -1,5 +1,4 @@
 import { PushDeliveries } from '../push/push-deliveries';
-import { subscribePushToEvents } from '../push/push-events';
 import { PushService } from '../push/push.service';
 import type { Infrastructure } from '../context';
 import { AccountService } from './account.service';
@@ -11,6 +10,7 @@ import { CreatePostService } from './create-post.service';
 import { DiscoveryListsService } from './discovery-lists.service';
 import { DomainBlocksService } from './domain-blocks.service';
 import { ExportService } from './export.service';
+import { FederatedReadsService } from './federated-reads.service';
 import { FollowsService } from './follows.service';
 import { ImportService } from './imports/import.service';
 import { InstanceService } from './instance.service';
@@ -32,16 +32,24 @@ import { SuggestionsService } from './suggestions.service';
 import { SweepService, ownerQueries } from './sweep.service';
 import { VariantBackfillService } from './variant-backfill.service';
 import { RemoteMediaFetcher } from '../media/remote-media';
+import type { OutboxReader } from './remote-backfill.service';
 import { RemoteBackfillService } from './remote-backfill.service';
+import { RemotePeopleService } from './remote-people.service';
+import { RemotePostsService } from './remote-posts.service';
+
+/** What other doors lend the services: federation's, when it is on (create-context.ts). */
+export interface ServiceDoors {
+  readRemoteOutbox?: OutboxReader;
+}
 
 /**
  * Every service, built once at start with what it depends on. Routes are thin adapters over
- * these; scripts (sweep, seed) use the same instances.
+ * these; scripts (sweep, seed) use the same instances. Their side effects are subscribed in one
+ * place, events/subscribers/registry.ts, by create-context.ts.
  */
-export function createServices(infra: Infrastructure) {
+export function createServices(infra: Infrastructure, doors: ServiceDoors = {}) {
   const push = new PushService(infra);
   const pushDeliveries = new PushDeliveries(infra, push);
-  subscribePushToEvents(infra.events, pushDeliveries);
   const notifications = new NotificationsService(infra);
   const blocks = new BlocksService(infra);
   const follows = new FollowsService(infra);
@@ -85,7 +93,10 @@ export function createServices(infra: Infrastructure) {
     stories,
     messages,
     remoteMedia,
-    remoteBackfill: new RemoteBackfillService(),
+    remotePeople: new RemotePeopleService(infra),
+    federatedReads: new FederatedReadsService(infra),
+    remotePosts: new RemotePostsService(infra, createPost, postEdits, remoteMedia),
+    remoteBackfill: new RemoteBackfillService(doors.readRemoteOutbox),
     // The maintenance sweep also removes remote photos' copies past their retention.
     sweep: new SweepService(infra, ownerQueries, {
       removeExpired: async (now) =>

@@ -3,7 +3,8 @@ import type { Instance } from '@pinhole/contracts';
 import { cacheTags } from '../../cache/cache-tags';
 import { TaggedCache } from '../../cache/tagged-cache';
 import { EventBus } from '../event-bus';
-import { subscribeCaches } from './caches';
+import { cacheSubscribers } from './caches';
+import { subscribeConcern } from './subscriber-table';
 
 type About = Omit<Instance, 'signups'>;
 
@@ -13,7 +14,7 @@ describe('cache subscribers', () => {
       throw error;
     });
     const instance = new TaggedCache<About>(1);
-    subscribeCaches(bus, { instance });
+    subscribeConcern(bus, cacheSubscribers, { instance });
     let loads = 0;
     const about = () =>
       instance.get('about', async () => {
@@ -24,7 +25,14 @@ describe('cache subscribers', () => {
         };
       });
     expect((await about()).name).toBe('Pinhole 1');
-    await bus.publish({ type: 'like.added', postId: 'post', userId: 'ana', likesCount: 1 });
+    await bus.publish({
+      type: 'like.added',
+      postId: 'post',
+      userId: 'ana',
+      likesCount: 1,
+      likerRemote: false,
+      authorRemote: false,
+    });
     expect((await about()).name).toBe('Pinhole 1');
     await bus.publish({ type: 'instance.updated' });
     expect((await about()).name).toBe('Pinhole 2');

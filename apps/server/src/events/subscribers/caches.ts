@@ -1,7 +1,7 @@
-import type { EventBus } from '../event-bus';
 import { cacheTags } from '../../cache/cache-tags';
+import type { SubscriberTable } from './subscriber-table';
 
-/** The read caches these subscribers forget in (services/read-caches.ts). */
+/** The read caches these subscribers forget in (cache/read-caches.ts). */
 export interface ForgettingCaches {
   instance: { forget(tags: Iterable<string>): void };
 }
@@ -11,6 +11,9 @@ export interface ForgettingCaches {
  * every instance, before each read); what is forgotten here is what this instance must forget
  * before the action answers, which reads its result from the cache at once.
  */
-export function subscribeCaches(events: EventBus, caches: ForgettingCaches) {
-  events.on('instance.updated', () => caches.instance.forget([cacheTags.instance]));
-}
+export const cacheSubscribers: SubscriberTable<ForgettingCaches> = {
+  'instance.updated': {
+    does: 'forget the instance cache',
+    run: (caches) => caches.instance.forget([cacheTags.instance]),
+  },
+};

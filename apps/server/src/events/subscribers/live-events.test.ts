@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../event-bus';
-import { subscribeLiveEvents } from './live-events';
+import { liveEventSubscribers } from './live-events';
+import { subscribeConcern } from './subscriber-table';
 
 describe('live event subscribers', () => {
   it("end a signed-out session's streams at once, and nothing else", async () => {
@@ -8,12 +9,19 @@ describe('live event subscribers', () => {
       throw error;
     });
     const ended: string[] = [];
-    subscribeLiveEvents(bus, {
+    subscribeConcern(bus, liveEventSubscribers, {
       endSession: (tokenHash) => ended.push(tokenHash),
       messagesChanged: async () => undefined,
     });
     await bus.publish({ type: 'session.ended', userId: 'ana', tokenHash: 'hash-1' });
-    await bus.publish({ type: 'like.added', postId: 'post', userId: 'ana', likesCount: 1 });
+    await bus.publish({
+      type: 'like.added',
+      postId: 'post',
+      userId: 'ana',
+      likesCount: 1,
+      likerRemote: false,
+      authorRemote: false,
+    });
     await bus.publish({ type: 'session.ended', userId: null, tokenHash: 'hash-2' });
     expect(ended).toEqual(['hash-1', 'hash-2']);
   });
@@ -23,7 +31,7 @@ describe('live event subscribers', () => {
       throw error;
     });
     const told: string[] = [];
-    subscribeLiveEvents(bus, {
+    subscribeConcern(bus, liveEventSubscribers, {
       endSession: () => undefined,
       messagesChanged: async (conversationId, userIds) => {
         told.push(`${conversationId}: ${userIds.join(' ')}`);

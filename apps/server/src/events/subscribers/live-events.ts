@@ -1,5 +1,7 @@
-import type { EventBus } from '../event-bus';
 import type { EventStreamsService } from '../../services/event-streams.service';
+import type { SubscriberTable } from './subscriber-table';
+
+export type LiveEventStreams = Pick<EventStreamsService, 'endSession' | 'messagesChanged'>;
 
 /**
  * Live events (`GET /api/events`). The unread badge is not told from here: it follows the
@@ -8,15 +10,18 @@ import type { EventStreamsService } from '../../services/event-streams.service';
  * knows at once is a sign-out made here; messages are told here, and to other instances through
  * the same channel.
  */
-export function subscribeLiveEvents(
-  events: EventBus,
-  eventStreams: Pick<EventStreamsService, 'endSession' | 'messagesChanged'>,
-) {
-  events.on('session.ended', (event) => eventStreams.endSession(event.tokenHash));
-  events.on('message.sent', (event) =>
-    eventStreams.messagesChanged(event.conversationId, [event.senderId, ...event.recipientIds]),
-  );
-  events.on('messages.changed', (event) =>
-    eventStreams.messagesChanged(event.conversationId, event.userIds),
-  );
-}
+export const liveEventSubscribers: SubscriberTable<LiveEventStreams> = {
+  'session.ended': {
+    does: "end that session's streams",
+    run: (streams, event) => streams.endSession(event.tokenHash),
+  },
+  'message.sent': {
+    does: 'tell the sender and the recipients',
+    run: (streams, event) =>
+      streams.messagesChanged(event.conversationId, [event.senderId, ...event.recipientIds]),
+  },
+  'messages.changed': {
+    does: 'tell the people whose unread counts moved',
+    run: (streams, event) => streams.messagesChanged(event.conversationId, event.userIds),
+  },
+};

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../domain-events';
 import { EventBus } from '../event-bus';
 import type { NotificationRecorder } from './notifications';
-import { subscribeNotifications } from './notifications';
+import { notificationSubscribers } from './notifications';
+import { subscribeConcern } from './subscriber-table';
 
 /** A recorder that writes down each call, as `method arg1 arg2`. */
 function recordingNotifications() {
@@ -13,11 +14,13 @@ function recordingNotifications() {
       calls.push([method, ...args].join(' '));
     };
   const recorder: NotificationRecorder = {
-    commented: record('commented'),
+    commented: (commentId, { authorRemote }) =>
+      record('commented')(commentId, ...(authorRemote ? ['(author remote)'] : [])),
     captionWritten: record('captionWritten'),
     mentionedElsewhere: (actorId, userIds) => record('mentionedElsewhere')(actorId, ...userIds),
     followRequested: record('followRequested'),
-    followRequestApproved: record('followRequestApproved'),
+    followRequestApproved: (requesterId, ownerId) =>
+      record('followRequestApproved')(requesterId, ownerId),
     followRequestEnded: record('followRequestEnded'),
     blocked: record('blocked'),
   };
@@ -29,7 +32,7 @@ async function callsFor(events: DomainEvent[]) {
     throw error;
   });
   const { calls, recorder } = recordingNotifications();
-  subscribeNotifications(bus, recorder);
+  subscribeConcern(bus, notificationSubscribers, recorder);
   for (const event of events) await bus.publish(event);
   return calls;
 }
@@ -38,11 +41,45 @@ describe('notification subscribers', () => {
   it('record comments, and leave likes and follows to their own write', async () => {
     expect(
       await callsFor([
-        { type: 'like.added', postId: 'post', userId: 'fan', likesCount: 1 },
-        { type: 'like.removed', postId: 'post', userId: 'fan', likesCount: 0 },
-        { type: 'comment.added', commentId: 'comment', postId: 'post', userId: 'fan' },
-        { type: 'follow.added', followerId: 'fan', followeeId: 'author', followersCount: 1 },
-        { type: 'follow.removed', followerId: 'fan', followeeId: 'author', followersCount: 0 },
+        {
+          type: 'like.added',
+          postId: 'post',
+          userId: 'fan',
+          likesCount: 1,
+          likerRemote: false,
+          authorRemote: false,
+        },
+        {
+          type: 'like.removed',
+          postId: 'post',
+          userId: 'fan',
+          likesCount: 0,
+          likerRemote: false,
+          authorRemote: false,
+        },
+        {
+          type: 'comment.added',
+          commentId: 'comment',
+          postId: 'post',
+          userId: 'fan',
+          commenterRemote: false,
+          authorRemote: false,
+        },
+        {
+          type: 'follow.added',
+          followerId: 'fan',
+          followeeId: 'author',
+          followersCount: 1,
+          followerRemote: false,
+        },
+        {
+          type: 'follow.removed',
+          followerId: 'fan',
+          followeeId: 'author',
+          followersCount: 0,
+          followerRemote: false,
+          followeeRemote: false,
+        },
       ]),
     ).toEqual(['commented comment']);
   });
@@ -51,14 +88,28 @@ describe('notification subscribers', () => {
     expect(
       await callsFor([
         { type: 'follow_request.sent', requesterId: 'asker', ownerId: 'owner' },
-        { type: 'follow_request.approved', requesterId: 'asker', ownerId: 'owner' },
+        {
+          type: 'follow_request.approved',
+          requesterId: 'asker',
+          ownerId: 'owner',
+          requesterRemote: false,
+          ownerRemote: false,
+        },
         {
           type: 'follow_request.ended',
           requesterId: 'other',
           ownerId: 'owner',
           reason: 'declined',
+          requesterRemote: false,
+          ownerRemote: false,
         },
-        { type: 'block.added', blockerId: 'owner', blockedId: 'asker' },
+        {
+          type: 'block.added',
+          blockerId: 'owner',
+          blockedId: 'asker',
+          blockerRemote: false,
+          blockedRemote: false,
+        },
       ]),
     ).toEqual([
       'followRequested asker owner',

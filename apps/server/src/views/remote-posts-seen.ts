@@ -12,6 +12,8 @@ const viewResolutionMs = 60 * 60_000;
  * that they are being looked at (their photos' copies are kept longer, and one removed after
  * its retention is fetched again). Pages are cached until a post changes, and removing a copy
  * changes its post, so the next page showing it comes here. Local-only pages ask nothing.
+ * Part of making a page's JSON (its `remote_url`s), hence a view beside post-json.ts, not a
+ * service of its own.
  */
 export async function remotePostsSeen(
   db: Kysely<DB>,

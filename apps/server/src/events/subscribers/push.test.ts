@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EventBus } from '../events/event-bus';
-import type { PushDeliveries } from './push-deliveries';
-import { subscribePushToEvents } from './push-events';
+import { EventBus } from '../event-bus';
+import { pushSubscribers } from './push';
+import { subscribeConcern } from './subscriber-table';
 
 /** The notices a run of events leaves with the push queue. */
 async function noticesFor(events: Parameters<EventBus['publish']>[0][]) {
@@ -9,9 +9,11 @@ async function noticesFor(events: Parameters<EventBus['publish']>[0][]) {
     throw error;
   });
   const notices: unknown[] = [];
-  subscribePushToEvents(bus, {
-    notice: (match: unknown) => notices.push(match),
-  } as unknown as PushDeliveries);
+  subscribeConcern(bus, pushSubscribers, {
+    notice: (match) => {
+      notices.push(match);
+    },
+  });
   for (const event of events) await bus.publish(event);
   return notices;
 }
@@ -20,9 +22,22 @@ describe('push subscribers', () => {
   it('look for a follow, a follow request and a like by their own kinds', async () => {
     expect(
       await noticesFor([
-        { type: 'follow.added', followerId: 'fan', followeeId: 'star', followersCount: 1 },
+        {
+          type: 'follow.added',
+          followerId: 'fan',
+          followeeId: 'star',
+          followersCount: 1,
+          followerRemote: false,
+        },
         { type: 'follow_request.sent', requesterId: 'fan', ownerId: 'private' },
-        { type: 'like.added', postId: 'p1', userId: 'fan', likesCount: 3 },
+        {
+          type: 'like.added',
+          postId: 'p1',
+          userId: 'fan',
+          likesCount: 3,
+          likerRemote: false,
+          authorRemote: false,
+        },
       ]),
     ).toEqual([
       { actorId: 'fan', userId: 'star', types: ['follow'] },
