@@ -351,12 +351,12 @@ describe('several instances on one PostgreSQL database and one S3 bucket', () =>
       expect(await bucket.head(orphan)).toBeNull();
 
       const { rows } = await sql<{
-        image_key: string;
-        image_variants: string;
-      }>`select image_key, image_variants from posts`.execute(a.context.database.db);
+        file_key: string;
+        variants: string;
+      }>`select file_key, variants from media_attachments`.execute(a.context.database.db);
       const keys = rows.flatMap((row) => [
-        row.image_key,
-        ...(JSON.parse(row.image_variants) as { key: string }[]).map((variant) => variant.key),
+        row.file_key,
+        ...(JSON.parse(row.variants) as { key: string }[]).map((variant) => variant.key),
       ]);
       expect(keys).toContain(fromB.image_url.replace(/^\/storage\//, ''));
       for (const key of keys) expect(await bucket.head(key), key).not.toBeNull();

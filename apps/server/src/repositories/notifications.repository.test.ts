@@ -118,13 +118,25 @@ describe.each(dialects)('notification queries on %s', (dialect) => {
           postIds.map((id, index) => ({
             id,
             user_id: people[index % 50]!,
-            image_key: `user-uploads/seed/posts/${index}.jpg`,
-            image_width: 1080,
-            image_height: 1080,
-            image_placeholder: null,
-            image_variants: '[]',
             caption: null,
             created_at: new Date(start).toISOString(),
+          })),
+        )
+        .execute();
+      // Every post has its photo (a post without media is one being deleted).
+      await trx
+        .insertInto('media_attachments')
+        .values(
+          postIds.map((id, index) => ({
+            id: newId(),
+            post_id: id,
+            position: 0,
+            file_key: `user-uploads/seed/posts/${index}.jpg`,
+            width: 1080,
+            height: 1080,
+            placeholder: null,
+            variants: '[]',
+            alt_text: null,
           })),
         )
         .execute();

@@ -1,5 +1,4 @@
 import type {
-  MessageStory,
   Conversation,
   ConversationListQuery,
   ConversationPage,
@@ -18,8 +17,7 @@ import { newId, nowIso } from '../ids';
 import * as repo from '../repositories/conversations.repository';
 import { followedAmong } from '../repositories/follows.repository';
 import { updateProfile } from '../repositories/profiles.repository';
-import { canSeeContentOf, requireVisiblePost } from '../policies/visibility';
-import { findLiveStories, type StoryRow } from '../repositories/stories.repository';
+import { requireVisiblePost } from '../policies/visibility';
 import { decodeCursor, encodeCursor } from '../pagination/post-cursor';
 import { toProfileSummary } from '../views/profile-summary';
 import { mediaUrls } from '../storage/media-urls';
@@ -29,12 +27,7 @@ import { keysOfUploads, storeUploads } from '../media/store-uploads';
 import type { Membership } from '../policies/conversation-access';
 import { admissions, requireConversationMember } from '../policies/conversation-access';
 import { toMessage } from '../views/message-json';
-
-const storyOwner = (story: StoryRow) => ({
-  id: story.user_id,
-  is_private: story.author_is_private,
-  suspended_at: story.author_suspended_at,
-});
+import { replyStories, requireRepliableStory } from './story-replies';
 
 /**
  * Direct messages between people of this instance: one-to-one conversations (found again when
@@ -168,7 +161,7 @@ export class MessagesService {
     const requests = returning.length > 0 ? await admissions(this.db, viewerId, returning) : null;
     if (input.post_id !== undefined) await requireVisiblePost(this.db, input.post_id, viewerId);
     if (input.story_id !== undefined)
-      await this.#requireRepliableStory(viewerId, input.story_id, [
+      await requireRepliableStory(this.infra, viewerId, input.story_id, [
         ...members.map((m) => m.user_id),
         ...returning,
       ]);
@@ -224,54 +217,6 @@ export class MessagesService {
     const [message] = await this.toMessages(viewerId, [row], members, stored);
     if (!message) throw notFound();
     return message;
-  }
-
-  /**
-   * A story may be replied to while it lives and the sender may see it (404 otherwise, as the
-   * story itself answers), and only in a conversation its author is in: the reply is for them.
-   */
-  async #requireRepliableStory(
-    viewerId: string,
-    storyId: string,
-    memberIds: readonly string[],
-  ): Promise<void> {
-    const [story] = await findLiveStories(this.db, [storyId], this.infra.clock.now().toISOString());
-    if (!story || !(await canSeeContentOf(this.db, viewerId, storyOwner(story)))) throw notFound();
-    if (!memberIds.includes(story.user_id))
-      throw new AppError('validation_error', directMessageTexts.storyReplyElsewhere);
-  }
-
-  /**
-   * The replied-to stories this reader may see now, with a small thumbnail (signed for a private
-   * account, as the story's own files). Read with the app's clock, as every story query is.
-   */
-  async #replyStories(
-    viewerId: string,
-    storyIds: readonly string[],
-  ): Promise<Map<string, MessageStory>> {
-    const live = await findLiveStories(this.db, storyIds, this.infra.clock.now().toISOString());
-    const seen = new Map<string, Promise<boolean>>();
-    const urls = mediaUrls(this.infra.storage, this.infra.signer);
-    const shown = new Map<string, MessageStory>();
-    for (const story of live) {
-      // A thread holds few authors' stories: one access check per author.
-      let visible = seen.get(story.user_id);
-      if (!visible) {
-        visible = canSeeContentOf(this.db, viewerId, storyOwner(story));
-        seen.set(story.user_id, visible);
-      }
-      if (!(await visible)) continue;
-      const smallest = [...story.variants].sort((a, b) => a.width - b.width)[0];
-      shown.set(story.id, {
-        id: story.id,
-        thumbnail_url: urls.post(
-          smallest?.key ?? story.image_key,
-          Boolean(story.author_is_private),
-        ),
-        available: true,
-      });
-    }
-    return shown;
   }
 
   async read(viewerId: string, conversationId: string): Promise<void> {
@@ -407,7 +352,7 @@ export class MessagesService {
     const storyIds = [...new Set(rows.flatMap((row) => (row.story_id ? [row.story_id] : [])))];
     const [posts, stories, photos] = await Promise.all([
       repo.findSharedPosts(this.db, postIds),
-      this.#replyStories(viewerId, storyIds),
+      replyStories(this.infra, viewerId, storyIds),
       known ??
         images.listMessageImages(
           this.db,
