@@ -15,7 +15,12 @@
  * statement or transaction knows) and carried by the event, so no subscriber reads it again:
  * deliveries go only where the other party is remote, notifications only to people here.
  */
-interface LikeParties {
+interface LikeFacts {
+  postId: string;
+  userId: string;
+  /** The like row's id (added or removed): it names the Like other servers hear, and its Undo. */
+  likeId: string;
+  likesCount: number;
   likerRemote: boolean;
   authorRemote: boolean;
 }
@@ -48,8 +53,8 @@ export type DomainEvent =
   /** A post deleted by its author or an admin (its rows and files are gone). */
   | { type: 'post.deleted'; postId: string; authorId: string }
   /** `likerRemote`: it came through the inbox; `authorRemote`: the post is a remote person's. */
-  | ({ type: 'like.added'; postId: string; userId: string; likesCount: number } & LikeParties)
-  | ({ type: 'like.removed'; postId: string; userId: string; likesCount: number } & LikeParties)
+  | ({ type: 'like.added' } & LikeFacts)
+  | ({ type: 'like.removed' } & LikeFacts)
   | {
       type: 'comment.added';
       commentId: string;

@@ -4,6 +4,7 @@ import { EventBus } from './event-bus';
 
 const liked: DomainEvent = {
   type: 'like.added',
+  likeId: 'l1',
   postId: 'p1',
   userId: 'u1',
   likesCount: 1,

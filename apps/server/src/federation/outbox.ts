@@ -33,8 +33,8 @@ export class FederationOutbox implements RemoteDeliveries {
     this.#interactions = remoteInteractionSenders(federation, deps);
   }
 
-  like(postId: string, userId: string, undo: boolean) {
-    return this.#interactions.sendLike(postId, userId, undo);
+  like(postId: string, userId: string, likeId: string, undo: boolean) {
+    return this.#interactions.sendLike(postId, userId, likeId, undo);
   }
   comment(commentId: string, postId: string, userId: string) {
     return this.#interactions.sendComment(commentId, postId, userId);

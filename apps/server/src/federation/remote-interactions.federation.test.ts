@@ -108,6 +108,20 @@ describe.each(dialects)('acting on remote posts on %s', (dialect) => {
     });
   });
 
+  it('sends a like after an unlike as a new Like, which a server dropping repeats still takes', async () => {
+    const again = await server.request(`/api/posts/${post.id}/like`, {
+      method: 'PUT',
+      token: alice.token,
+    });
+    expect(again.status).toBe(200);
+    await expect.poll(() => peer.ofType('Like').length, poll).toBe(2);
+    const [first, second] = peer.ofType('Like').map((activity) => activity.json.id);
+    expect(second).not.toBe(first);
+    await server.request(`/api/posts/${post.id}/like`, { method: 'DELETE', token: alice.token });
+    await expect.poll(() => peer.ofType('Undo').length, poll).toBe(2);
+    expect(peer.ofType('Undo')[1]!.json.object).toMatchObject({ type: 'Like', id: second });
+  });
+
   it('sends a comment as a reply to the Note, and keeps a save here', async () => {
     const comment = await server.request(`/api/posts/${post.id}/comments`, {
       method: 'POST',
@@ -134,7 +148,13 @@ describe.each(dialects)('acting on remote posts on %s', (dialect) => {
     });
     expect(saved.body).toEqual({ saved: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(peer.received.map((activity) => activity.type)).toEqual(['Like', 'Undo', 'Create']);
+    expect(peer.received.map((activity) => activity.type)).toEqual([
+      'Like',
+      'Undo',
+      'Like',
+      'Undo',
+      'Create',
+    ]);
   });
 
   it('writes no notification row for the remote author (of a like, of a mention), who is told by their own server', async () => {
@@ -144,7 +164,6 @@ describe.each(dialects)('acting on remote posts on %s', (dialect) => {
     });
     expect(like.body.likes_count).toBe(1);
     // The notification would be written with the like, before the answer: nothing to wait for.
-    // (The Like sent again has the first one's id, so the peer takes it as a repeat.)
     const told = await server.context.database.db
       .selectFrom('notifications')
       .select('type')

@@ -16,14 +16,15 @@ export function remoteInteractionSenders(federation: Federation<void>, deps: Dep
   const { remotePosts, remotePeople } = deps.services;
   const context = () => federation.createContext(deps.config.publicUrl, undefined);
 
-  async function sendLike(postId: string, userId: string, undo: boolean) {
+  async function sendLike(postId: string, userId: string, likeId: string, undo: boolean) {
     const found = await remotePosts.interaction(postId, userId);
     if (!found) return;
     const ctx = context();
     const actor = ctx.getActorUri(found.username);
     const like = new Like({
-      // The same id for a like and its undo: servers match the Undo to the Like by it.
-      id: new URL(`#likes/${encodeURIComponent(found.target.note_url)}`, actor),
+      // Named by the like's row: its Undo names the same Like (servers match them by it), and a
+      // like after an unlike is a new activity, which a server that drops repeats still takes.
+      id: new URL(`#likes/${likeId}`, actor),
       actor,
       object: new URL(found.target.note_url),
     });

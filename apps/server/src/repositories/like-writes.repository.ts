@@ -25,6 +25,11 @@ export interface LikeOutcome {
   visible: boolean;
   /** A like row was really added or removed. */
   changed: boolean;
+  /**
+   * The id of the like row added or removed (when `changed`): it names the Like activity other
+   * servers hear, and its Undo, so a like after an unlike is a new activity, not a repeat.
+   */
+  likeId?: string;
   likesCount: number;
   /** The liker is a person of another server (the like came through the inbox). */
   likerRemote: boolean;
@@ -63,10 +68,10 @@ async function setLikeInOneStatement(
     ? sql`insert into likes (id, post_id, user_id, created_at)
           select ${like.id}, post_id, ${viewer}, ${like.createdAt} from access where visible
           on conflict (post_id, user_id) do nothing
-          returning post_id`
+          returning post_id, id`
     : sql`delete from likes
           where post_id = (select post_id from access where visible) and user_id = ${viewer}
-          returning post_id`;
+          returning post_id, id`;
   // Writing CTEs run whether or not the final select reads them. The notification is not
   // looked for first: the statement's snapshot may still show one an unlike committing meanwhile
   // removes (the like's insert waits for that unlike, the snapshot does not move), so one left
@@ -88,6 +93,7 @@ async function setLikeInOneStatement(
   const { rows } = await sql<{
     visible: boolean;
     changed: boolean;
+    like_id: string | null;
     likes_count: number;
     liker_remote: boolean;
     author_remote: boolean;
@@ -111,6 +117,7 @@ async function setLikeInOneStatement(
     ${notification}
     select access.visible,
       exists (select 1 from written) as changed,
+      (select id from written) as like_id,
       coalesce((select likes_count from counted), access.likes_count) as likes_count,
       access.liker_remote, access.author_remote
     from access`.execute(db);
@@ -119,6 +126,7 @@ async function setLikeInOneStatement(
     row && {
       visible: row.visible,
       changed: row.changed,
+      ...(row.like_id ? { likeId: row.like_id } : {}),
       likesCount: row.likes_count,
       likerRemote: row.liker_remote,
       authorRemote: row.author_remote,
@@ -154,15 +162,17 @@ function setLikeInTransaction(db: Kysely<DB>, like: LikeWrite): Promise<LikeOutc
     };
     const unchanged = { changed: false, likesCount: access.likes_count, ...parties };
     if (!access.visible) return { visible: false, ...unchanged };
-    const changed = like.liked
-      ? await insertLike(trx, {
+    const likeId = like.liked
+      ? (await insertLike(trx, {
           id: like.id,
           post_id: like.postId,
           user_id: viewer,
           created_at: like.createdAt,
-        })
+        }))
+        ? like.id
+        : undefined
       : await deleteLike(trx, like.postId, viewer);
-    if (!changed) return { visible: true, ...unchanged };
+    if (!likeId) return { visible: true, ...unchanged };
     // A remote author reads their notifications on their own server, which hears the Like.
     if (like.liked && !parties.authorRemote) {
       await notifyOfLike(trx, {
@@ -175,6 +185,6 @@ function setLikeInTransaction(db: Kysely<DB>, like: LikeWrite): Promise<LikeOutc
       await deleteLikeNotification(trx, viewer, like.postId);
     }
     const likesCount = await addToLikesCount(trx, like.postId, like.liked ? 1 : -1);
-    return { visible: true, changed: true, likesCount, ...parties };
+    return { visible: true, changed: true, likeId, likesCount, ...parties };
   });
 }

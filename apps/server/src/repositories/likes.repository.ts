@@ -18,15 +18,19 @@ export async function insertLike(
   return rows.length > 0;
 }
 
-/** Deletes the like if present; true when a row was removed. */
-export async function deleteLike(db: Kysely<DB>, postId: string, userId: string): Promise<boolean> {
+/** Deletes the like if present; the removed row's id, undefined when there was none. */
+export async function deleteLike(
+  db: Kysely<DB>,
+  postId: string,
+  userId: string,
+): Promise<string | undefined> {
   const rows = await db
     .deleteFrom('likes')
     .where('post_id', '=', postId)
     .where('user_id', '=', userId)
     .returning('id')
     .execute();
-  return rows.length > 0;
+  return rows[0]?.id;
 }
 
 /** Which of these posts the user has liked: one query for a whole page. */

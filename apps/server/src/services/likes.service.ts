@@ -30,12 +30,13 @@ export class LikesService {
       liked,
     });
     if (!outcome?.visible) throw notFound();
-    const { changed, likesCount, likerRemote, authorRemote } = outcome;
-    if (changed) {
+    const { changed, likeId, likesCount, likerRemote, authorRemote } = outcome;
+    if (changed && likeId) {
       await this.infra.events.publish({
         type: liked ? 'like.added' : 'like.removed',
         postId,
         userId,
+        likeId,
         likesCount,
         likerRemote,
         authorRemote,

@@ -27,6 +27,7 @@ describe('cache subscribers', () => {
     expect((await about()).name).toBe('Pinhole 1');
     await bus.publish({
       type: 'like.added',
+      likeId: 'l1',
       postId: 'post',
       userId: 'ana',
       likesCount: 1,

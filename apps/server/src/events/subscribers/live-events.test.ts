@@ -16,6 +16,7 @@ describe('live event subscribers', () => {
     await bus.publish({ type: 'session.ended', userId: 'ana', tokenHash: 'hash-1' });
     await bus.publish({
       type: 'like.added',
+      likeId: 'l1',
       postId: 'post',
       userId: 'ana',
       likesCount: 1,

@@ -43,6 +43,7 @@ describe('notification subscribers', () => {
       await callsFor([
         {
           type: 'like.added',
+          likeId: 'l1',
           postId: 'post',
           userId: 'fan',
           likesCount: 1,
@@ -51,6 +52,7 @@ describe('notification subscribers', () => {
         },
         {
           type: 'like.removed',
+          likeId: 'l1',
           postId: 'post',
           userId: 'fan',
           likesCount: 0,

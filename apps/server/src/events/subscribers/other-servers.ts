@@ -7,7 +7,7 @@ import type { SubscriberTable } from './subscriber-table';
  */
 export interface RemoteDeliveries {
   /** A Like of a remote post, or its Undo, to the post's author. */
-  like(postId: string, userId: string, undo: boolean): Promise<void>;
+  like(postId: string, userId: string, likeId: string, undo: boolean): Promise<void>;
   /** A comment on a remote post, as a reply Note to its author and the commenter's followers. */
   comment(commentId: string, postId: string, userId: string): Promise<void>;
   /** A local post's Create or Update to its author's remote followers. */
@@ -44,14 +44,14 @@ export const otherServerSubscribers: SubscriberTable<RemoteDeliveries> = {
     does: "Like to a remote post's server (a liker here)",
     run: async (out, event) => {
       if (fromHereToRemote(event.likerRemote, event.authorRemote))
-        await out.like(event.postId, event.userId, false);
+        await out.like(event.postId, event.userId, event.likeId, false);
     },
   },
   'like.removed': {
     does: "Undo{Like} to a remote post's server (a liker here)",
     run: async (out, event) => {
       if (fromHereToRemote(event.likerRemote, event.authorRemote))
-        await out.like(event.postId, event.userId, true);
+        await out.like(event.postId, event.userId, event.likeId, true);
     },
   },
   'comment.added': {

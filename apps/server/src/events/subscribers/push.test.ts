@@ -32,6 +32,7 @@ describe('push subscribers', () => {
         { type: 'follow_request.sent', requesterId: 'fan', ownerId: 'private' },
         {
           type: 'like.added',
+          likeId: 'l1',
           postId: 'p1',
           userId: 'fan',
           likesCount: 3,

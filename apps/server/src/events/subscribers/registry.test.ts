@@ -54,16 +54,24 @@ const cases: { [Type in DomainEventType]: Case<Type>[] } = {
   ],
   'like.added': [
     [
-      { type: 'like.added', postId: 'p1', userId: 'ana', likesCount: 1, ...here },
+      { type: 'like.added', likeId: 'l1', postId: 'p1', userId: 'ana', likesCount: 1, ...here },
       ['web push.notice'],
     ],
     [
-      { type: 'like.added', postId: 'p1', userId: 'ana', likesCount: 1, ...toRemotePost },
+      {
+        type: 'like.added',
+        likeId: 'l1',
+        postId: 'p1',
+        userId: 'ana',
+        likesCount: 1,
+        ...toRemotePost,
+      },
       ['other servers.like'],
     ],
     [
       {
         type: 'like.added',
+        likeId: 'l1',
         postId: 'p1',
         userId: 'bo@elsewhere.example',
         likesCount: 1,
@@ -73,9 +81,19 @@ const cases: { [Type in DomainEventType]: Case<Type>[] } = {
     ],
   ],
   'like.removed': [
-    [{ type: 'like.removed', postId: 'p1', userId: 'ana', likesCount: 0, ...here }, []],
     [
-      { type: 'like.removed', postId: 'p1', userId: 'ana', likesCount: 0, ...toRemotePost },
+      { type: 'like.removed', likeId: 'l1', postId: 'p1', userId: 'ana', likesCount: 0, ...here },
+      [],
+    ],
+    [
+      {
+        type: 'like.removed',
+        likeId: 'l1',
+        postId: 'p1',
+        userId: 'ana',
+        likesCount: 0,
+        ...toRemotePost,
+      },
       ['other servers.like'],
     ],
   ],
