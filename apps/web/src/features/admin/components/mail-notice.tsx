@@ -12,7 +12,7 @@ export function MailNotice() {
     <section
       aria-label="Email"
       data-testid="mail-notice"
-      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
     >
       <p className="font-semibold">This server can&apos;t send email (SMTP_URL is not set).</p>
       <p className="mt-1">

@@ -153,7 +153,7 @@ function ReportCard({ report }: { report: Report }) {
                 type="button"
                 disabled={resolve.isPending}
                 onClick={() => setConfirming('suspend_author')}
-                className="rounded-lg border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
+                className="rounded-lg border border-red-600 px-3 py-1.5 text-sm font-semibold text-red-600 hover:bg-red-50 dark:hover:bg-red-950 disabled:opacity-50"
               >
                 Suspend author
               </button>

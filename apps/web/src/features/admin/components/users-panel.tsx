@@ -113,7 +113,7 @@ function UserRow({ user }: { user: AdminUser }) {
             type="button"
             onClick={() => setConfirming(true)}
             aria-label={`Suspend ${user.username}`}
-            className="rounded-lg border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
+            className="rounded-lg border border-red-600 px-3 py-1.5 text-sm font-semibold text-red-600 hover:bg-red-50 dark:hover:bg-red-950"
           >
             Suspend
           </button>

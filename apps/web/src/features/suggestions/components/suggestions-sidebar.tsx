@@ -1,9 +1,11 @@
 import { pagePaths, endpointPath, limits } from '@pinhole/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ProfileName } from '@/components/ui/profile-name';
 import { useAccountSwitcher } from '@/lib/auth/account-switcher-prompt';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useClock } from '@/lib/clock';
+import { queryKeys } from '@/lib/query-keys';
 import { useMounted } from '@/lib/use-mounted';
 import { useSuggestions } from '@/features/suggestions/api/get-suggestions';
 import { AvatarLink } from './avatar-link';
@@ -18,6 +20,11 @@ export function SuggestionsSidebar() {
   const { profile: me } = useAuth();
   // Switch opens Instagram's account switcher; nobody is signed out without choosing to.
   const switchAccount = useAccountSwitcher();
+  const queryClient = useQueryClient();
+  // On a wide screen these are the only suggestions beside an empty Following feed (the feed's
+  // own are hidden there): following someone brings their posts into it at once.
+  const readFeedAgain = () =>
+    void queryClient.invalidateQueries({ queryKey: queryKeys.feedOf('following') });
   const { data, isPending } = useSuggestions();
   // While hydrating, as the server drew them (never loaded there): an answer landing mid-hydration
   // would otherwise differ from the server's HTML (React error #418, the sidebar drawn again).
@@ -53,7 +60,12 @@ export function SuggestionsSidebar() {
       {/* Their room is kept while they load, so the footer below does not jump when they come. */}
       {loading && room}
       {suggestions.length > 0 && (
-        <LazySuggestionsSection people={suggestions} look="sidebar" placeholder={room} />
+        <LazySuggestionsSection
+          people={suggestions}
+          look="sidebar"
+          placeholder={room}
+          onFollowChange={readFeedAgain}
+        />
       )}
       <footer className="flex flex-col gap-3 text-xs text-muted">
         <nav aria-label="Footer">
