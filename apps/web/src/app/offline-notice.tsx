@@ -1,15 +1,28 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import {
+  apiRequest,
+  apiUnreachable,
+  forgetApiUnreachable,
+  onApiReachabilityChange,
+} from '@/lib/api-client';
 
 function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
+  const back = () => {
+    forgetApiUnreachable();
+    onChange();
+  };
+  window.addEventListener('online', back);
   window.addEventListener('offline', onChange);
+  const stopReachability = onApiReachabilityChange(onChange);
   return () => {
-    window.removeEventListener('online', onChange);
+    window.removeEventListener('online', back);
     window.removeEventListener('offline', onChange);
+    stopReachability();
   };
 }
 
-const isOnline = () => navigator.onLine;
+// Both: Chromium leaves `navigator.onLine` true on a page the worker drew offline.
+const isOnline = () => navigator.onLine && !apiUnreachable();
 // The server draws pages for readers who reached it, so online: hydration then finds no notice.
 const onlineOnServer = () => true;
 
@@ -21,6 +34,14 @@ const onlineOnServer = () => true;
  */
 export function OfflineNotice() {
   const online = useSyncExternalStore(subscribe, isOnline, onlineOnServer);
+  const unreachable = !online && navigator.onLine;
+  useEffect(() => {
+    if (!unreachable) return;
+    // Chromium fires no "online" for a page the worker drew offline: ask now and then whether
+    // the server answers again (its answer, not the worker's copy, clears the notice).
+    const timer = setInterval(() => void apiRequest('session').catch(() => undefined), 3000);
+    return () => clearInterval(timer);
+  }, [unreachable]);
   if (online) return null;
   return (
     <div

@@ -10,7 +10,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
 import { FlashToast } from './flash-toast';
 import { Header } from './header';
-import { OfflineNotice } from './offline-notice';
+import { OfflineNoticeLater } from './offline-notice-later';
 import { RouteNotice } from './route-notice';
 import { AppRoutes, prefetchPages } from './router';
 import { useSharedPhotos } from './shared-photos';
@@ -159,7 +159,7 @@ export function Shell() {
       </main>
       <RouteNotice />
       <FlashToast />
-      <OfflineNotice />
+      <OfflineNoticeLater />
       {authMounted && (
         <Suspense fallback={null}>
           {/* Another account (the switcher's choice), or Sign Up asked for, starts a fresh form. */}

@@ -11,6 +11,7 @@ import {
   type ErrorBody,
   type ParamsArgument,
 } from '@pinhole/contracts';
+import { keptCopyHeader } from '@/lib/offline/cache-names';
 
 /** An answer from the API that is not a success, carrying the server's `{ error }` body. */
 export class ApiError extends Error {
@@ -74,6 +75,34 @@ function noticeStatus(status: number): void {
   if (status === 401) unauthorizedListeners.forEach((listener) => listener());
 }
 
+let unreachable = false;
+const reachabilityListeners = new Set<() => void>();
+
+function noticeReachable(reachable: boolean): void {
+  if (unreachable === !reachable) return;
+  unreachable = !reachable;
+  reachabilityListeners.forEach((listener) => listener());
+}
+
+/**
+ * Whether the last API call found no network: it got no answer, or only the copy the worker
+ * kept. The offline notice reads it beside `navigator.onLine`, which Chromium leaves `true` on a
+ * page the worker drew offline; the next answer from the server clears it.
+ */
+export function apiUnreachable(): boolean {
+  return unreachable;
+}
+
+/** The device says it is online again: the next call will tell, and the notice goes meanwhile. */
+export function forgetApiUnreachable(): void {
+  noticeReachable(true);
+}
+
+export function onApiReachabilityChange(listener: () => void): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
+}
+
 function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
@@ -124,8 +153,10 @@ export async function apiRequest<N extends EndpointName>(
     if (signal?.aborted) throw error;
     // No answer at all (no network, nor a copy the worker kept): told apart from the server's
     // answers, as an upload's network error already was.
+    noticeReachable(false);
     throw new ApiError(0, 'network_error', messages.internal);
   }
+  noticeReachable(!response.headers.has(keptCopyHeader));
   noticeStatus(response.status);
   const data = parseJson(await response.text());
   if (!response.ok) throw toApiError(response.status, data);
@@ -164,6 +195,7 @@ export function apiUpload<N extends UploadEndpoint>(
     });
     request.addEventListener('load', () => {
       done();
+      noticeReachable(true);
       noticeStatus(request.status);
       const data = parseJson(request.responseText);
       if (request.status < 200 || request.status >= 300) {
@@ -178,6 +210,7 @@ export function apiUpload<N extends UploadEndpoint>(
     });
     request.addEventListener('error', () => {
       done();
+      noticeReachable(false);
       reject(new ApiError(0, 'network_error', messages.internal));
     });
     request.addEventListener('abort', () => {

@@ -4,7 +4,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { shareTarget } from '@pinhole/contracts';
-import { offlineCaches } from '@/lib/offline/cache-names';
+import { keptCopyHeader, offlineCaches } from '@/lib/offline/cache-names';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -46,7 +46,22 @@ registerRoute(
   ({ url }) => sameOrigin(url) && url.pathname.startsWith('/api/') && !notKept.test(url.pathname),
   new NetworkFirst({
     cacheName: offlineCaches.api,
-    plugins: [new ExpirationPlugin({ maxEntries: 100 })],
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 100 }),
+      {
+        // NetworkFirst reads its cache only when the network failed: say so to the page.
+        cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+          if (!cachedResponse) return cachedResponse;
+          const headers = new Headers(cachedResponse.headers);
+          headers.set(keptCopyHeader, '1');
+          return new Response(await cachedResponse.blob(), {
+            status: cachedResponse.status,
+            statusText: cachedResponse.statusText,
+            headers,
+          });
+        },
+      },
+    ],
   }),
   'GET',
 );

@@ -8,7 +8,7 @@ import { Feed } from '@/features/feed/components/feed';
 import { FeedTabs } from '@/features/feed/components/feed-tabs';
 import { useFeedChoice } from '@/features/feed/hooks/use-feed-choice';
 import { PostCard } from '@/features/post/components/post-card';
-import { FeedSuggestions } from '@/features/suggestions/components/feed-suggestions';
+import { FeedSuggestionsLater } from '@/features/suggestions/components/feed-suggestions-later';
 import { HomeComments, HomeSidebar, HomeStories } from './home-parts';
 import { loadStoryRoute } from './load-story-route';
 
@@ -54,7 +54,7 @@ function HomeFeed({ kind }: { kind: FeedKind }) {
         kind === 'following' && (
           // Wide screens have the sidebar's, beside it: "Suggestions for you" once.
           <div className="lg:hidden">
-            <FeedSuggestions />
+            <FeedSuggestionsLater />
           </div>
         )
       }

@@ -13,6 +13,13 @@ export const offlineCaches = {
   shared: 'pinhole-shared',
 } as const;
 
+/**
+ * Set by the worker on an API answer it gives from its cache because the network gave none: the
+ * page then knows it is offline even where Chromium's `navigator.onLine` still says online (a
+ * page the worker drew offline).
+ */
+export const keptCopyHeader = 'x-pinhole-kept-copy';
+
 /** Every cache that holds what one person saw: a shared phone must not show it to the next. */
 export const personalCaches = [
   offlineCaches.api,
