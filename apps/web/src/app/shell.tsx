@@ -10,11 +10,14 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query-keys';
 import { FlashToast } from './flash-toast';
 import { Header } from './header';
-import { OfflineNoticeLater } from './offline-notice-later';
+import { AfterStart } from '@/lib/after-start';
 import { RouteNotice } from './route-notice';
 import { AppRoutes, prefetchPages } from './router';
 import { useSharedPhotos } from './shared-photos';
 import { useScrollRestoration } from './scroll-restoration';
+
+// The server draws pages for readers who reached it (online): the notice comes after the start.
+const loadOfflineNotice = () => import('./offline-notice').then((module) => module.OfflineNotice);
 
 // Most first visits only read the feed: the dialogs and the other pages (with Radix Dialog)
 // load on demand, keeping them out of the initial script.
@@ -159,7 +162,7 @@ export function Shell() {
       </main>
       <RouteNotice />
       <FlashToast />
-      <OfflineNoticeLater />
+      <AfterStart load={loadOfflineNotice} props={{}} what="the offline notice" />
       {authMounted && (
         <Suspense fallback={null}>
           {/* Another account (the switcher's choice), or Sign Up asked for, starts a fresh form. */}

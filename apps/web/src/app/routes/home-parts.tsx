@@ -1,4 +1,5 @@
-import { lazy, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, type ComponentProps } from 'react';
+import { AfterStart } from '@/lib/after-start';
 import { StoriesRoom } from './stories-room';
 import type { CommentsSection as LoadedComments } from '@/features/comments/components/comments-section';
 import type { StoriesStrip as LoadedStories } from '@/features/stories/components/stories-strip';
@@ -15,6 +16,8 @@ const CommentsSection = lazy(() =>
     default: module.CommentsSection,
   })),
 );
+const loadStories = () =>
+  import('@/features/stories/components/stories-strip').then((module) => module.StoriesStrip);
 const SuggestionsSidebar = lazy(() =>
   import('@/features/suggestions/components/suggestions-sidebar').then((module) => ({
     default: module.SuggestionsSidebar,
@@ -37,19 +40,7 @@ export function HomeComments(props: ComponentProps<typeof LoadedComments>) {
  * #418). Its room is kept meanwhile (`StoriesRoom`, which the server draws), so nothing moves.
  */
 export function HomeStories(props: ComponentProps<typeof LoadedStories>) {
-  const [Strip, setStrip] = useState<typeof LoadedStories | null>(null);
-  useEffect(() => {
-    let current = true;
-    import('@/features/stories/components/stories-strip')
-      .then((module) => {
-        if (current) setStrip(() => module.StoriesStrip);
-      })
-      .catch((error: unknown) => console.error('Error loading stories', error));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return Strip ? <Strip {...props} /> : <StoriesRoom />;
+  return <AfterStart load={loadStories} props={props} fallback={<StoriesRoom />} what="stories" />;
 }
 
 /** The sidebar: the reader, suggestions and the footer. */

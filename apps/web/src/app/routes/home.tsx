@@ -8,9 +8,15 @@ import { Feed } from '@/features/feed/components/feed';
 import { FeedTabs } from '@/features/feed/components/feed-tabs';
 import { useFeedChoice } from '@/features/feed/hooks/use-feed-choice';
 import { PostCard } from '@/features/post/components/post-card';
-import { FeedSuggestionsLater } from '@/features/suggestions/components/feed-suggestions-later';
+import { AfterStart } from '@/lib/after-start';
 import { HomeComments, HomeSidebar, HomeStories } from './home-parts';
 import { loadStoryRoute } from './load-story-route';
+
+// Never drawn before the start (the server has no suggestions): not in the first script.
+const loadFeedSuggestions = () =>
+  import('@/features/suggestions/components/feed-suggestions').then(
+    (module) => module.FeedSuggestions,
+  );
 
 const prefetchStoryViewer = () => void loadStoryRoute();
 
@@ -54,7 +60,7 @@ function HomeFeed({ kind }: { kind: FeedKind }) {
         kind === 'following' && (
           // Wide screens have the sidebar's, beside it: "Suggestions for you" once.
           <div className="lg:hidden">
-            <FeedSuggestionsLater />
+            <AfterStart load={loadFeedSuggestions} props={{}} what="suggestions" />
           </div>
         )
       }
