@@ -9,6 +9,7 @@ export default defineConfig({
     maxWorkers: 2,
     // After a whole run, where its minutes went (per project, slowest files).
     reporters: ['default', './scripts/test-times-reporter.ts'],
+    // .ci/run names the projects it runs: a new one is added there too.
     projects: [
       'packages/contracts',
       'apps/server',

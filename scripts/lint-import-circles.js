@@ -1,8 +1,8 @@
 // An ESLint rule that reports every import circle among the apps' and packages' sources, type-only
-// imports included: import-x/no-cycle leaves those out (they vanish at run time), but two files
-// that name each other's types still cannot be read, tested or moved apart, and both circles this
-// repository had were of that kind. The whole graph is read once per run with TypeScript's import
-// scanner (no type checking), so the rule costs a fraction of a second, not a traversal per file.
+// imports included: they vanish at run time, but two files that name each other's types still
+// cannot be read, tested or moved apart, and both circles this repository had were of that kind.
+// The whole graph is read once per run with TypeScript's import scanner (no type checking), so the
+// rule costs a fraction of a second, not a traversal per file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

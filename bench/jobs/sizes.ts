@@ -75,7 +75,7 @@ export const sizes: Record<'full' | 'quick' | 'tiny', Size> = {
     comments: 60,
     images: 3,
     imageScale: 0.3,
-    durationS: 1,
+    durationS: 0.25,
     deepPage: 2,
     followingDeepPage: 2,
     processRuns: 2,

@@ -33,6 +33,9 @@ async function run(options) {
     url: options.url,
     connections: options.connections,
     duration: options.durationS,
+    // autocannon looks at its stop flag once a sample (every second by default), so a shorter
+    // run (the tiny mode's) needs samples as short as the run.
+    sampleInt: Math.min(1000, options.durationS * 1000),
     timeout: 10,
     headers: options.headers,
     requests,

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Infrastructure } from '../context';
-import { EventBus } from '../events/event-bus';
-import { liveSessionsAmong } from '../repositories/sessions.repository';
 import type { EventSink } from './event-streams.service';
-import { EventStreamsService } from './event-streams.service';
 import type { NotificationsService } from './notifications.service';
 
 // Unit level: the sessions query answers as the database would (every session asked about is
@@ -51,6 +48,13 @@ vi.mock('../repositories/conversations.repository', () => ({
   unreadTotals: vi.fn(() => Promise.resolve(new Map())),
   signalMessageChanges: vi.fn(() => Promise.resolve()),
 }));
+
+// The server's test files share their modules (isolate: false in its vitest config): an earlier
+// file may have loaded the service with the real repositories. Loaded afresh, it gets the mocks.
+vi.resetModules();
+const { EventBus } = await import('../events/event-bus');
+const { liveSessionsAmong } = await import('../repositories/sessions.repository');
+const { EventStreamsService } = await import('./event-streams.service');
 
 afterEach(() => {
   vi.clearAllMocks();
