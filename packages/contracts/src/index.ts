@@ -28,3 +28,4 @@ export * from './direct-messages';
 export * from './direct-message-limits';
 export * from './push';
 export * from './story-trays';
+export * from './photo-edits';
