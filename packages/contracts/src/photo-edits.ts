@@ -281,7 +281,7 @@ export const photoEditsSchema = z.array(photoEditSchema.nullable()).max(10);
 
 /** The colour step of an edit: its filter's, then each adjustment in `adjustmentNames` order. */
 export function colourMatrixOf(edit: PhotoEdit | null | undefined): ColourMatrix {
-  const filter = edit?.filter ? filterLooks[edit.filter as FilterName].matrix : identityMatrix;
+  const filter = edit?.filter ? filterLooks[edit.filter].matrix : identityMatrix;
   const steps: ColourMatrix[] = [filter];
   for (const name of adjustmentNames) {
     if (name === 'vignette') continue;
@@ -293,7 +293,7 @@ export function colourMatrixOf(edit: PhotoEdit | null | undefined): ColourMatrix
 
 /** -1 (lighter corners) to 1 (darker corners): the filter's and the adjustment's together. */
 export function vignetteOf(edit: PhotoEdit | null | undefined): number {
-  const filter = edit?.filter ? filterLooks[edit.filter as FilterName].vignette : 0;
+  const filter = edit?.filter ? filterLooks[edit.filter].vignette : 0;
   const adjustment = (edit?.adjust?.vignette ?? 0) / adjustmentLimit;
   return Math.max(-1, Math.min(1, filter + adjustment));
 }
