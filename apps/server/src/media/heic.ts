@@ -12,11 +12,8 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { deflateSync } from 'node:zlib';
 
-import sharp from 'sharp';
-
-import { pngChunk } from './icc';
+import type { RgbaImage } from './pixels-png';
 
 const require = createRequire(import.meta.url);
 
@@ -66,12 +63,6 @@ interface WorkerAnswer {
   data?: Uint8ClampedArray;
   tooLarge?: boolean;
   error?: string;
-}
-
-export interface RgbaImage {
-  data: Buffer;
-  width: number;
-  height: number;
 }
 
 /**
@@ -130,29 +121,4 @@ export function decodeHeic(
       finish(() => reject(new HeicDecodeError('HEIC decoder stopped without an answer'))),
     );
   });
-}
-
-/**
- * The decoded pixels as a PNG the rest of the pipeline reads like any upload: stored without
- * compression (it is read back at once and never kept), the alpha channel dropped when the HEIC
- * has none, and the HEIC's colour profile (Display P3 on iPhones) carried in an iCCP chunk so
- * the colours are handled like a JPEG's profile.
- */
-export async function pixelsAsPng(
-  image: RgbaImage,
-  options: { hasAlpha: boolean; icc: Buffer | undefined },
-): Promise<Buffer> {
-  let pixels = sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: 4 },
-  });
-  if (!options.hasAlpha) pixels = pixels.removeAlpha();
-  const png = await pixels.png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
-  if (!options.icc) return png;
-  // After the 8-byte signature and the 25-byte IHDR chunk.
-  const afterHeader = 8 + 25;
-  const iccp = pngChunk(
-    'iCCP',
-    Buffer.concat([Buffer.from('icc\0\0', 'latin1'), deflateSync(options.icc)]),
-  );
-  return Buffer.concat([png.subarray(0, afterHeader), iccp, png.subarray(afterHeader)]);
 }

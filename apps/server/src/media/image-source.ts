@@ -6,10 +6,12 @@
 import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 
-import { decodeHeic, pixelsAsPng } from './heic';
+import { decodeHeic } from './heic';
 import { profileKind } from './icc';
 import { corrupt, toRejection, tooManyPixels, unsupported } from './image-rejection';
+import { pixelsAsPng } from './pixels-png';
 import { sniffImageFormat, type SniffedFormat } from './sniff';
+import { decodeJpegTolerantly } from './tolerant-jpeg';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
 
@@ -184,12 +186,18 @@ async function sourceInfo({ sniffed, metadata }: Header): Promise<SourceInfo> {
   };
 }
 
+/** What `decodable` hands the pipeline. */
+export interface Decodable {
+  input: Buffer;
+  source: SourceInfo;
+}
+
 /**
  * The bytes the pipeline decodes, and what they hold. A HEIC is decoded first (see heic.ts) into
  * a PNG of its pixels, oriented and with its colour profile, and stored as JPEG, or as PNG when
  * it has transparency.
  */
-export async function decodable(input: Buffer): Promise<{ input: Buffer; source: SourceInfo }> {
+export async function decodable(input: Buffer): Promise<Decodable> {
   const header = await readHeader(input);
   if (header.sniffed !== 'heic') return { input, source: await sourceInfo(header) };
   const { metadata } = header;
@@ -201,4 +209,24 @@ export async function decodable(input: Buffer): Promise<{ input: Buffer; source:
   const png = await pixelsAsPng(pixels, { hasAlpha, icc: metadata.icc });
   const source = await sourceInfo(await readHeader(png));
   return { input: png, source: { ...source, output: hasAlpha ? 'png' : 'jpeg' } };
+}
+
+/**
+ * A JPEG that libvips refused as damaged, decoded again by the tolerant decoder (tolerant-jpeg.ts)
+ * and handed to the pipeline like a HEIC: a PNG of its pixels, turned by the file's EXIF
+ * orientation (the pixels carry none), with its colour profile when that describes RGB (the
+ * decoder's output is RGB whatever the file held), stored as JPEG. Rejects like `decodable`, or
+ * with the decoder's error.
+ */
+export async function decodableDamagedJpeg(input: Buffer): Promise<Decodable> {
+  const { sniffed, metadata } = await readHeader(input);
+  if (sniffed !== 'jpeg') throw unsupported();
+  const pixels = await decodeJpegTolerantly(input, { maxPixels: maxInputPixels });
+  const png = await pixelsAsPng(pixels, {
+    hasAlpha: false,
+    icc: metadata.channels === 3 ? metadata.icc : undefined,
+    orientation: metadata.orientation,
+  });
+  const source = await sourceInfo(await readHeader(png));
+  return { input: png, source: { ...source, output: 'jpeg' } };
 }

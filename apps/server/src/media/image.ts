@@ -9,8 +9,8 @@
 import type { Sharp } from 'sharp';
 
 import { toRejection } from './image-rejection';
-import type { ImageFormat, SourceInfo } from './image-source';
-import { decodable, decode, readHeader } from './image-source';
+import type { Decodable, ImageFormat, SourceInfo } from './image-source';
+import { decodable, decodableDamagedJpeg, decode, readHeader } from './image-source';
 import type { EncodedImage } from './image-variants';
 import {
   animatedVariants,
@@ -85,6 +85,29 @@ export async function variantsOf(stored: Buffer, widths: number[]): Promise<Enco
 }
 
 /**
+ * Runs `steps` on the upload made decodable. When they fail because libvips finds a JPEG damaged,
+ * they run once more on its pixels from the tolerant decoder (see tolerant-jpeg.ts): browsers show
+ * such a photo whole. If that decoder fails too, the upload is refused as damaged, as before.
+ * Not for other formats, nor for any other refusal (too many pixels, not an image).
+ */
+async function withDamagedJpegRetry<T>(
+  upload: Buffer,
+  steps: (decoded: Decodable) => Promise<T>,
+): Promise<T> {
+  const decoded = await decodable(upload);
+  try {
+    return await steps(decoded);
+  } catch (error) {
+    const rejection = toRejection(error);
+    if (rejection.reason !== 'corrupt' || decoded.source.format !== 'jpeg') throw rejection;
+    const recovered = await decodableDamagedJpeg(upload).catch(() => {
+      throw rejection;
+    });
+    return steps(recovered);
+  }
+}
+
+/**
  * The checks that need no pixel decoding: an accepted type by its bytes, a readable header, at
  * most `maxInputPixels`. Cheap enough to run on every photo of a post before any is processed;
  * damage deeper in the file shows only when `processImage` decodes it.
@@ -103,25 +126,29 @@ export async function checkImage(input: Buffer): Promise<void> {
  */
 export async function processImage(upload: Buffer): Promise<ProcessedImage> {
   try {
-    const { input, source } = await decodable(upload);
-    const animated = source.pages > 1;
-    const widths = variantWidthsFor(source.width);
-    // The original and the variants are independent pipelines: run them on separate threads.
-    const [original, rest] = await Promise.allSettled([
-      toEncoded(
-        encodeOriginalAs(decode(input, source, { keepProfile: true }), source),
-        source.output,
-        animated,
-      ),
-      animated ? animatedVariants(input, source, widths) : stillVariants(input, source, widths),
-    ]);
-    // Both have settled, so no decoding outlives the call (and the caller's queue slot).
-    if (original.status === 'rejected') throw original.reason;
-    if (rest.status === 'rejected') throw rest.reason;
-    return { format: source.output, original: original.value, ...rest.value };
+    return await withDamagedJpegRetry(upload, processDecodable);
   } catch (error) {
     throw toRejection(error);
   }
+}
+
+/** The original and the variants of an upload made decodable. */
+async function processDecodable({ input, source }: Decodable): Promise<ProcessedImage> {
+  const animated = source.pages > 1;
+  const widths = variantWidthsFor(source.width);
+  // The original and the variants are independent pipelines: run them on separate threads.
+  const [original, rest] = await Promise.allSettled([
+    toEncoded(
+      encodeOriginalAs(decode(input, source, { keepProfile: true }), source),
+      source.output,
+      animated,
+    ),
+    animated ? animatedVariants(input, source, widths) : stillVariants(input, source, widths),
+  ]);
+  // Both have settled, so no decoding outlives the call (and the caller's queue slot).
+  if (original.status === 'rejected') throw original.reason;
+  if (rest.status === 'rejected') throw rest.reason;
+  return { format: source.output, original: original.value, ...rest.value };
 }
 
 /**
@@ -134,27 +161,28 @@ export async function processAvatar(
   sizes: readonly number[],
 ): Promise<{ variants: EncodedImage[]; placeholder: string | null }> {
   try {
-    const { input, source } = await decodable(upload);
-    const still = { firstFrameOnly: true } as const;
-    const variants = await settleAll(
-      sizes.map((size) =>
-        toEncoded(
-          decode(input, source, still)
-            .resize(size, size, { fit: 'cover', position: 'centre', withoutEnlargement: true })
-            .toColourspace('srgb')
-            .webp(variantWebp),
-          'webp',
-          false,
+    return await withDamagedJpegRetry(upload, async ({ input, source }) => {
+      const still = { firstFrameOnly: true } as const;
+      const variants = await settleAll(
+        sizes.map((size) =>
+          toEncoded(
+            decode(input, source, still)
+              .resize(size, size, { fit: 'cover', position: 'centre', withoutEnlargement: true })
+              .toColourspace('srgb')
+              .webp(variantWebp),
+            'webp',
+            false,
+          ),
         ),
-      ),
-    );
-    const placeholder = await placeholderFrom(
-      decode(input, source, still).resize(placeholderMaxSize, placeholderMaxSize, {
-        fit: 'cover',
-        position: 'centre',
-      }),
-    ).catch(() => null);
-    return { variants, placeholder };
+      );
+      const placeholder = await placeholderFrom(
+        decode(input, source, still).resize(placeholderMaxSize, placeholderMaxSize, {
+          fit: 'cover',
+          position: 'centre',
+        }),
+      ).catch(() => null);
+      return { variants, placeholder };
+    });
   } catch (error) {
     throw toRejection(error);
   }

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+
 import { limits, messages } from '@pinhole/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
@@ -146,6 +148,21 @@ describe.each(storageSetups)('posts of several photos on $name', (setup) => {
       message: messages.corruptImage,
     });
     await expectNothingStored(keysBefore, before);
+  });
+
+  it('takes a JPEG with damaged restart markers, which browsers show whole, turned upright', async () => {
+    const damaged = await readFile(
+      new URL('../test/fixtures/damaged-restarts.jpg', import.meta.url),
+    );
+    const response = await uploadPhotos(server, author, [photos[0]!, damaged]);
+    expect(response.status).toBe(201);
+    const image = response.body.images[1] as { url: string; width: number; height: number };
+    // 384 × 256 stored with EXIF orientation 6.
+    expect([image.width, image.height]).toEqual([256, 384]);
+    expect(image.url).toMatch(/\.jpg$/);
+    const file = await server.request(image.url);
+    expect(file.status).toBe(200);
+    expect(await orphansFound(server)).toBe(0);
   });
 
   it('refuses empty photo parts, alt texts over 1000 characters and more alt texts than photos', async () => {
