@@ -1,0 +1,127 @@
+import type { CropAspect } from '@pinhole/contracts';
+import { ZoomIn } from 'lucide-react';
+import { useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+import { cropOf, dragged, maxZoom, minZoom, zoomed, type Framing } from '../lib/crop';
+import { choicesFor, colourEditOf } from '../lib/studio-state';
+import type { Studio } from '../lib/use-studio';
+import { usePreviewCopy } from '../lib/use-preview-copy';
+import { PhotoSwitcher } from './photo-switcher';
+import { StudioStage, ThirdsGrid } from './studio-stage';
+import { usePhotoSizes } from './use-photo-sizes';
+
+export interface StudioPhoto {
+  id: string;
+  file: File;
+  previewUrl: string;
+}
+
+interface StepProps {
+  photos: readonly StudioPhoto[];
+  selectedId: string;
+  onSelect: (id: string) => void;
+  studio: Studio;
+}
+
+const aspectChoices: { aspect: CropAspect; label: string }[] = [
+  { aspect: 'original', label: 'Original' },
+  { aspect: 'square', label: '1:1' },
+  { aspect: 'portrait', label: '4:5' },
+  { aspect: 'landscape', label: '1.91:1' },
+  { aspect: 'wide', label: '16:9' },
+];
+
+/**
+ * Crop: the post's one aspect (chosen for all its photos), and each photo's own zoom and place,
+ * by slider, wheel or drag; the thirds grid shows while the picture moves.
+ */
+export function CropStep({ photos, selectedId, onSelect, studio }: StepProps) {
+  usePhotoSizes(photos, studio);
+  const photo = photos.find(({ id }) => id === selectedId) ?? photos[0]!;
+  const source = usePreviewCopy(photo.file);
+  const { aspect } = studio.studio;
+  const choices = choicesFor(studio.studio, photo.id);
+  const size = source ? { width: source.width, height: source.height } : null;
+  const crop = size ? cropOf(aspect, size, choices.framing) : { x: 0, y: 0, width: 1, height: 1 };
+  const drag = useRef<{ x: number; y: number; framing: Framing; pointer: number } | null>(null);
+  const [moving, setMoving] = useState(false);
+
+  const setZoom = (zoom: number) => {
+    if (size) studio.setFraming(photo.id, zoomed(aspect, size, choices.framing, zoom));
+  };
+
+  const stageProps = {
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+      if (!size || drag.current) return;
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      drag.current = {
+        x: event.clientX,
+        y: event.clientY,
+        framing: choices.framing,
+        pointer: event.pointerId,
+      };
+      setMoving(true);
+    },
+    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
+      const start = drag.current;
+      if (!size || !start || start.pointer !== event.pointerId) return;
+      const box = event.currentTarget.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return;
+      const dx = (event.clientX - start.x) / box.width;
+      const dy = (event.clientY - start.y) / box.height;
+      studio.setFraming(photo.id, dragged(aspect, size, start.framing, dx, dy));
+    },
+    onPointerUp: () => {
+      drag.current = null;
+      setMoving(false);
+    },
+    onPointerCancel: () => {
+      drag.current = null;
+      setMoving(false);
+    },
+    onWheel: (event: WheelEvent<HTMLDivElement>) =>
+      setZoom(choices.framing.zoom - event.deltaY / 500),
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <StudioStage
+        source={source}
+        previewUrl={photo.previewUrl}
+        crop={crop}
+        edit={colourEditOf(choices)}
+        overlay={moving && <ThirdsGrid />}
+        stageProps={{ ...stageProps, className: 'cursor-grab active:cursor-grabbing' }}
+      />
+      <div role="group" aria-label="Aspect" className="flex flex-wrap justify-center gap-1.5">
+        {aspectChoices.map(({ aspect: choice, label }) => (
+          <button
+            key={choice}
+            type="button"
+            aria-pressed={aspect === choice}
+            onClick={() => studio.setAspect(choice)}
+            className="rounded-full bg-neutral-100 px-3 py-1 text-sm font-semibold text-neutral-900 hover:bg-neutral-200 aria-pressed:bg-neutral-900 aria-pressed:text-white"
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <label className="flex items-center gap-3 text-sm text-neutral-700">
+        <ZoomIn aria-hidden className="size-4 shrink-0" />
+        <span className="sr-only">Zoom</span>
+        <input
+          type="range"
+          min={minZoom}
+          max={maxZoom}
+          step={0.01}
+          value={choices.framing.zoom}
+          disabled={!size}
+          onChange={(event) => setZoom(Number(event.target.value))}
+          onPointerDown={() => setMoving(true)}
+          onPointerUp={() => setMoving(false)}
+          className="w-full accent-brand"
+        />
+      </label>
+      <PhotoSwitcher photos={photos} selectedId={photo.id} onSelect={onSelect} />
+    </div>
+  );
+}
