@@ -1,10 +1,10 @@
 import type { CropAspect } from '@pinhole/contracts';
 import { ZoomIn } from 'lucide-react';
 import { useRef, useState, type PointerEvent, type WheelEvent } from 'react';
-import { cropOf, dragged, maxZoom, minZoom, zoomed, type Framing } from '../lib/crop';
-import { choicesFor, colourEditOf } from '../lib/studio-state';
-import type { Studio } from '../lib/use-studio';
-import { usePreviewCopy } from '../lib/use-preview-copy';
+import { cropOf, dragged, maxZoom, minZoom, zoomed, type Framing } from '@/domain/studio/lib/crop';
+import { choicesFor, colourEditOf } from '@/domain/studio/lib/studio-state';
+import type { Studio } from '@/domain/studio/lib/use-studio';
+import { usePreviewCopy } from '@/domain/studio/lib/use-preview-copy';
 import { PhotoSwitcher } from './photo-switcher';
 import { StudioStage, ThirdsGrid } from './studio-stage';
 import { usePhotoSizes } from './use-photo-sizes';

@@ -5,11 +5,11 @@ import {
   type FilterName,
 } from '@pinhole/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { cropOf } from '../lib/crop';
-import { choicesFor, colourEditOf } from '../lib/studio-state';
-import { usePreviewCopy } from '../lib/use-preview-copy';
+import { cropOf } from '@/domain/studio/lib/crop';
+import { choicesFor, colourEditOf } from '@/domain/studio/lib/studio-state';
+import { usePreviewCopy } from '@/domain/studio/lib/use-preview-copy';
 import type { StudioPhoto } from './crop-step';
-import type { Studio } from '../lib/use-studio';
+import type { Studio } from '@/domain/studio/lib/use-studio';
 import { AdjustmentSlider } from './adjustment-slider';
 import { FilterThumbnail } from './filter-thumbnail';
 import { PhotoSwitcher } from './photo-switcher';

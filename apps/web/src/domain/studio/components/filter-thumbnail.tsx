@@ -1,6 +1,6 @@
 import { colourMatrixOf, vignetteOf, type Crop, type FilterName } from '@pinhole/contracts';
 import { useEffect, useRef } from 'react';
-import { canvas2dRenderer } from '../lib/renderer';
+import { canvas2dRenderer } from '@/domain/studio/lib/renderer';
 
 const thumbnailSide = 96;
 

@@ -1,6 +1,6 @@
 import { colourMatrixOf, vignetteOf, type Crop, type PhotoEdit } from '@pinhole/contracts';
 import { useEffect, useRef, type HTMLAttributes } from 'react';
-import { createRenderer, type Renderer } from '../lib/renderer';
+import { createRenderer, type Renderer } from '@/domain/studio/lib/renderer';
 
 interface StudioCanvasProps extends HTMLAttributes<HTMLCanvasElement> {
   source: ImageBitmap | null;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { previewCopyOf } from '../lib/preview-copy';
-import type { Studio } from '../lib/use-studio';
+import { previewCopyOf } from '@/domain/studio/lib/preview-copy';
+import type { Studio } from '@/domain/studio/lib/use-studio';
 
 /** Reads every photo's upright size (its copy is made once): crops of unseen photos need it. */
 export function usePhotoSizes(photos: readonly { id: string; file: File }[], studio: Studio) {
