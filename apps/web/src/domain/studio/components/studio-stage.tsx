@@ -40,6 +40,9 @@ export function StudioStage({
   );
 }
 
+// The lines sit on the photo: white in both themes (the theme turns `white` black).
+const gridLine = { backgroundColor: 'rgb(255 255 255 / 0.7)', boxShadow: '0 0 1px black' };
+
 /** The rule-of-thirds grid shown while the picture moves. */
 export function ThirdsGrid() {
   return (
@@ -47,12 +50,12 @@ export function ThirdsGrid() {
       {[1, 2].map((line) => (
         <div key={`v${line}`}>
           <div
-            className="absolute inset-y-0 w-px bg-white/70 shadow-[0_0_1px_black]"
-            style={{ left: `${(line * 100) / 3}%` }}
+            className="absolute inset-y-0 w-px"
+            style={{ ...gridLine, left: `${(line * 100) / 3}%` }}
           />
           <div
-            className="absolute inset-x-0 h-px bg-white/70 shadow-[0_0_1px_black]"
-            style={{ top: `${(line * 100) / 3}%` }}
+            className="absolute inset-x-0 h-px"
+            style={{ ...gridLine, top: `${(line * 100) / 3}%` }}
           />
         </div>
       ))}

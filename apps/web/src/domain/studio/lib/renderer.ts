@@ -35,7 +35,11 @@ void main() {
 
 // The contracts' colourMatrixOf and vignetteFactor, line for line (photo-edits.ts).
 const fragmentShader = `
+#ifdef GL_FRAGMENT_PRECISION_HIGH
 precision highp float;
+#else
+precision mediump float;
+#endif
 uniform sampler2D u_image;
 uniform vec4 u_rows[3];
 uniform float u_vignette;
@@ -44,10 +48,10 @@ varying vec2 v_texture;
 float vignetteFactor(float strength, vec2 uv) {
   if (strength == 0.0) return 1.0;
   vec2 d = (uv - 0.5) * 2.0;
-  float distance = length(d) / sqrt(2.0);
-  float edge = clamp((distance - 0.35) / 0.65, 0.0, 1.0);
-  float smooth = edge * edge * (3.0 - 2.0 * edge);
-  return strength > 0.0 ? 1.0 - 0.65 * strength * smooth : 1.0 - 0.5 * strength * smooth;
+  float reach = length(d) / sqrt(2.0);
+  float edge = clamp((reach - 0.35) / 0.65, 0.0, 1.0);
+  float eased = edge * edge * (3.0 - 2.0 * edge);
+  return strength > 0.0 ? 1.0 - 0.65 * strength * eased : 1.0 - 0.5 * strength * eased;
 }
 void main() {
   vec4 texel = texture2D(u_image, v_texture);
