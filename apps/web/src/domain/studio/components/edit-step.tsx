@@ -85,7 +85,7 @@ export function EditStep({ photos, selectedId, onSelect, studio }: EditStepProps
             ))}
           </ul>
         </Tabs.Content>
-        <Tabs.Content value="adjustments" className="flex flex-col gap-3">
+        <Tabs.Content value="adjustments" className="grid grid-cols-2 gap-x-4 gap-y-2">
           {adjustmentNames.map((name) => (
             <AdjustmentSlider
               key={name}

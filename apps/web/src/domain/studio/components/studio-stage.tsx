@@ -23,7 +23,10 @@ export function StudioStage({
 }: StudioStageProps) {
   return (
     <div className="flex h-[min(24rem,45dvh)] items-center justify-center overflow-hidden rounded-lg bg-neutral-100">
-      <div className="relative max-h-full max-w-full touch-none select-none" {...stageProps}>
+      <div
+        {...stageProps}
+        className={`relative max-h-full max-w-full touch-none select-none ${stageProps?.className ?? ''}`}
+      >
         <StudioCanvas
           source={source}
           crop={crop}
