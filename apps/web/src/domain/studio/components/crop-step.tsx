@@ -1,8 +1,15 @@
 import type { CropAspect } from '@pinhole/contracts';
 import { ZoomIn } from 'lucide-react';
 import { useRef, useState, type PointerEvent, type WheelEvent } from 'react';
-import { cropOf, dragged, maxZoom, minZoom, zoomed, type Framing } from '@/domain/studio/lib/crop';
-import { choicesFor, colourEditOf } from '@/domain/studio/lib/studio-state';
+import {
+  dragged,
+  maxZoom,
+  minZoom,
+  postRatio,
+  zoomed,
+  type Framing,
+} from '@/domain/studio/lib/crop';
+import { choicesFor, colourEditOf, cropShown } from '@/domain/studio/lib/studio-state';
 import type { Studio } from '@/domain/studio/lib/use-studio';
 import { usePreviewCopy } from '@/domain/studio/lib/use-preview-copy';
 import { PhotoSwitcher } from './photo-switcher';
@@ -41,12 +48,14 @@ export function CropStep({ photos, selectedId, onSelect, studio }: StepProps) {
   const { aspect } = studio.studio;
   const choices = choicesFor(studio.studio, photo.id);
   const size = source ? { width: source.width, height: source.height } : null;
-  const crop = size ? cropOf(aspect, size, choices.framing) : { x: 0, y: 0, width: 1, height: 1 };
+  const firstId = photos[0]!.id;
+  const ratio = size ? postRatio(aspect, studio.studio.sizes[firstId], size) : 1;
+  const crop = cropShown(studio.studio, photo.id, firstId);
   const drag = useRef<{ x: number; y: number; framing: Framing; pointer: number } | null>(null);
   const [moving, setMoving] = useState(false);
 
   const setZoom = (zoom: number) => {
-    if (size) studio.setFraming(photo.id, zoomed(aspect, size, choices.framing, zoom));
+    if (size) studio.setFraming(photo.id, zoomed(ratio, size, choices.framing, zoom));
   };
 
   const stageProps = {
@@ -68,7 +77,7 @@ export function CropStep({ photos, selectedId, onSelect, studio }: StepProps) {
       if (box.width === 0 || box.height === 0) return;
       const dx = (event.clientX - start.x) / box.width;
       const dy = (event.clientY - start.y) / box.height;
-      studio.setFraming(photo.id, dragged(aspect, size, start.framing, dx, dy));
+      studio.setFraming(photo.id, dragged(ratio, size, start.framing, dx, dy));
     },
     onPointerUp: () => {
       drag.current = null;

@@ -5,8 +5,7 @@ import {
   type FilterName,
 } from '@pinhole/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { cropOf } from '@/domain/studio/lib/crop';
-import { choicesFor, colourEditOf } from '@/domain/studio/lib/studio-state';
+import { choicesFor, colourEditOf, cropShown } from '@/domain/studio/lib/studio-state';
 import { usePreviewCopy } from '@/domain/studio/lib/use-preview-copy';
 import type { StudioPhoto } from './crop-step';
 import type { Studio } from '@/domain/studio/lib/use-studio';
@@ -44,9 +43,7 @@ export function EditStep({ photos, selectedId, onSelect, studio }: EditStepProps
   const photo = photos.find(({ id }) => id === selectedId) ?? photos[0]!;
   const source = usePreviewCopy(photo.file);
   const choices = choicesFor(studio.studio, photo.id);
-  const crop = source
-    ? cropOf(studio.studio.aspect, { width: source.width, height: source.height }, choices.framing)
-    : { x: 0, y: 0, width: 1, height: 1 };
+  const crop = cropShown(studio.studio, photo.id, photos[0]!.id);
 
   return (
     <div className="flex flex-col gap-3">

@@ -19,9 +19,18 @@ export const untouchedFraming: Framing = { zoom: 1, centerX: 0.5, centerY: 0.5 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
-/** Width ÷ height of the crop: the aspect's own, or the picture's for Original. */
-export function aspectRatioOf(aspect: CropAspect, picture: PictureSize): number {
-  return cropAspects[aspect] ?? picture.width / picture.height;
+/**
+ * Width ÷ height of a photo's crop. A post has one shape: the aspect's, or for Original the
+ * first photo's own (the server crops later photos to it too), or this photo's own while the
+ * first one's size is unknown.
+ */
+export function postRatio(
+  aspect: CropAspect,
+  first: PictureSize | undefined,
+  picture: PictureSize,
+): number {
+  const shape = first ?? picture;
+  return cropAspects[aspect] ?? shape.width / shape.height;
 }
 
 /**
@@ -37,21 +46,20 @@ function windowSize(ratio: number, picture: PictureSize, zoom: number) {
   return { width: width / z, height: height / z };
 }
 
-/** The crop as fractions of the picture, always inside it (the centre is moved in if needed). */
-export function cropOf(aspect: CropAspect, picture: PictureSize, framing: Framing): Crop {
-  const { width, height } = windowSize(aspectRatioOf(aspect, picture), picture, framing.zoom);
+/**
+ * The crop of width ÷ height `ratio` as fractions of the picture, always inside it (the centre
+ * is moved in if needed).
+ */
+export function cropOf(ratio: number, picture: PictureSize, framing: Framing): Crop {
+  const { width, height } = windowSize(ratio, picture, framing.zoom);
   const x = clamp(framing.centerX - width / 2, 0, 1 - width);
   const y = clamp(framing.centerY - height / 2, 0, 1 - height);
   return { x, y, width, height };
 }
 
 /** The framing whose centre is where the crop really sits (after it was kept inside). */
-export function settledFraming(
-  aspect: CropAspect,
-  picture: PictureSize,
-  framing: Framing,
-): Framing {
-  const crop = cropOf(aspect, picture, framing);
+export function settledFraming(ratio: number, picture: PictureSize, framing: Framing): Framing {
+  const crop = cropOf(ratio, picture, framing);
   return {
     zoom: clamp(framing.zoom, minZoom, maxZoom),
     centerX: crop.x + crop.width / 2,
@@ -64,14 +72,14 @@ export function settledFraming(
  * the finger, so the window goes the other way), kept inside the picture.
  */
 export function dragged(
-  aspect: CropAspect,
+  ratio: number,
   picture: PictureSize,
   framing: Framing,
   dx: number,
   dy: number,
 ): Framing {
-  const crop = cropOf(aspect, picture, framing);
-  return settledFraming(aspect, picture, {
+  const crop = cropOf(ratio, picture, framing);
+  return settledFraming(ratio, picture, {
     zoom: framing.zoom,
     centerX: crop.x + crop.width / 2 - dx * crop.width,
     centerY: crop.y + crop.height / 2 - dy * crop.height,
@@ -80,12 +88,12 @@ export function dragged(
 
 /** Zoomed to `zoom` around the window's centre, kept inside the picture. */
 export function zoomed(
-  aspect: CropAspect,
+  ratio: number,
   picture: PictureSize,
   framing: Framing,
   zoom: number,
 ): Framing {
-  return settledFraming(aspect, picture, { ...framing, zoom });
+  return settledFraming(ratio, picture, { ...framing, zoom });
 }
 
 const wholePicture = (crop: Crop) =>
@@ -93,12 +101,11 @@ const wholePicture = (crop: Crop) =>
 
 /** The crop to send, or undefined when it keeps the whole picture (nothing to do). */
 export function cropToSend(
-  aspect: CropAspect,
-  picture: PictureSize | undefined,
+  ratio: number,
+  picture: PictureSize,
   framing: Framing,
 ): Crop | undefined {
-  if (!picture) return undefined;
-  const crop = cropOf(aspect, picture, framing);
+  const crop = cropOf(ratio, picture, framing);
   if (wholePicture(crop)) return undefined;
   // Six decimals are far below a pixel of any photo, and keep the JSON short.
   const round = (value: number) => Math.round(value * 1e6) / 1e6;

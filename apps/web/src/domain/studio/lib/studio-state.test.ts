@@ -12,8 +12,28 @@ const sizes = { a: { width: 400, height: 300 }, b: { width: 300, height: 400 } }
 
 describe('the edits a post sends', () => {
   it('leaves the field out when nothing changes', () => {
-    const studio: StudioChoices = { aspect: 'original', photos: { a: untouchedChoices }, sizes };
-    expect(editsToSend(studio, ['a', 'b'])).toBeUndefined();
+    const studio: StudioChoices = {
+      aspect: 'original',
+      photos: { a: untouchedChoices },
+      sizes: { a: sizes.a, c: { width: 800, height: 600 } },
+    };
+    expect(editsToSend(studio, ['a', 'c'])).toBeUndefined();
+    // A photo whose size is not known yet (or never: a HEIC outside Safari) is left whole.
+    expect(editsToSend(studio, ['a', 'unread'])).toBeUndefined();
+  });
+
+  it('at Original crops a later photo of another shape to the first one’s, as the server would', () => {
+    const studio: StudioChoices = { aspect: 'original', photos: {}, sizes };
+    // b is 300×400; a's 4:3 inside it is 300×225, in the middle.
+    expect(editsToSend(studio, ['a', 'b'])).toEqual([
+      null,
+      { crop: { x: 0, y: 0.21875, width: 1, height: 0.5625 } },
+    ]);
+    // In the other order, a (400×300) takes b's 3:4: 225×300.
+    expect(editsToSend(studio, ['b', 'a'])).toEqual([
+      null,
+      { crop: { x: 0.21875, y: 0, width: 0.5625, height: 1 } },
+    ]);
   });
 
   it('gives the carousel one aspect, each photo its own window and looks, null for untouched', () => {
@@ -50,6 +70,7 @@ describe('the edits a post sends', () => {
     };
     const edit = photoEditOf(studio, 'a');
     expect(edit).toEqual({ filter: 'moon' });
+    // b alone is its own first photo: its own shape, nothing to crop.
     expect(photoEditSchema.safeParse(edit).success).toBe(true);
     expect(photoEditOf(studio, 'b')).toBeNull();
   });

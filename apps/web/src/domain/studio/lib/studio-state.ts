@@ -6,7 +6,14 @@ import {
   type FilterName,
   type PhotoEdit,
 } from '@pinhole/contracts';
-import { cropToSend, untouchedFraming, type Framing, type PictureSize } from './crop';
+import {
+  cropOf,
+  cropToSend,
+  postRatio,
+  untouchedFraming,
+  type Framing,
+  type PictureSize,
+} from './crop';
 
 /** What the author chose for one photo in the studio. */
 export interface PhotoChoices {
@@ -54,10 +61,24 @@ export function colourEditOf(choices: PhotoChoices): PhotoEdit {
   };
 }
 
+/**
+ * Where one photo's crop sits as drawn (the whole picture until its size is known); `firstId` is
+ * the post's first photo, whose shape Original gives the others.
+ */
+export function cropShown(studio: StudioChoices, id: string, firstId: string) {
+  const size = studio.sizes[id];
+  if (!size) return { x: 0, y: 0, width: 1, height: 1 };
+  const ratio = postRatio(studio.aspect, studio.sizes[firstId], size);
+  return cropOf(ratio, size, choicesFor(studio, id).framing);
+}
+
 /** One photo's edit as sent, or null when it changes nothing. */
-export function photoEditOf(studio: StudioChoices, id: string): PhotoEdit | null {
+export function photoEditOf(studio: StudioChoices, id: string, firstId = id): PhotoEdit | null {
   const choices = choicesFor(studio, id);
-  const crop = cropToSend(studio.aspect, studio.sizes[id], choices.framing);
+  const size = studio.sizes[id];
+  const crop =
+    size &&
+    cropToSend(postRatio(studio.aspect, studio.sizes[firstId], size), size, choices.framing);
   const edit: PhotoEdit = { ...(crop && { crop }), ...colourEditOf(choices) };
   return Object.keys(edit).length > 0 ? edit : null;
 }
@@ -67,6 +88,6 @@ export function editsToSend(
   studio: StudioChoices,
   ids: readonly string[],
 ): (PhotoEdit | null)[] | undefined {
-  const edits = ids.map((id) => photoEditOf(studio, id));
+  const edits = ids.map((id) => photoEditOf(studio, id, ids[0]));
   return edits.some((edit) => edit !== null) ? edits : undefined;
 }

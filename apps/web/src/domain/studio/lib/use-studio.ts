@@ -1,6 +1,6 @@
 import type { AdjustmentName, CropAspect, FilterName } from '@pinhole/contracts';
 import { useCallback, useMemo, useState } from 'react';
-import { settledFraming, type Framing, type PictureSize } from './crop';
+import type { Framing, PictureSize } from './crop';
 import { choicesFor, emptyStudio, type PhotoChoices, type StudioChoices } from './studio-state';
 
 /** The studio's choices for one post or story, kept across its steps (Back loses nothing). */
@@ -18,18 +18,8 @@ export function useStudio() {
 
   const actions = useMemo(
     () => ({
-      /** The post's one aspect: every photo's window is kept inside its picture at it. */
-      setAspect: (aspect: CropAspect) =>
-        setStudio((before) => {
-          const photos: Record<string, PhotoChoices> = {};
-          for (const [id, choices] of Object.entries(before.photos)) {
-            const size = before.sizes[id];
-            photos[id] = size
-              ? { ...choices, framing: settledFraming(aspect, size, choices.framing) }
-              : choices;
-          }
-          return { ...before, aspect, photos };
-        }),
+      /** The post's one aspect (each photo's crop is kept inside its picture when drawn). */
+      setAspect: (aspect: CropAspect) => setStudio((before) => ({ ...before, aspect })),
       setFraming: (id: string, framing: Framing) =>
         update(id, (choices) => ({ ...choices, framing })),
       setFilter: (id: string, filter: FilterName) =>

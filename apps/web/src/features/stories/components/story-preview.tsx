@@ -6,8 +6,7 @@ import { useDiscardGuard } from '@/components/ui/discard-guard';
 import { CropStep } from '@/domain/studio/components/crop-step';
 import { EditStep } from '@/domain/studio/components/edit-step';
 import { StudioCanvas } from '@/domain/studio/components/studio-canvas';
-import { cropOf } from '@/domain/studio/lib/crop';
-import { choicesFor, colourEditOf, photoEditOf } from '@/domain/studio/lib/studio-state';
+import { choicesFor, colourEditOf, cropShown, photoEditOf } from '@/domain/studio/lib/studio-state';
 import { usePreviewCopy } from '@/domain/studio/lib/use-preview-copy';
 import { useStudio } from '@/domain/studio/lib/use-studio';
 import { useBackCloses } from '@/lib/use-back-closes';
@@ -58,7 +57,7 @@ export function StoryPreview({ file, onShare, onCancel }: StoryPreviewProps) {
             {source ? (
               <StudioCanvas
                 source={source}
-                crop={cropOf(studio.studio.aspect, source, choices.framing)}
+                crop={cropShown(studio.studio, photoId, photoId)}
                 edit={colourEditOf(choices)}
                 label="Your story preview"
                 className="max-h-full max-w-full"
