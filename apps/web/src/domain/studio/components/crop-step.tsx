@@ -1,19 +1,12 @@
 import type { CropAspect } from '@pinhole/contracts';
 import { ZoomIn } from 'lucide-react';
-import { useRef, useState, type PointerEvent, type WheelEvent } from 'react';
-import {
-  dragged,
-  maxZoom,
-  minZoom,
-  postRatio,
-  zoomed,
-  type Framing,
-} from '@/domain/studio/lib/crop';
+import { maxZoom, minZoom, postRatio, zoomed, type Framing } from '@/domain/studio/lib/crop';
 import { choicesFor, colourEditOf, cropShown } from '@/domain/studio/lib/studio-state';
 import type { Studio } from '@/domain/studio/lib/use-studio';
 import { usePreviewCopy } from '@/domain/studio/lib/use-preview-copy';
 import { PhotoSwitcher } from './photo-switcher';
 import { StudioStage, ThirdsGrid } from './studio-stage';
+import { useCropGestures } from './use-crop-gestures';
 import { usePhotoSizes } from './use-photo-sizes';
 
 export interface StudioPhoto {
@@ -39,7 +32,7 @@ const aspectChoices: { aspect: CropAspect; label: string }[] = [
 
 /**
  * Crop: the post's one aspect (chosen for all its photos), and each photo's own zoom and place,
- * by slider, wheel or drag; the thirds grid shows while the picture moves.
+ * by slider, wheel, pinch, drag or keys; the thirds grid shows while the picture moves.
  */
 export function CropStep({ photos, selectedId, onSelect, studio }: StepProps) {
   usePhotoSizes(photos, studio);
@@ -51,44 +44,15 @@ export function CropStep({ photos, selectedId, onSelect, studio }: StepProps) {
   const firstId = photos[0]!.id;
   const ratio = size ? postRatio(aspect, studio.studio.sizes[firstId], size) : 1;
   const crop = cropShown(studio.studio, photo.id, firstId);
-  const drag = useRef<{ x: number; y: number; framing: Framing; pointer: number } | null>(null);
-  const [moving, setMoving] = useState(false);
-
+  const setFraming = (framing: Framing) => studio.setFraming(photo.id, framing);
+  const { moving, setMoving, stageProps } = useCropGestures({
+    ratio,
+    size,
+    framing: choices.framing,
+    onFraming: setFraming,
+  });
   const setZoom = (zoom: number) => {
-    if (size) studio.setFraming(photo.id, zoomed(ratio, size, choices.framing, zoom));
-  };
-
-  const stageProps = {
-    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
-      if (!size || drag.current) return;
-      event.currentTarget.setPointerCapture?.(event.pointerId);
-      drag.current = {
-        x: event.clientX,
-        y: event.clientY,
-        framing: choices.framing,
-        pointer: event.pointerId,
-      };
-      setMoving(true);
-    },
-    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
-      const start = drag.current;
-      if (!size || !start || start.pointer !== event.pointerId) return;
-      const box = event.currentTarget.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) return;
-      const dx = (event.clientX - start.x) / box.width;
-      const dy = (event.clientY - start.y) / box.height;
-      studio.setFraming(photo.id, dragged(ratio, size, start.framing, dx, dy));
-    },
-    onPointerUp: () => {
-      drag.current = null;
-      setMoving(false);
-    },
-    onPointerCancel: () => {
-      drag.current = null;
-      setMoving(false);
-    },
-    onWheel: (event: WheelEvent<HTMLDivElement>) =>
-      setZoom(choices.framing.zoom - event.deltaY / 500),
+    if (size) setFraming(zoomed(ratio, size, choices.framing, zoom));
   };
 
   return (
@@ -99,7 +63,14 @@ export function CropStep({ photos, selectedId, onSelect, studio }: StepProps) {
         crop={crop}
         edit={colourEditOf(choices)}
         overlay={moving && <ThirdsGrid />}
-        stageProps={{ ...stageProps, className: 'cursor-grab active:cursor-grabbing' }}
+        stageProps={{
+          ...stageProps,
+          tabIndex: 0,
+          role: 'group',
+          'aria-label': 'Crop: drag or use the arrow keys to move, pinch or + and − to zoom',
+          className:
+            'cursor-grab rounded-sm focus-visible:outline-2 focus-visible:outline-brand active:cursor-grabbing',
+        }}
       />
       <div role="group" aria-label="Aspect" className="flex flex-wrap justify-center gap-1.5">
         {aspectChoices.map(({ aspect: choice, label }) => (

@@ -1,5 +1,5 @@
 import type { Crop, PhotoEdit } from '@pinhole/contracts';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { StudioCanvas } from './studio-canvas';
 
 interface StudioStageProps {
@@ -9,7 +9,7 @@ interface StudioStageProps {
   edit: PhotoEdit | null;
   /** Drawn over the picture (the crop grid), never into it. */
   overlay?: ReactNode;
-  stageProps?: React.HTMLAttributes<HTMLDivElement>;
+  stageProps?: ComponentProps<'div'>;
 }
 
 /** The photo large, as it will be posted; the plain file while its copy is being made. */

@@ -122,4 +122,26 @@ describe('CreatePostDialog: crop and edit', () => {
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(sentEdits(requests)).toEqual([null, { filter: 'moon' }]);
   });
+
+  it('moves and zooms the crop from the keyboard, never past the picture', async () => {
+    const { user, fileInput, requests } = setup();
+    await user.upload(fileInput, pictureFile('a.jpg'));
+    await clickNext(user);
+    await user.click(screen.getByRole('button', { name: '1:1' }));
+    await waitFor(() => expect(slider('Zoom')).toBeEnabled());
+    screen.getByRole('group', { name: /^Crop/ }).focus();
+    // The picture moves left, so the window goes right: 0.1 of its width (0.75) a press, and
+    // stops at the edge (0.25 is as far as a 0.75 window goes).
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    await user.keyboard('+');
+    expect(slider('Zoom')).toHaveValue('1.2');
+    await clickNext(user, 2);
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const [edit] = sentEdits(requests) as [{ crop: Record<string, number> }];
+    // At 1.2×: a 0.625 × 0.8333 window around the centre it had at the right edge (0.625).
+    expect(edit.crop.width).toBeCloseTo(0.625);
+    expect(edit.crop.height).toBeCloseTo(1 / 1.2);
+    expect(edit.crop.x + edit.crop.width / 2).toBeCloseTo(0.625);
+    expect(edit.crop.y).toBeCloseTo((1 - 1 / 1.2) / 2);
+  });
 });
