@@ -8,7 +8,7 @@ interface PhotoSwitcherProps {
 export function PhotoSwitcher({ photos, selectedId, onSelect }: PhotoSwitcherProps) {
   if (photos.length < 2) return null;
   return (
-    <ul aria-label="Photos" className="flex gap-2 overflow-x-auto py-1">
+    <ul aria-label="Photos" className="flex gap-2 overflow-x-auto p-1">
       {photos.map(({ id, previewUrl }, index) => (
         <li key={id} className="shrink-0">
           <button

@@ -137,7 +137,9 @@ describe('CreatePostDialog: crop and edit', () => {
     expect(slider('Zoom')).toHaveValue('1.2');
     await clickNext(user, 2);
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const [edit] = sentEdits(requests) as [{ crop: Record<string, number> }];
+    const [edit] = sentEdits(requests) as [
+      { crop: { x: number; y: number; width: number; height: number } },
+    ];
     // At 1.2×: a 0.625 × 0.8333 window around the centre it had at the right edge (0.625).
     expect(edit.crop.width).toBeCloseTo(0.625);
     expect(edit.crop.height).toBeCloseTo(1 / 1.2);
