@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { closeBrowser, openPage, signUpViaApi } from './support/browser';
 import { bytesFile, cameraPhoto, imageFile } from './support/images';
+import { nextToCaption } from './support/posts';
 
 afterAll(closeBrowser);
 
@@ -22,9 +23,10 @@ describe('journey 3: creating a post', () => {
       const dialog = page.getByRole('dialog', { name: 'Create New Post' });
       await dialog.getByText('Click to select an image').waitFor();
       expect(await dialog.getByText('PNG, JPG, GIF up to 5MB').isVisible()).toBe(true);
-      expect(await dialog.getByRole('button', { name: 'Share' }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
       await dialog.getByLabel('Image file').setInputFiles(file);
       await dialog.getByAltText('Selected image preview').waitFor();
+      await nextToCaption(dialog);
       await dialog.getByPlaceholder('Write a caption...').fill(caption);
       if (caption.startsWith('A PNG'))
         await expectNoSeriousA11yViolations(page, 'create dialog with preview');
@@ -44,6 +46,7 @@ describe('journey 3: creating a post', () => {
     await dialog.getByLabel('Image file').setInputFiles(camera);
     await dialog.getByAltText('Selected image preview').waitFor({ timeout: 30_000 });
     expect(await dialog.getByRole('alert').count()).toBe(0);
+    await nextToCaption(dialog);
     await dialog.getByPlaceholder('Write a caption...').fill('Straight from the camera');
     const created = page.waitForResponse(
       (response) => response.url().endsWith('/api/posts') && response.request().method() === 'POST',
@@ -73,7 +76,7 @@ describe('journey 3: creating a post', () => {
       .setInputFiles(bytesFile('fake.png', 'this is not a png at all'));
     await dialog.getByText('fake.png is not a picture. Please select an image file').waitFor();
     expect(await dialog.getByAltText('Selected image preview').count()).toBe(0);
-    expect(await dialog.getByRole('button', { name: 'Share' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     // Cancel resets the dialog.
     await dialog.getByRole('button', { name: 'Cancel' }).click();

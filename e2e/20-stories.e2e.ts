@@ -13,7 +13,7 @@ import {
   uniqueUser,
 } from './support/browser';
 import { imageFile } from './support/images';
-import { createStoryViaHttp } from './support/stories';
+import { createStoryViaHttp, nextToStoryPreview } from './support/stories';
 
 afterAll(closeBrowser);
 
@@ -70,8 +70,9 @@ describe('issue 20: stories', () => {
         response.url().endsWith('/api/stories') && response.request().method() === 'POST',
     );
     await (await chooser).setFiles(photo);
-    // A preview first, then Share to your story sends it.
+    // Crop and edit (left as they are), a preview, then Share to your story sends it.
     const preview = a.page.getByRole('dialog', { name: 'New story' });
+    await nextToStoryPreview(preview);
     await preview.getByRole('img', { name: 'Your story preview' }).waitFor();
     await preview.getByRole('button', { name: 'Share to your story' }).click();
     expect((await shared).status()).toBe(201);

@@ -14,7 +14,7 @@ import {
 import { chromiumPath } from './support/global-setup';
 import { api } from './support/api';
 import { imageFile } from './support/images';
-import { createPostViaHttp } from './support/posts';
+import { createPostViaHttp, nextToCaption } from './support/posts';
 
 afterAll(closeBrowser);
 
@@ -204,6 +204,7 @@ describe('journey 23: the installed app', () => {
     );
 
     const caption = `Shared from the gallery ${Date.now()}`;
+    await nextToCaption(dialog);
     await dialog.getByPlaceholder('Write a caption...').fill(caption);
     await dialog.getByRole('button', { name: 'Share' }).click();
     await dialog.waitFor({ state: 'detached' });

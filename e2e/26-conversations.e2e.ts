@@ -13,7 +13,7 @@ import {
 } from './support/browser';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { imageFile } from './support/images';
-import { createPostViaHttp } from './support/posts';
+import { createPostViaHttp, nextToCaption } from './support/posts';
 import { createStoryViaHttp } from './support/stories';
 
 afterAll(closeBrowser);
@@ -226,6 +226,7 @@ describe('issue 47: conversations as on Instagram', () => {
     const dialog = page.getByRole('dialog', { name: 'Create New Post' });
     const file = await imageFile(`caption-${Date.now()}.jpg`, 600, 600, 'jpeg');
     await dialog.getByLabel('Image file').setInputFiles(file);
+    await nextToCaption(dialog);
     const caption = dialog.getByPlaceholder('Write a caption...');
     await caption.pressSequentially(`Morning #${tag.slice(0, 5)}`);
     const tags = page.getByRole('listbox', { name: 'Hashtags' });

@@ -9,7 +9,8 @@ import {
   uniqueUser,
 } from './support/browser';
 import { bytesFile, imageFile } from './support/images';
-import { createPostViaHttp } from './support/posts';
+import { createPostViaHttp, nextToCaption } from './support/posts';
+import { nextToStoryPreview } from './support/stories';
 
 afterAll(closeBrowser);
 
@@ -50,6 +51,7 @@ describe('journey 26: making things', () => {
       .getByLabel('Image file')
       .setInputFiles(await imageFile('double.jpg', 600, 600, 'jpeg'));
     await dialog.getByAltText('Selected image preview').waitFor();
+    await nextToCaption(dialog);
     await dialog.getByPlaceholder('Write a caption...').fill('shared once');
     await dialog.getByRole('button', { name: 'Share' }).dblclick();
     await dialog.waitFor({ state: 'detached' });
@@ -77,6 +79,7 @@ describe('journey 26: making things', () => {
       .getByLabel('Image file')
       .setInputFiles(await imageFile('draft.jpg', 600, 400, 'jpeg'));
     await dialog.getByAltText('Selected image preview').waitFor();
+    await nextToCaption(dialog);
     await dialog.getByPlaceholder('Write a caption...').fill('A draft worth keeping');
     const question = page.getByRole('dialog', { name: 'Discard post?' });
 
@@ -122,7 +125,7 @@ describe('journey 26: making things', () => {
       'scan.jpg is not a picture. Please select an image file',
     );
     expect(await dialog.getByAltText('Selected image preview').count()).toBe(0);
-    expect(await dialog.getByRole('button', { name: 'Share' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     // The hint names HEIC under the spec's own line.
     expect(await dialog.getByText('PNG, JPG, GIF up to 5MB').isVisible()).toBe(true);
     expect(await dialog.getByText(/HEIC/).isVisible()).toBe(true);
@@ -138,6 +141,7 @@ describe('journey 26: making things', () => {
     await strip.getByRole('button', { name: 'Your story' }).click();
     await (await chooser).setFiles(await imageFile('story.jpg', 1080, 1920, 'jpeg'));
     const preview = page.getByRole('dialog', { name: 'New story' });
+    await nextToStoryPreview(preview);
     await preview.getByRole('img', { name: 'Your story preview' }).waitFor();
     await page.keyboard.press('Escape');
     const question = page.getByRole('dialog', { name: 'Discard story?' });

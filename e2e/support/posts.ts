@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { baseUrl } from './browser';
 import { imageFile } from './images';
 
@@ -32,4 +33,16 @@ export async function likeViaHttp(token: string, postId: string) {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}` },
   });
+}
+
+/** From the picked photos through the studio's crop and edit steps, unchanged, to the caption. */
+export async function nextToCaption(dialog: Locator) {
+  for (let step = 0; step < 3; step++)
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+}
+
+/** From the caption step back through edit and crop to the picked photos. */
+export async function backToPhotos(dialog: Locator) {
+  for (let step = 0; step < 3; step++)
+    await dialog.getByRole('button', { name: 'Back', exact: true }).click();
 }

@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { baseUrl } from './browser';
 import { imageFile } from './images';
@@ -19,4 +20,10 @@ export async function createStoryViaHttp(token: string, size: [number, number] =
   if (response.status !== 201)
     throw new Error(`story failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: string };
+}
+
+/** Through the story studio's crop and edit steps, unchanged, to the preview. */
+export async function nextToStoryPreview(dialog: Locator) {
+  for (let step = 0; step < 2; step++)
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
 }

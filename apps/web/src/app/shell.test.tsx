@@ -14,6 +14,7 @@ import { stubXhr } from '@/testing/fake-xhr';
 import { callsTo, deferred, json, mockApi, sentJson } from '@/testing/mock-api';
 import { seedFirstScreen } from '@/lib/first-screen';
 import { renderWithApp, testQueryClient } from '@/testing/render';
+import { toCaptionStep } from '@/testing/studio-steps';
 import { Shell } from './shell';
 
 const alice = makeProfile({ username: 'alice', full_name: 'Alice Liddell' });
@@ -333,8 +334,9 @@ describe('Shell', () => {
       within(dialog).getByLabelText('Image file'),
       pictureFile('a.png', { type: 'image/png' }),
     );
+    // The photo is checked (by its bytes) before Next is offered; crop and edit left as they are.
+    await toCaptionStep(user);
     const share = within(dialog).getByRole('button', { name: 'Share' });
-    // The photo is checked (by its bytes) before Share is offered.
     await waitFor(() => expect(share).toBeEnabled());
     await user.click(share);
     // The upload starts after the click's handler has run: on a busy machine, a moment later.

@@ -1,4 +1,4 @@
-import type { Post } from '@pinhole/contracts';
+import type { PhotoEdit, Post } from '@pinhole/contracts';
 import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { apiUpload } from '@/lib/api-client';
 
@@ -6,6 +6,8 @@ export interface CreatePostInput {
   /** In the post's order, each with its alt text (blank for none). */
   photos: { file: File; altText: string }[];
   caption: string;
+  /** The studio's edits, one per photo in order; left out when nothing was edited. */
+  edits?: (PhotoEdit | null)[] | undefined;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }
@@ -13,6 +15,7 @@ export interface CreatePostInput {
 export function createPost({
   photos,
   caption,
+  edits,
   signal,
   onProgress,
 }: CreatePostInput): Promise<Post> {
@@ -24,6 +27,7 @@ export function createPost({
   // own (blank ones stored as null).
   if (photos.some(({ altText }) => altText.trim() !== ''))
     for (const { altText } of photos) form.append('alt_text', altText.trim());
+  if (edits) form.append('edits', JSON.stringify(edits));
   for (const { file } of photos) form.append('image', file);
   return apiUpload('createPost', form, { signal, onProgress });
 }

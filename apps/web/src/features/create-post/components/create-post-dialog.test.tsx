@@ -7,6 +7,7 @@ import { makePost } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
 import { pictureFile } from '@/testing/image-files';
 import { renderWithQuery } from '@/testing/render';
+import { toCaptionStep } from '@/testing/studio-steps';
 import { CreatePostDialog } from './create-post-dialog';
 
 function Harness({ onCreated }: { onCreated: (post: Post) => void }) {
@@ -44,7 +45,7 @@ function setup() {
 }
 
 describe('CreatePostDialog', () => {
-  it('starts with the dashed drop area and Share disabled', () => {
+  it('starts with the dashed drop area and Next disabled', () => {
     setup();
     expect(screen.getByRole('dialog', { name: 'Create New Post' })).toBeInTheDocument();
     const dropArea = screen.getByRole('button', { name: /Click to select an image/ });
@@ -53,7 +54,8 @@ describe('CreatePostDialog', () => {
     expect(dropArea.className).toMatch(/border-dashed/);
     expect(screen.queryByLabelText('Caption')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
   });
 
   it('opens the file picker when the drop area is clicked', async () => {
@@ -63,7 +65,7 @@ describe('CreatePostDialog', () => {
     expect(click).toHaveBeenCalled();
   });
 
-  it('shows a preview, a remove button and the caption box after choosing a file', async () => {
+  it('shows a preview and a remove button after choosing a file, the caption box after crop and edit', async () => {
     const { user, fileInput } = setup();
     await user.upload(fileInput(), photo());
     // The file's bytes are read before it is taken: the preview comes a moment later.
@@ -71,6 +73,9 @@ describe('CreatePostDialog', () => {
       'src',
       'blob:preview',
     );
+    expect(screen.getByRole('button', { name: 'Remove image' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Caption')).not.toBeInTheDocument();
+    await toCaptionStep(user);
     const caption = screen.getByLabelText('Caption');
     expect(caption.tagName).toBe('TEXTAREA');
     expect(caption).toHaveAttribute('placeholder', 'Write a caption...');
@@ -78,6 +83,7 @@ describe('CreatePostDialog', () => {
     expect(caption).toHaveAttribute('maxlength', String(limits.captionMaxLength));
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
     expect(screen.queryByText('Click to select an image')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Selected image preview' })).not.toBeInTheDocument();
   });
 
   it('accepts a file dropped on the drop area', async () => {
@@ -96,7 +102,7 @@ describe('CreatePostDialog', () => {
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview');
     expect(screen.getByText('Click to select an image')).toBeInTheDocument();
     expect(screen.queryByLabelText('Caption')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('refuses a file over 5MB that cannot be made smaller, naming it', async () => {
@@ -107,7 +113,7 @@ describe('CreatePostDialog', () => {
       'photo.png could not be made smaller. File size must be less than 5MB',
     );
     expect(screen.queryByRole('img', { name: 'Selected image preview' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('takes an iPhone HEIC, which browsers that cannot show it give no type', async () => {
@@ -117,7 +123,7 @@ describe('CreatePostDialog', () => {
     const user = userEvent.setup({ applyAccept: true });
     const input = screen.getByLabelText<HTMLInputElement>('Image file');
     await user.upload(input, photo(2 * 1024 * 1024, '', 'IMG_0001.HEIC'));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.upload(input, photo(1024, 'image/heif', 'IMG_0002.heif'));
     expect(await screen.findByRole('button', { name: 'Remove photo 2' })).toBeInTheDocument();
@@ -135,13 +141,14 @@ describe('CreatePostDialog', () => {
     });
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^a\.pdf is not/));
     expect(screen.getByRole('alert')).toHaveTextContent(messages.notAnImage);
-    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('uploads caption then image, shows Sharing... and progress, then closes and reports', async () => {
     const { user, fileInput, requests, onCreated } = setup();
     const file = photo(3 * 1024 * 1024);
     await user.upload(fileInput(), file);
+    await toCaptionStep(user);
     await user.type(screen.getByLabelText('Caption'), 'Golden hour');
     await user.click(screen.getByRole('button', { name: 'Share' }));
 
@@ -151,6 +158,7 @@ describe('CreatePostDialog', () => {
     const request = requests[0];
     expect(request?.method).toBe('POST');
     expect(request?.url).toBe('/api/posts');
+    // Nothing was cropped or edited: no `edits` field at all.
     expect(request?.formEntries().map(([name]) => name)).toEqual(['caption', 'image']);
     expect(request?.formEntries()[0]?.[1]).toBe('Golden hour');
     expect((request?.formEntries()[1]?.[1] as File).name).toBe('photo.png');
@@ -170,6 +178,7 @@ describe('CreatePostDialog', () => {
   it('leaves out an empty caption so the server stores null', async () => {
     const { user, fileInput, requests } = setup();
     await user.upload(fileInput(), photo());
+    await toCaptionStep(user);
     await user.type(screen.getByLabelText('Caption'), '   ');
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(requests[0]?.formEntries().map(([name]) => name)).toEqual(['image']);
@@ -178,6 +187,8 @@ describe('CreatePostDialog', () => {
   it("shows the server's error in a red box and stays open", async () => {
     const { user, fileInput, requests, onCreated } = setup();
     await user.upload(fileInput(), photo());
+    await toCaptionStep(user);
+    await user.type(screen.getByLabelText('Caption'), 'Kept');
     await user.click(screen.getByRole('button', { name: 'Share' }));
     requests[0]?.respond(415, {
       error: { code: 'unsupported_media_type', message: messages.notAnImage },
@@ -186,25 +197,33 @@ describe('CreatePostDialog', () => {
     expect(alert).toHaveTextContent('Please select an image file');
     expect(alert.className).toMatch(/red/);
     expect(screen.getByText('dialog open')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Selected image preview' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Caption')).toHaveValue('Kept');
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+    // The photo is still there, a step back.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('img', { name: 'Selected image preview' })).toBeInTheDocument();
     expect(onCreated).not.toHaveBeenCalled();
   });
 
   it('resets when cancelled', async () => {
     const { user, fileInput } = setup();
     await user.upload(fileInput(), photo());
+    await toCaptionStep(user);
     await user.type(screen.getByLabelText('Caption'), 'draft');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('dialog closed')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'reopen' }));
     expect(await screen.findByText('Click to select an image')).toBeInTheDocument();
     expect(screen.queryByLabelText('Caption')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('asks "Discard post?" on Escape; Cancel keeps the draft, Discard abandons the upload', async () => {
     const { user, fileInput, requests } = setup();
     await user.upload(fileInput(), photo(100, 'image/gif', 'a.gif'));
+    await toCaptionStep(user);
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     await user.keyboard('{Escape}');
     const question = await screen.findByRole('dialog', { name: 'Discard post?' });
@@ -220,7 +239,7 @@ describe('CreatePostDialog', () => {
     expect(requests[0]?.aborted).toBe(true);
     await user.click(screen.getByRole('button', { name: 'reopen' }));
     expect(await screen.findByText('Click to select an image')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -237,6 +256,6 @@ describe('CreatePostDialog', () => {
     fireEvent.error(await screen.findByRole('img', { name: 'Selected image preview' }));
     expect(screen.queryByRole('img', { name: 'Selected image preview' })).not.toBeInTheDocument();
     expect(screen.getByText('odd.png')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 });

@@ -19,6 +19,25 @@ import { useBackCloses } from '@/lib/use-back-closes';
 import { useCreatePost } from '@/features/create-post/api/create-post';
 import { usePickedPhotos } from '@/features/create-post/hooks/use-picked-photos';
 import { UploadProgress } from '@/components/ui/upload-progress';
+import { CropStep } from '@/domain/studio/components/crop-step';
+import { EditStep } from '@/domain/studio/components/edit-step';
+import { editsToSend } from '@/domain/studio/lib/studio-state';
+import { useStudio } from '@/domain/studio/lib/use-studio';
+
+/** Instagram's order: pick the photos, crop them, edit them, then the words. */
+type Step = 'select' | 'crop' | 'edit' | 'details';
+const nextStep: Record<Step, Step> = {
+  select: 'crop',
+  crop: 'edit',
+  edit: 'details',
+  details: 'details',
+};
+const previousStep: Record<Step, Step> = {
+  select: 'select',
+  crop: 'select',
+  edit: 'crop',
+  details: 'edit',
+};
 
 interface CreatePostDialogProps {
   open: boolean;
@@ -45,6 +64,8 @@ export function CreatePostDialog({
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
   const { mutateAsync, isPending: submitting, reset: resetMutation } = useCreatePost();
+  const [step, setStep] = useState<Step>('select');
+  const studio = useStudio();
 
   const selected = photos.find((photo) => photo.id === selectedId) ?? photos[0];
   const full = photos.length >= limits.maxPostImages;
@@ -59,6 +80,8 @@ export function CreatePostDialog({
     setError(null);
     setProgress(null);
     setDragging(false);
+    setStep('select');
+    studio.reset();
     resetMutation();
   };
 
@@ -131,6 +154,10 @@ export function CreatePostDialog({
       const post = await mutateAsync({
         photos,
         caption,
+        edits: editsToSend(
+          studio.studio,
+          photos.map(({ id }) => id),
+        ),
         signal: controller.signal,
         onProgress: setProgress,
       });
@@ -150,50 +177,51 @@ export function CreatePostDialog({
       title="Create New Post"
       widthClass="max-w-lg"
     >
-      <div className="flex flex-col gap-4 p-4" {...(selected && dropZone)}>
-        {selected ? (
-          <div className="relative flex min-h-32 items-center justify-center overflow-hidden rounded-lg bg-neutral-100">
-            {broken.has(selected.id) ? (
-              <span className="flex flex-col items-center gap-2 px-12 py-8 text-sm text-muted">
-                <ImageOff aria-hidden className="size-8" />
-                <span className="break-all">{selected.file.name}</span>
-              </span>
-            ) : (
-              <img
-                src={selected.previewUrl}
-                alt="Selected image preview"
-                onError={() => setBroken((before) => new Set(before).add(selected.id))}
-                className="mx-auto max-h-[min(20rem,40dvh)] w-full object-contain"
-              />
-            )}
+      <div className="flex flex-col gap-4 p-4" {...(step === 'select' && selected && dropZone)}>
+        {step === 'select' &&
+          (selected ? (
+            <div className="relative flex min-h-32 items-center justify-center overflow-hidden rounded-lg bg-neutral-100">
+              {broken.has(selected.id) ? (
+                <span className="flex flex-col items-center gap-2 px-12 py-8 text-sm text-muted">
+                  <ImageOff aria-hidden className="size-8" />
+                  <span className="break-all">{selected.file.name}</span>
+                </span>
+              ) : (
+                <img
+                  src={selected.previewUrl}
+                  alt="Selected image preview"
+                  onError={() => setBroken((before) => new Set(before).add(selected.id))}
+                  className="mx-auto max-h-[min(20rem,40dvh)] w-full object-contain"
+                />
+              )}
+              <button
+                type="button"
+                aria-label="Remove image"
+                onClick={() => removePhoto(selected.id)}
+                disabled={submitting}
+                className="absolute top-2 right-2 rounded-full bg-black/70 p-1.5 text-white hover:bg-black disabled:opacity-50"
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+            </div>
+          ) : (
             <button
               type="button"
-              aria-label="Remove image"
-              onClick={() => removePhoto(selected.id)}
-              disabled={submitting}
-              className="absolute top-2 right-2 rounded-full bg-black/70 p-1.5 text-white hover:bg-black disabled:opacity-50"
+              onClick={() => inputRef.current?.click()}
+              {...dropZone}
+              data-dragging={dragging || undefined}
+              className="flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-neutral-300 px-4 py-12 text-center transition-colors hover:border-neutral-400 hover:bg-neutral-50 data-dragging:border-brand data-dragging:bg-sky-50"
             >
-              <X aria-hidden className="size-4" />
-            </button>
-          </div>
-        ) : (
-          <button
-            type="button"
-            onClick={() => inputRef.current?.click()}
-            {...dropZone}
-            data-dragging={dragging || undefined}
-            className="flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-neutral-300 px-4 py-12 text-center transition-colors hover:border-neutral-400 hover:bg-neutral-50 data-dragging:border-brand data-dragging:bg-sky-50"
-          >
-            <ImagePlus aria-hidden className="size-12 text-neutral-500" strokeWidth={1.25} />
-            <span className="text-base font-semibold text-neutral-900">
-              Click to select an image
-            </span>
-            <span className="text-sm text-muted">{advertisedImageTypes}</span>
-            {/* The spec's line names three types; iPhones' HEIC is read too, and a larger camera
+              <ImagePlus aria-hidden className="size-12 text-neutral-500" strokeWidth={1.25} />
+              <span className="text-base font-semibold text-neutral-900">
+                Click to select an image
+              </span>
+              <span className="text-sm text-muted">{advertisedImageTypes}</span>
+              {/* The spec's line names three types; iPhones' HEIC is read too, and a larger camera
                 photo is made smaller here rather than refused. */}
-            <span className="text-sm text-muted">{moreImageTypesHint}</span>
-          </button>
-        )}
+              <span className="text-sm text-muted">{moreImageTypesHint}</span>
+            </button>
+          ))}
         <input
           ref={inputRef}
           type="file"
@@ -208,7 +236,7 @@ export function CreatePostDialog({
             event.target.value = '';
           }}
         />
-        {selected && (
+        {step === 'select' && selected && (
           <PhotoStrip
             photos={photos.map(({ id, previewUrl }) => ({
               id,
@@ -226,8 +254,19 @@ export function CreatePostDialog({
             }
           />
         )}
-        {selected && <CaptionField value={caption} onChange={setCaption} disabled={submitting} />}
-        {selected && (
+        {(step === 'crop' || step === 'edit') && selected && (
+          <StudioStep
+            step={step}
+            photos={photos}
+            selectedId={selected.id}
+            onSelect={setSelectedId}
+            studio={studio}
+          />
+        )}
+        {step === 'details' && selected && (
+          <CaptionField value={caption} onChange={setCaption} disabled={submitting} />
+        )}
+        {step === 'details' && selected && (
           <AltTextFields
             photos={photos.map(({ id, previewUrl, altText }) => ({
               id,
@@ -246,15 +285,43 @@ export function CreatePostDialog({
         {submitting && progress !== null && <UploadProgress fraction={progress} />}
         {error && <ErrorBox>{error}</ErrorBox>}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => changeOpen(false)}>
+          <Button variant="secondary" onClick={() => changeOpen(false)} className="mr-auto">
             Cancel
           </Button>
-          <Button disabled={photos.length === 0 || submitting || preparing} onClick={share}>
-            {submitting ? 'Sharing...' : 'Share'}
-          </Button>
+          {step !== 'select' && (
+            <Button
+              variant="secondary"
+              disabled={submitting}
+              onClick={() => setStep(previousStep[step])}
+            >
+              Back
+            </Button>
+          )}
+          {step === 'details' ? (
+            <Button disabled={photos.length === 0 || submitting || preparing} onClick={share}>
+              {submitting ? 'Sharing...' : 'Share'}
+            </Button>
+          ) : (
+            <Button
+              disabled={photos.length === 0 || preparing}
+              onClick={() => {
+                setError(null);
+                setStep(nextStep[step]);
+              }}
+            >
+              Next
+            </Button>
+          )}
         </div>
       </div>
       {discardDialog}
     </Dialog>
   );
+}
+
+function StudioStep({
+  step,
+  ...props
+}: { step: 'crop' | 'edit' } & Parameters<typeof CropStep>[0]) {
+  return step === 'crop' ? <CropStep {...props} /> : <EditStep {...props} />;
 }

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makePost } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
 import { renderWithQuery } from '@/testing/render';
+import { toCaptionStep } from '@/testing/studio-steps';
 import { CreatePostDialog } from './create-post-dialog';
 
 const photo = (name: string) => pictureFile(name);
@@ -86,21 +87,27 @@ describe('CreatePostDialog with several photos', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove photo 2' }));
     expect(revoke).toHaveBeenCalledWith('blob:p2.jpg');
     expect(stripOrder()).toEqual(['blob:p1.jpg', 'blob:p3.jpg']);
+    await toCaptionStep(user);
     expect(screen.getAllByRole('textbox', { name: /^Alt text for photo/ })).toHaveLength(2);
   });
 
   it('sends each alt text with its photo, in the order shown, then the photos', async () => {
     const { user, fileInput, requests, onCreated } = setup();
     await user.upload(fileInput, photos(3));
+    await waitFor(() => expect(stripOrder()).toHaveLength(3));
+    await toCaptionStep(user);
     await user.type(await screen.findByRole('textbox', { name: 'Alt text for photo 1' }), 'A boat');
     await user.type(screen.getByRole('textbox', { name: 'Alt text for photo 3' }), 'Two gulls');
     expect(screen.getByRole('textbox', { name: 'Alt text for photo 1' })).toHaveAttribute(
       'maxlength',
       String(limits.maxAltTextLength),
     );
-    // The third photo becomes the first; its alt text goes with it.
+    // Back to the photos: the third becomes the first, and its alt text goes with it.
+    for (let step = 0; step < 3; step++)
+      await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(screen.getByRole('button', { name: 'Move photo 3 left' }));
     await user.click(screen.getByRole('button', { name: 'Move photo 2 left' }));
+    await toCaptionStep(user);
     expect(screen.getByRole('textbox', { name: 'Alt text for photo 1' })).toHaveValue('Two gulls');
     await user.type(screen.getByLabelText('Caption'), 'Harbour');
     await user.click(screen.getByRole('button', { name: 'Share' }));
@@ -138,10 +145,11 @@ describe('CreatePostDialog with several photos', () => {
     const { user, fileInput } = setup();
     await user.upload(fileInput, photos(2));
     await waitFor(() => expect(stripOrder()).toHaveLength(2));
+    await toCaptionStep(user);
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    expect(screen.getByRole('button', { name: 'Move photo 1 right' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Remove photo 1' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Add more' })).toBeDisabled();
+    // No way back to the strip (where photos move and go) until the upload ends.
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Alt text for photo 2' })).toBeDisabled();
+    expect(screen.getByLabelText('Caption')).toBeDisabled();
   });
 });

@@ -1,4 +1,4 @@
-import { type Story, type StoryTrays } from '@pinhole/contracts';
+import { type PhotoEdit, type Story, type StoryTrays } from '@pinhole/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useExclusiveMutation } from '@/lib/use-exclusive-mutation';
 import { apiUpload } from '@/lib/api-client';
@@ -7,12 +7,15 @@ import { withNewStory } from '@/features/stories/story-trays';
 
 export interface CreateStoryInput {
   file: File;
+  /** The studio's edit, sent as the one entry of `edits`; null or absent sends no field. */
+  edit?: PhotoEdit | null;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }
 
-export function createStory({ file, signal, onProgress }: CreateStoryInput): Promise<Story> {
+export function createStory({ file, edit, signal, onProgress }: CreateStoryInput): Promise<Story> {
   const form = new FormData();
+  if (edit) form.append('edits', JSON.stringify([edit]));
   form.append('image', file);
   return apiUpload('createStory', form, { signal, onProgress });
 }

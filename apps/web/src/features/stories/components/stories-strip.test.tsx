@@ -8,6 +8,7 @@ import { stubXhr } from '@/testing/fake-xhr';
 import { apiError, callsTo, json, mockApi } from '@/testing/mock-api';
 import { renderAsReader } from '@/testing/render';
 import { makeStory, storyPerson, tray } from '@/testing/stories';
+import { clickNext } from '@/testing/studio-steps';
 import { StoriesStrip } from './stories-strip';
 
 const alice = makeProfile({ id: 'alice-id', username: 'alice' });
@@ -116,8 +117,12 @@ describe('StoriesStrip', () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:beach');
     const photo = pictureFile('beach.jpg');
     await user.upload(screen.getByLabelText('Story photo'), photo);
-    // A preview first: nothing is sent until the reader shares it.
+    // Crop, edit, then a preview: nothing is sent until the reader shares it.
     const preview = await screen.findByRole('dialog', { name: 'New story' });
+    expect(within(preview).getByRole('button', { name: '1:1' })).toBeInTheDocument();
+    await clickNext(user);
+    expect(within(preview).getByRole('tab', { name: 'Filters' })).toBeInTheDocument();
+    await clickNext(user);
     expect(within(preview).getByRole('img', { name: 'Your story preview' })).toHaveAttribute(
       'src',
       'blob:beach',
@@ -157,6 +162,7 @@ describe('StoriesStrip', () => {
       screen.getByLabelText('Story photo'),
       pictureFile('IMG_0001.HEIC', { type: '' }),
     );
+    await clickNext(user, 2);
     await user.click(await screen.findByRole('button', { name: 'Share to your story' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -209,6 +215,7 @@ describe('StoriesStrip', () => {
       screen.getByLabelText('Story photo'),
       pictureFile('damaged.png', { type: 'image/png' }),
     );
+    await clickNext(user, 2);
     await user.click(await screen.findByRole('button', { name: 'Share to your story' }));
     await screen.findByRole('progressbar');
     await waitFor(() => expect(requests).toHaveLength(1));

@@ -1,18 +1,29 @@
-import { useEffect, useMemo } from 'react';
+import type { PhotoEdit } from '@pinhole/contracts';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useDiscardGuard } from '@/components/ui/discard-guard';
+import { CropStep } from '@/domain/studio/components/crop-step';
+import { EditStep } from '@/domain/studio/components/edit-step';
+import { StudioCanvas } from '@/domain/studio/components/studio-canvas';
+import { choicesFor, colourEditOf, cropShown, photoEditOf } from '@/domain/studio/lib/studio-state';
+import { usePreviewCopy } from '@/domain/studio/lib/use-preview-copy';
+import { useStudio } from '@/domain/studio/lib/use-studio';
 import { useBackCloses } from '@/lib/use-back-closes';
 
 interface StoryPreviewProps {
   file: File;
-  onShare: () => void;
+  /** The studio's edit of the photo, null when nothing was changed. */
+  onShare: (edit: PhotoEdit | null) => void;
   onCancel: () => void;
 }
 
+type Step = 'crop' | 'edit' | 'preview';
+const photoId = 'story';
+
 /**
- * The chosen photo as the story will show it (a 9:16 black card, the photo contained), before
- * anything is sent: choosing a file used to share it at once, with no way back.
+ * The chosen photo through the studio (crop, then filters and adjustments), then as the story
+ * will show it (a 9:16 black card, the photo contained), before anything is sent.
  */
 export function StoryPreview({ file, onShare, onCancel }: StoryPreviewProps) {
   const url = useMemo(() => URL.createObjectURL(file), [file]);
@@ -21,6 +32,11 @@ export function StoryPreview({ file, onShare, onCancel }: StoryPreviewProps) {
   // Cancel is itself the choice.
   const { requestDiscard, discardDialog } = useDiscardGuard('story', true, onCancel);
   useBackCloses(true, requestDiscard);
+  const [step, setStep] = useState<Step>('crop');
+  const studio = useStudio();
+  const photos = useMemo(() => [{ id: photoId, file, previewUrl: url }], [file, url]);
+  const source = usePreviewCopy(file);
+  const choices = choicesFor(studio.studio, photoId);
   return (
     <Dialog
       open
@@ -30,18 +46,50 @@ export function StoryPreview({ file, onShare, onCancel }: StoryPreviewProps) {
       title="New story"
     >
       <div className="flex flex-col gap-3 p-4">
-        <div className="relative mx-auto aspect-[9/16] h-[min(60dvh,28rem)] overflow-hidden rounded-lg bg-black">
-          <img
-            src={url}
-            alt="Your story preview"
-            className="absolute inset-0 size-full object-contain"
-          />
-        </div>
+        {step === 'crop' && (
+          <CropStep photos={photos} selectedId={photoId} onSelect={() => {}} studio={studio} />
+        )}
+        {step === 'edit' && (
+          <EditStep photos={photos} selectedId={photoId} onSelect={() => {}} studio={studio} />
+        )}
+        {step === 'preview' && (
+          <div className="relative mx-auto flex aspect-[9/16] h-[min(60dvh,28rem)] items-center justify-center overflow-hidden rounded-lg bg-black">
+            {source ? (
+              <StudioCanvas
+                source={source}
+                crop={cropShown(studio.studio, photoId, photoId)}
+                edit={colourEditOf(choices)}
+                label="Your story preview"
+                className="max-h-full max-w-full"
+              />
+            ) : (
+              <img
+                src={url}
+                alt="Your story preview"
+                className="absolute inset-0 size-full object-contain"
+              />
+            )}
+          </div>
+        )}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onCancel}>
+          <Button variant="secondary" onClick={onCancel} className="mr-auto">
             Cancel
           </Button>
-          <Button onClick={onShare}>Share to your story</Button>
+          {step !== 'crop' && (
+            <Button
+              variant="secondary"
+              onClick={() => setStep(step === 'preview' ? 'edit' : 'crop')}
+            >
+              Back
+            </Button>
+          )}
+          {step === 'preview' ? (
+            <Button onClick={() => onShare(photoEditOf(studio.studio, photoId))}>
+              Share to your story
+            </Button>
+          ) : (
+            <Button onClick={() => setStep(step === 'crop' ? 'edit' : 'preview')}>Next</Button>
+          )}
         </div>
       </div>
       {discardDialog}

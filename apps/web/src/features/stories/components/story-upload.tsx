@@ -1,3 +1,4 @@
+import type { PhotoEdit } from '@pinhole/contracts';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -25,7 +26,8 @@ export function StoryUpload({ file, onFinished }: StoryUploadProps) {
   const readerId = useAuth().user?.id ?? null;
   const { mutate, error } = useCreateStory(readerId);
   const [progress, setProgress] = useState(0);
-  const [confirmed, setConfirmed] = useState(false);
+  // The studio's edit once the reader shares: undefined until then.
+  const [confirmed, setConfirmed] = useState<{ edit: PhotoEdit | null } | null>(null);
   // Once per file, even where React runs effects twice to check them (development).
   const started = useRef(false);
   const [prepared, setPrepared] = useState<PreparedPhoto | null>(null);
@@ -40,9 +42,12 @@ export function StoryUpload({ file, onFinished }: StoryUploadProps) {
   const ready = prepared?.problem === undefined ? (prepared?.file ?? null) : null;
 
   useEffect(() => {
-    if (ready === null || !confirmed || started.current) return;
+    if (ready === null || confirmed === null || started.current) return;
     started.current = true;
-    mutate({ file: ready, onProgress: setProgress }, { onSuccess: onFinished });
+    mutate(
+      { file: ready, edit: confirmed.edit, onProgress: setProgress },
+      { onSuccess: onFinished },
+    );
   }, [ready, confirmed, mutate, onFinished]);
 
   if (prepared === null) {
@@ -53,8 +58,10 @@ export function StoryUpload({ file, onFinished }: StoryUploadProps) {
     );
   }
 
-  if (ready !== null && !confirmed) {
-    return <StoryPreview file={ready} onShare={() => setConfirmed(true)} onCancel={onFinished} />;
+  if (ready !== null && confirmed === null) {
+    return (
+      <StoryPreview file={ready} onShare={(edit) => setConfirmed({ edit })} onCancel={onFinished} />
+    );
   }
 
   if (problem !== null || error) {
