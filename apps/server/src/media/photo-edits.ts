@@ -109,50 +109,45 @@ export interface RawPixels {
   channels: number;
 }
 
-/** Inside this squared distance from the centre (0.35 · √2)², the vignette's factor is 1. */
-const vignetteFreeSquared = 0.35 * 0.35 * 2;
-
 /**
  * The edit's colour step (`out = M·in + offset`, clamped) and then its vignette (a factor by
  * the position in this picture, clamped), in place. Values stay 0–255 throughout: the matrix
  * is linear, so scaling in and out of 0–1 changes nothing but the work. Alpha is left alone.
+ * One tight loop over a typed array: this runs over every pixel of a 12 MP original.
  */
 export function applyColourEdit(pixels: RawPixels, edit: PhotoEdit | null): void {
   const { data, width, height, channels } = pixels;
-  const out = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
   const [m0, m1, m2, o0, m4, m5, m6, o1, m8, m9, m10, o2] = colourMatrixOf(edit);
   const [a0, a1, a2] = [o0 * 255, o1 * 255, o2 * 255];
   const strength = vignetteOf(edit);
-  const dx2 = new Float64Array(width);
-  for (let column = 0; column < width; column++) {
-    const dx = ((column + 0.5) / width - 0.5) * 2;
-    dx2[column] = dx * dx;
-  }
+  // The vignette's factor along the current row (all 1 without one).
+  const factors = new Float64Array(width).fill(1);
   let offset = 0;
   for (let row = 0; row < height; row++) {
-    const v = (row + 0.5) / height;
-    const dy = (v - 0.5) * 2;
-    const dy2 = dy * dy;
+    if (strength !== 0) {
+      const v = (row + 0.5) / height;
+      for (let column = 0; column < width; column++) {
+        factors[column] = vignetteFactor(strength, (column + 0.5) / width, v);
+      }
+    }
     for (let column = 0; column < width; column++, offset += channels) {
-      const r = out[offset]!;
-      const g = out[offset + 1]!;
-      const b = out[offset + 2]!;
+      const r = data[offset]!;
+      const g = data[offset + 1]!;
+      const b = data[offset + 2]!;
       let red = m0 * r + m1 * g + m2 * b + a0;
       let green = m4 * r + m5 * g + m6 * b + a1;
       let blue = m8 * r + m9 * g + m10 * b + a2;
       red = red < 0 ? 0 : red > 255 ? 255 : red;
       green = green < 0 ? 0 : green > 255 ? 255 : green;
       blue = blue < 0 ? 0 : blue > 255 ? 255 : blue;
-      if (strength !== 0 && dx2[column]! + dy2 > vignetteFreeSquared) {
-        const factor = vignetteFactor(strength, (column + 0.5) / width, v);
-        red *= factor;
-        green *= factor;
-        blue *= factor;
-      }
-      // A Uint8ClampedArray rounds and clamps what it is given.
-      out[offset] = red;
-      out[offset + 1] = green;
-      out[offset + 2] = blue;
+      const factor = factors[column]!;
+      red *= factor;
+      green *= factor;
+      blue *= factor;
+      // Rounded to the nearest level, and clamped again: a negative vignette lightens.
+      data[offset] = red >= 254.5 ? 255 : (red + 0.5) | 0;
+      data[offset + 1] = green >= 254.5 ? 255 : (green + 0.5) | 0;
+      data[offset + 2] = blue >= 254.5 ? 255 : (blue + 0.5) | 0;
     }
   }
 }
