@@ -283,7 +283,7 @@ export const photoEditsSchema = z.array(photoEditSchema.nullable()).max(10);
 export const photoEditsFieldSchema = z
   .string()
   .describe(
-    'Optional: a JSON array, one entry per photo in order, each null (untouched) or { crop?: { x, y, width, height } (fractions 0–1 of the upright picture), filter?: a name from GET /api/filters, adjust?: { brightness, contrast, saturation, warmth, fade, vignette } (integers −100…100) }. Applied before the variants are made; a carousel takes the first photo\'s aspect',
+    "Optional: a JSON array, one entry per photo in order, each null (untouched) or { crop?: { x, y, width, height } (fractions 0–1 of the upright picture), filter?: a name from GET /api/filters, adjust?: { brightness, contrast, saturation, warmth, fade, vignette } (integers −100…100) }. Applied before the variants are made; a carousel takes the first photo's aspect",
   );
 
 /** The colour step of an edit: its filter's, then each adjustment in `adjustmentNames` order. */

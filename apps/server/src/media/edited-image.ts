@@ -54,7 +54,11 @@ async function editedOriginal(
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return toEncoded(encodeOriginalAs(fromRaw(await coloured(raw, plan)), source), source.output, false);
+  return toEncoded(
+    encodeOriginalAs(fromRaw(await coloured(raw, plan)), source),
+    source.output,
+    false,
+  );
 }
 
 /**

@@ -10,7 +10,6 @@ import type { PhotoEditPlan, PictureSize } from './photo-edits';
 import { editedImage } from './edited-image';
 import { toRejection } from './image-rejection';
 import { encodeOriginalAs } from './original-encoding';
-import type { ImageFormat, SourceInfo } from './image-source';
 import { decodable, decode, readHeader } from './image-source';
 import type { EncodedImage, ProcessedImage } from './image-variants';
 import {
@@ -32,7 +31,6 @@ export { jpegHasScanData, maxInputPixels } from './image-source';
 export type { ImageFormat } from './image-source';
 export { variantWidthsFor } from './image-variants';
 export type { EncodedImage, ProcessedImage } from './image-variants';
-
 
 /**
  * WebP variants at `widths` of an image that was stored before (its normalised original): for

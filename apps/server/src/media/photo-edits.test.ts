@@ -71,7 +71,14 @@ describe('photo edits in pixels', () => {
     const before = Buffer.from(data);
     const edit: PhotoEdit = {
       filter: 'nashville',
-      adjust: { brightness: 30, contrast: -20, saturation: 40, warmth: -60, fade: 25, vignette: -70 },
+      adjust: {
+        brightness: 30,
+        contrast: -20,
+        saturation: 40,
+        warmth: -60,
+        fade: 25,
+        vignette: -70,
+      },
     };
     applyColourEdit({ data, width, height, channels }, edit);
     const matrix = colourMatrixOf(edit);

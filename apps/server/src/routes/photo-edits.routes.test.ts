@@ -72,7 +72,10 @@ describe('photos posted with their edits (crop, filter, adjustments)', () => {
         source[offset + 1]! / 255,
         source[offset + 2]! / 255,
       );
-      expected.set([r, g, b].map((value) => Math.round(value * 255)), offset);
+      expected.set(
+        [r, g, b].map((value) => Math.round(value * 255)),
+        offset,
+      );
     }
     const stored = channelMeans(await storedPixels(image!));
     const predicted = channelMeans({ data: expected, width, height });
@@ -81,7 +84,9 @@ describe('photos posted with their edits (crop, filter, adjustments)', () => {
       expect(Math.abs(stored[channel]! - predicted[channel]!)).toBeLessThanOrEqual(2);
     }
     // And the filter did change something measurable.
-    expect(Math.max(...stored.map((mean, channel) => Math.abs(mean - untouched[channel]!)))).toBeGreaterThan(5);
+    expect(
+      Math.max(...stored.map((mean, channel) => Math.abs(mean - untouched[channel]!))),
+    ).toBeGreaterThan(5);
     // The variants show it too.
     const variant = await rgbOf(await fetchBytes(server, image!.variants[0]!.url));
     const variantMeans = channelMeans(variant);

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { PhotoEdit } from '@pinhole/contracts';
-import { altTextSchema, captionSchema, limits, messages, photoEditsSchema } from '@pinhole/contracts';
+import {
+  altTextSchema,
+  captionSchema,
+  limits,
+  messages,
+  photoEditsSchema,
+} from '@pinhole/contracts';
 import { AppError, uploadRejected, validationError } from '../errors';
 import { rateLimits } from '../rate-limits';
 import { errorResponses, writeFailures } from './schemas';
@@ -86,7 +92,8 @@ function parseEdits(field: unknown, photos: number): (PhotoEdit | null)[] | null
   if (field === undefined) return null;
   let json: unknown;
   try {
-    json = JSON.parse(String(field));
+    if (typeof field !== 'string') throw new TypeError('not text');
+    json = JSON.parse(field);
   } catch {
     throw badEdits('edits must be a JSON array, one entry per photo');
   }

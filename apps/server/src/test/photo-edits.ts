@@ -69,7 +69,8 @@ export function channelMeans(
   for (let y = region.top; y < region.top + region.height; y++) {
     for (let x = region.left; x < region.left + region.width; x++) {
       const offset = (y * pixels.width + x) * 3;
-      for (let channel = 0; channel < 3; channel++) sums[channel]! += pixels.data[offset + channel]!;
+      for (let channel = 0; channel < 3; channel++)
+        sums[channel]! += pixels.data[offset + channel]!;
     }
   }
   const count = region.width * region.height;
