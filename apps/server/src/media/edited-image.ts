@@ -93,6 +93,22 @@ async function editedVariants(
   return variantsFrom(changesColours(plan.edit) ? await coloured(base, plan) : base, widths);
 }
 
+/**
+ * The planned crop, kept inside the decoded picture: it was planned from the header's size,
+ * which the decoded picture matches, but a mismatch must cost a pixel, not a failed upload.
+ */
+function insidePicture(rect: PixelRect | null, source: SourceInfo): PixelRect {
+  if (!rect) return { left: 0, top: 0, width: source.width, height: source.height };
+  const left = Math.min(rect.left, source.width - 1);
+  const top = Math.min(rect.top, source.height - 1);
+  return {
+    left,
+    top,
+    width: Math.min(rect.width, source.width - left),
+    height: Math.min(rect.height, source.height - top),
+  };
+}
+
 /** The stored files of a still photo with its edits; animated pictures are refused before this. */
 export async function editedImage(
   input: Buffer,
@@ -100,7 +116,7 @@ export async function editedImage(
   plan: PhotoEditPlan,
 ): Promise<ProcessedImage> {
   if (source.pages > 1) throw new Error('Edits apply to still pictures only');
-  const rect = plan.rect ?? { left: 0, top: 0, width: source.width, height: source.height };
+  const rect = insidePicture(plan.rect, source);
   const widths = variantWidthsFor(rect.width);
   const [original, rest] = await Promise.allSettled([
     editedOriginal(input, source, rect, plan),
