@@ -48,6 +48,13 @@ const shareOfCeiling = (id: string, share: number): Goal => ({
     row.vsCeiling === undefined || row.vsCeiling === null ? null : row.vsCeiling >= share,
 });
 
+/** A photo with its edits costs at most `limit` times the untouched one (issue 49). */
+const editedWithin = (id: string, limit: number): Goal => ({
+  id,
+  text: `≤ ${limit}× the untouched photo`,
+  met: (row) => (row.value === null ? null : row.value <= limit),
+});
+
 const goals: Goal[] = [
   postgresWrites('likes'),
   postgresWrites('follows'),
@@ -58,6 +65,8 @@ const goals: Goal[] = [
   shareOfCeiling('postgres.stories.trays', 0.25),
   shareOfCeiling('sqlite.feed.out.p1', 0.6),
   shareOfCeiling('sqlite.feed.in.p1', 0.35),
+  editedWithin('upload.edited.ratio.p50', 1.25),
+  editedWithin('upload.edited.ratio.p95', 1.25),
 ];
 
 /** Appends each goal, met or not, to its row's note (rows not in this run are skipped). */

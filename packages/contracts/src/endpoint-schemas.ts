@@ -13,6 +13,7 @@ import { hashtagPostsSchema, searchResultSchema } from './discovery';
 import type { EndpointName } from './endpoints';
 import { followResultSchema, profileSummaryPageSchema, suggestionListSchema } from './follow';
 import { instanceSchema, updateInstanceSchema } from './instance';
+import { filtersResponseSchema } from './photo-edits';
 import { notificationPageSchema } from './notifications';
 import {
   conversationPageSchema,
@@ -139,6 +140,7 @@ export const endpointSchemas = {
   unsendMessage: {},
   storyTrays: { response: storyTraysSchema },
   createStory: { response: storySchema },
+  filters: { response: filtersResponseSchema },
   story: { response: storySchema },
   markStoryViewed: {},
   storyViewers: { response: storyViewersSchema },

@@ -80,6 +80,7 @@ export const endpoints = {
   unsendMessage: 'DELETE /api/messages/:id',
   storyTrays: 'GET /api/stories',
   createStory: 'POST /api/stories',
+  filters: 'GET /api/filters',
   story: 'GET /api/stories/:id',
   markStoryViewed: 'PUT /api/stories/:id/view',
   storyViewers: 'GET /api/stories/:id/viewers',

@@ -279,6 +279,13 @@ export type PhotoEdit = z.infer<typeof photoEditSchema>;
 /** The multipart field `edits`: one entry per file, in order; `null` leaves a photo as it is. */
 export const photoEditsSchema = z.array(photoEditSchema.nullable()).max(10);
 
+/** How the multipart form carries `edits`, for the API reference: a JSON text. */
+export const photoEditsFieldSchema = z
+  .string()
+  .describe(
+    "Optional: a JSON array, one entry per photo in order, each null (untouched) or { crop?: { x, y, width, height } (fractions 0–1 of the upright picture), filter?: a name from GET /api/filters, adjust?: { brightness, contrast, saturation, warmth, fade, vignette } (integers −100…100) }. Applied before the variants are made; a carousel takes the first photo's aspect",
+  );
+
 /** The colour step of an edit: its filter's, then each adjustment in `adjustmentNames` order. */
 export function colourMatrixOf(edit: PhotoEdit | null | undefined): ColourMatrix {
   const filter = edit?.filter ? filterLooks[edit.filter].matrix : identityMatrix;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { photoEditsFieldSchema } from './photo-edits';
 import { commentSchema, mentionSchema } from './comment';
 import { limits } from './limits';
 import { imageVariantSchema, mediaAttachmentSchema } from './media';
@@ -131,6 +132,7 @@ export const createPostFormSchema = z.object({
     .max(limits.captionMaxLength)
     .optional()
     .describe('Optional; empty (after trimming) becomes null'),
+  edits: photoEditsFieldSchema.optional(),
 });
 
 /** The body of `PATCH /api/posts/:id`: what is left out stays as it is. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { photoEditsFieldSchema } from './photo-edits';
 import type { ProfileSummary } from './follow';
 import { profileSummarySchema } from './follow';
 import { limits } from './limits';
@@ -76,4 +77,5 @@ export const createStoryFormSchema = z.object({
     .describe(
       `One photo under 5 MB, its type decided from its bytes; variants up to ${limits.storyMaxWidth} px wide`,
     ),
+  edits: photoEditsFieldSchema.optional(),
 });

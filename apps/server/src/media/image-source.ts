@@ -68,6 +68,8 @@ export interface SourceInfo {
   pages: number;
   /** Width of the displayed image: after EXIF orientation for stills, one frame's for animations. */
   width: number;
+  /** Height of the displayed image, like `width`. */
+  height: number;
   isPalette: boolean;
   profile: ProfileHandling;
 }
@@ -181,6 +183,7 @@ async function sourceInfo({ sniffed, metadata }: Header): Promise<SourceInfo> {
     output: sniffed,
     pages,
     width: pages > 1 ? metadata.width : metadata.autoOrient.width,
+    height: pages > 1 ? (metadata.pageHeight ?? metadata.height) : metadata.autoOrient.height,
     isPalette: metadata.isPalette === true,
     profile: await profileHandling(sniffed, metadata.icc),
   };

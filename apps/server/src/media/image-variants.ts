@@ -20,6 +20,19 @@ export interface EncodedImage {
   contentType: string;
 }
 
+export interface ProcessedImage {
+  /** The stored original's format (a HEIC's is JPEG: browsers other than Safari cannot show HEIC). */
+  format: ImageFormat;
+  /** Normalised original in its own format: metadata stripped, EXIF orientation applied, sRGB. */
+  original: EncodedImage;
+  /** WebP at `variantWidthsFor(original width)`, widest last. */
+  variants: EncodedImage[];
+  /** ThumbHash of the image, base64; null only if the placeholder alone could not be made. */
+  placeholder: string | null;
+  /** BlurHash of the image (what other servers draw while it loads); null if it failed alone. */
+  blurhash: string | null;
+}
+
 export const placeholderMaxSize = 100;
 
 /** What the feed and other servers show of a photo besides its original. */
@@ -100,27 +113,47 @@ export async function settleAll<T>(promises: Array<Promise<T>>): Promise<T[]> {
   return values;
 }
 
-type RawImage = { data: Buffer; info: OutputInfo };
+export type RawImage = { data: Buffer; info: OutputInfo };
 
-const fromRaw = ({ data, info }: RawImage) =>
+export const fromRaw = ({ data, info }: RawImage) =>
   sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
+/** How a still is brought to the size its variants start from: by default, `width` wide. */
+export type Shaping = (image: Sharp) => Sharp;
+
 /**
- * The still at `width`, as sRGB pixels. With a kept profile the resized pixels pass through an
- * uncompressed PNG that carries the profile, so LittleCMS converts 1080 px, not the 2000 px that
- * JPEG shrink-on-load yields (sharp converts right after decoding): 70 ms less for 12 MP.
+ * The still at `width` (or as `shape` makes it), as sRGB pixels. With a kept profile the resized
+ * pixels pass through an uncompressed PNG that carries the profile, so LittleCMS converts 1080 px,
+ * not the 2000 px that JPEG shrink-on-load yields (sharp converts right after decoding): 70 ms
+ * less for 12 MP.
  */
-async function srgbPixelsAt(input: Buffer, source: SourceInfo, width: number): Promise<RawImage> {
-  const resized = decode(input, source, { keepProfile: true }).resize({
-    width,
-    withoutEnlargement: true,
-  });
+export async function srgbPixelsAt(
+  input: Buffer,
+  source: SourceInfo,
+  width: number,
+  shape: Shaping = (image) => image.resize({ width, withoutEnlargement: true }),
+): Promise<RawImage> {
+  const resized = shape(decode(input, source, { keepProfile: true }));
   if (source.profile !== 'keep') return resized.raw().toBuffer({ resolveWithObject: true });
   const tagged = await resized
     .toColourspace('srgb') // 8 bits a channel, like every other base
     .png({ compressionLevel: 0, adaptiveFiltering: false })
     .toBuffer();
   return sharp(tagged, { failOn: 'error' }).raw().toBuffer({ resolveWithObject: true });
+}
+
+/** Every variant at `widths`, the placeholder and the BlurHash, from `base` in parallel. */
+export async function variantsFrom(base: RawImage, widths: number[]): Promise<PhotoVariants> {
+  const fromBase = () => fromRaw(base);
+  const variants = settleAll(
+    widths.map((width) => {
+      const image = width >= base.info.width ? fromBase() : fromBase().resize({ width });
+      return toEncoded(image.webp(variantWebp), 'webp', false);
+    }),
+  );
+  const placeholder = placeholderFrom(fromBase()).catch(() => null);
+  const blurhash = blurhashFrom(fromBase()).catch(() => null);
+  return { variants: await variants, placeholder: await placeholder, blurhash: await blurhash };
 }
 
 /**
@@ -132,18 +165,7 @@ export async function stillVariants(
   source: SourceInfo,
   widths: number[],
 ): Promise<PhotoVariants> {
-  const base = await srgbPixelsAt(input, source, Math.max(...widths));
-  const fromBase = () => fromRaw(base);
-
-  const variants = settleAll(
-    widths.map((width) => {
-      const image = width >= base.info.width ? fromBase() : fromBase().resize({ width });
-      return toEncoded(image.webp(variantWebp), 'webp', false);
-    }),
-  );
-  const placeholder = placeholderFrom(fromBase()).catch(() => null);
-  const blurhash = blurhashFrom(fromBase()).catch(() => null);
-  return { variants: await variants, placeholder: await placeholder, blurhash: await blurhash };
+  return variantsFrom(await srgbPixelsAt(input, source, Math.max(...widths)), widths);
 }
 
 /** Animated GIF/WebP: the variants stay animated (animated WebP, every frame resized). */

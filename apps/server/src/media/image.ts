@@ -6,12 +6,13 @@
  * This directory is the only place that imports sharp (an ESLint rule enforces it). The steps live
  * beside this file: image-source.ts reads and checks, image-variants.ts makes what the feed shows.
  */
-import type { Sharp } from 'sharp';
-
+import type { PhotoEditPlan, PictureSize } from './photo-edits';
+import { editedImage } from './edited-image';
 import { toRejection } from './image-rejection';
-import type { Decodable, ImageFormat, SourceInfo } from './image-source';
+import { encodeOriginalAs } from './original-encoding';
+import type { Decodable } from './image-source';
 import { decodable, decodableDamagedJpeg, decode, readHeader } from './image-source';
-import type { EncodedImage } from './image-variants';
+import type { EncodedImage, ProcessedImage } from './image-variants';
 import {
   animatedVariants,
   placeholderFrom,
@@ -30,45 +31,7 @@ export type { ImageRejectionReason } from './image-rejection';
 export { jpegHasScanData, maxInputPixels } from './image-source';
 export type { ImageFormat } from './image-source';
 export { variantWidthsFor } from './image-variants';
-export type { EncodedImage } from './image-variants';
-
-export interface ProcessedImage {
-  /** The stored original's format (a HEIC's is JPEG: browsers other than Safari cannot show HEIC). */
-  format: ImageFormat;
-  /** Normalised original in its own format: metadata stripped, EXIF orientation applied, sRGB. */
-  original: EncodedImage;
-  /** WebP at `variantWidthsFor(original width)`, widest last. */
-  variants: EncodedImage[];
-  /** ThumbHash of the image, base64; null only if the placeholder alone could not be made. */
-  placeholder: string | null;
-  /** BlurHash of the image (what other servers draw while it loads); null if it failed alone. */
-  blurhash: string | null;
-}
-
-/**
- * Originals keep their format. JPEG uses the standard Huffman tables: optimised tables would save
- * about 15% of the original's bytes but cost about 70 ms more CPU for a 12 MP photo, which breaks
- * the upload latency budget (p50 ≤ 150 ms on 2 cores). AVIF uses a fast effort: a 12 MP AVIF
- * still takes over a second to encode.
- */
-const originalJpeg = { quality: 82, optimiseCoding: false } as const;
-const originalWebp = { quality: 82, effort: 4 } as const;
-const originalAvif = { quality: 60, effort: 1 } as const;
-
-function encodeOriginalAs(image: Sharp, source: SourceInfo): Sharp {
-  switch (source.output) {
-    case 'jpeg':
-      return image.jpeg(originalJpeg);
-    case 'png':
-      return image.png({ palette: source.isPalette });
-    case 'gif':
-      return image.gif();
-    case 'webp':
-      return image.webp(originalWebp);
-    case 'avif':
-      return image.avif(originalAvif);
-  }
-}
+export type { EncodedImage, ProcessedImage } from './image-variants';
 
 /**
  * WebP variants at `widths` of an image that was stored before (its normalised original): for
@@ -110,23 +73,34 @@ async function withDamagedJpegRetry<T>(
 /**
  * The checks that need no pixel decoding: an accepted type by its bytes, a readable header, at
  * most `maxInputPixels`. Cheap enough to run on every photo of a post before any is processed;
- * damage deeper in the file shows only when `processImage` decodes it.
+ * damage deeper in the file shows only when `processImage` decodes it. Answers the upright size
+ * (one frame's, for an animation): what a crop's fractions are of.
  */
-export async function checkImage(input: Buffer): Promise<void> {
+export async function checkImage(input: Buffer): Promise<PictureSize> {
   try {
-    await readHeader(input);
+    const { sniffed, metadata } = await readHeader(input);
+    const animated = (sniffed === 'gif' || sniffed === 'webp') && (metadata.pages ?? 1) > 1;
+    return animated
+      ? { width: metadata.width, height: metadata.pageHeight ?? metadata.height, animated }
+      : { ...metadata.autoOrient, animated };
   } catch (error) {
     throw toRejection(error);
   }
 }
 
 /**
- * Validates and re-encodes an uploaded image. Rejects with ImageRejectedError (and nothing else)
+ * Validates and re-encodes an uploaded image, with the author's crop and colours when `plan`
+ * has them (the original, every variant and the placeholders then show the edit). Rejects with ImageRejectedError (and nothing else)
  * when the bytes are not an accepted image, are damaged, or have too many pixels.
  */
-export async function processImage(upload: Buffer): Promise<ProcessedImage> {
+export async function processImage(
+  upload: Buffer,
+  plan: PhotoEditPlan | null = null,
+): Promise<ProcessedImage> {
   try {
-    return await withDamagedJpegRetry(upload, processDecodable);
+    return await withDamagedJpegRetry(upload, (decoded) =>
+      plan ? editedImage(decoded.input, decoded.source, plan) : processDecodable(decoded),
+    );
   } catch (error) {
     throw toRejection(error);
   }

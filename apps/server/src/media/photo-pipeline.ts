@@ -4,6 +4,7 @@ import type { ProcessedImage } from './image';
 import { ImageRejectedError, checkImage, processImage } from './image';
 import type { ImageQueue } from './image-queue';
 import { ImageQueueFullError } from './image-queue';
+import type { PhotoEditPlan, PictureSize } from './photo-edits';
 import type { StoredVariant } from '../repositories/stored-variants';
 import type { MediaKind, Storage } from '../storage/storage';
 import { StorageKeyExistsError, mediaKey, newKeyNonce, variantKey } from '../storage/storage';
@@ -36,23 +37,27 @@ export function rejectionToError(error: ImageRejectedError, index: number): AppE
 }
 
 /** The checks that need no decoding (type from the bytes, pixel count): before anything is stored. */
-export async function checkPhoto(data: Buffer, index: number): Promise<void> {
+export async function checkPhoto(data: Buffer, index: number): Promise<PictureSize> {
   try {
-    await checkImage(data);
+    return await checkImage(data);
   } catch (error) {
     if (error instanceof ImageRejectedError) throw rejectionToError(error, index);
     throw error;
   }
 }
 
-/** Decodes, cleans (orientation, metadata, sRGB) and resizes, in a slot of the image queue. */
+/**
+ * Decodes, cleans (orientation, metadata, sRGB), applies the author's edits when there is a
+ * `plan`, and resizes, in a slot of the image queue.
+ */
 export async function decodePhoto(
   queue: ImageQueue,
   data: Buffer,
   index: number,
+  plan: PhotoEditPlan | null = null,
 ): Promise<ProcessedImage> {
   try {
-    return await queue.run(() => processImage(data));
+    return await queue.run(() => processImage(data, plan));
   } catch (error) {
     if (error instanceof ImageRejectedError) throw rejectionToError(error, index);
     if (error instanceof ImageQueueFullError) throw imageWorkersBusy();

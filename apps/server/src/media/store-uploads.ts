@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { PhotoEdit } from '@pinhole/contracts';
 import { limits } from '@pinhole/contracts';
 import type { StoredVariant } from '../repositories/stored-variants';
 import type { MediaKind, Storage } from '../storage/storage';
@@ -6,6 +7,8 @@ import { mediaKey, newKeyNonce, variantKey } from '../storage/storage';
 import { ImageRejectedError, processAvatar } from './image';
 import type { ImageQueue } from './image-queue';
 import { ImageQueueFullError } from './image-queue';
+import type { PhotoEditPlan, PictureSize } from './photo-edits';
+import { planEdits } from './photo-edits';
 import {
   checkPhoto,
   decodePhoto,
@@ -58,19 +61,26 @@ export const keysOfUploads = (stored: readonly StoredUpload[]): string[] =>
  *
  * Keeping the checked bytes until decoded costs at most the upload itself (10 × 5 MB), in place
  * of reading each file from disk a second time.
+ *
+ * `edits` (a post's or a story's, already validated) are the author's crop and colours, one per
+ * file in order; they are planned from the checked sizes (the carousel's one aspect) before
+ * anything is decoded, so an edit an animated picture cannot take is refused first too.
  */
 export async function storeUploads(
   stores: UploadStores,
   kind: UploadKind,
   ownerId: string,
   files: readonly UploadSource[],
+  edits: readonly (PhotoEdit | null)[] | null = null,
 ): Promise<StoredUpload[]> {
   const pending: (Buffer | undefined)[] = [];
+  const sizes: PictureSize[] = [];
   for (const [index, file] of files.entries()) {
     const data = typeof file === 'string' ? await fs.readFile(file) : file;
-    await checkPhoto(data, index);
+    sizes.push(await checkPhoto(data, index));
     pending.push(data);
   }
+  const plans = kind === 'avatars' ? [] : planEdits(edits, sizes);
   const written: string[] = [];
   const stored: StoredUpload[] = [];
   try {
@@ -79,7 +89,7 @@ export async function storeUploads(
       stored.push(
         kind === 'avatars'
           ? await storeAvatar(stores, ownerId, data!, written)
-          : await storeImage(stores, kind, ownerId, data!, index, written),
+          : await storeImage(stores, kind, ownerId, data!, index, plans[index] ?? null, written),
       );
     }
   } catch (error) {
@@ -95,9 +105,10 @@ async function storeImage(
   ownerId: string,
   data: Buffer,
   index: number,
+  plan: PhotoEditPlan | null,
   written: string[],
 ): Promise<StoredUpload> {
-  const image = await decodePhoto(stores.imageQueue, data, index);
+  const image = await decodePhoto(stores.imageQueue, data, index, plan);
   const files = await storePhoto(stores.storage, kind, ownerId, image, written);
   return {
     type: 'image',

@@ -17,6 +17,7 @@ import { notificationRoutes } from './notifications.routes';
 import { postRoutes } from './posts.routes';
 import { profileRoutes } from './profiles.routes';
 import { pushRoutes } from './push.routes';
+import { filterRoutes } from './filters.routes';
 import { instanceRoutes } from './instance.routes';
 import { reportRoutes } from './reports.routes';
 import { savedRoutes } from './saved.routes';
@@ -53,6 +54,7 @@ export function apiRoutes(context: AppContext): FastifyPluginAsyncZod {
     await api.register(notificationRoutes(context), { prefix: '/notifications' });
     await api.register(eventRoutes(context), { prefix: '/events' });
     await api.register(storyRoutes(context), { prefix: '/stories' });
+    await api.register(filterRoutes(), { prefix: '/filters' });
     await api.register(reportRoutes(context), { prefix: '/reports' });
     await api.register(instanceRoutes(context), { prefix: '/instance' });
     await api.register(adminRoutes(context), { prefix: '/admin' });

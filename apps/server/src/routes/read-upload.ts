@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { altTextSchema, captionSchema, limits, messages } from '@pinhole/contracts';
+import type { PhotoEdit } from '@pinhole/contracts';
+import {
+  altTextSchema,
+  captionSchema,
+  limits,
+  messages,
+  photoEditsSchema,
+} from '@pinhole/contracts';
 import { AppError, uploadRejected, validationError } from '../errors';
 import { rateLimits } from '../rate-limits';
 import { errorResponses, writeFailures } from './schemas';
@@ -58,6 +65,8 @@ export interface UploadedPhoto {
 export interface Upload {
   photos: UploadedPhoto[];
   caption: string | null;
+  /** The author's crop and colours, one per photo in order (null: untouched); null if none sent. */
+  edits: (PhotoEdit | null)[] | null;
   /** A `text` field as sent (a message's), for the route to check: posts have none. */
   text: unknown;
   /** Removes the temporary files; call it once the photos are processed or refused. */
@@ -72,9 +81,37 @@ const emptyPhoto = (index: number) => {
   return new AppError('validation_error', message, { [`image.${index}`]: message });
 };
 
+const badEdits = (message: string, field = 'edits') =>
+  new AppError('validation_error', message, { [field]: message });
+
+/**
+ * The `edits` field, checked with the contract's schema: a JSON array of at most one entry per
+ * photo. Checked before anything is stored, so a bad edit leaves nothing behind.
+ */
+function parseEdits(field: unknown, photos: number): (PhotoEdit | null)[] | null {
+  if (field === undefined) return null;
+  let json: unknown;
+  try {
+    if (typeof field !== 'string') throw new TypeError('not text');
+    json = JSON.parse(field);
+  } catch {
+    throw badEdits('edits must be a JSON array, one entry per photo');
+  }
+  const parsed = photoEditsSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = ['edits', ...issue.path].join('.');
+    const [index] = issue.path;
+    const where = typeof index === 'number' ? `Photo ${index + 1}'s edits` : 'edits';
+    throw badEdits(`${where}: ${issue.message} (${path})`, path);
+  }
+  if (parsed.data.length > photos) throw badEdits('There are more edits than photos');
+  return parsed.data;
+}
+
 /**
  * Reads `POST /api/posts`: 1–10 `image` files, as many optional `alt_text` fields matched by
- * order, and a `caption`. Each photo streams to a temporary file, refused with 413 as soon as it
+ * order, a `caption` and `edits` (before or after the files). Each photo streams to a temporary file, refused with 413 as soon as it
  * passes 5 MB, so ten photos never sit in memory at once (the service reads them back one at a
  * time). The form is streamed rather than validated up front, so the fields are checked here
  * with the contract schemas the route documents.
@@ -90,6 +127,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     const altTexts: unknown[] = [];
     let caption: unknown;
     let text: unknown;
+    let edits: unknown;
     const parts = request.parts({
       limits: {
         fileSize: limits.maxUploadBytes,
@@ -117,6 +155,8 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
         caption = part.value;
       } else if (part.fieldname === 'text') {
         text = part.value;
+      } else if (part.fieldname === 'edits') {
+        edits = part.value;
       } else if (part.fieldname === 'alt_text') {
         altTexts.push(part.value);
       }
@@ -129,6 +169,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       const message = 'There are more alt texts than photos';
       throw new AppError('validation_error', message, { alt_text: message });
     }
+    const parsedEdits = parseEdits(edits, files.length);
     const parsedCaption = captionSchema.safeParse(caption ?? null);
     if (!parsedCaption.success) throw validationError(parsedCaption.error);
     const photos = files.map((file, index) => {
@@ -139,7 +180,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       }
       return { file, altText: parsed.data };
     });
-    return { photos, caption: parsedCaption.data, text, dispose };
+    return { photos, caption: parsedCaption.data, edits: parsedEdits, text, dispose };
   } catch (error) {
     await dispose();
     throw error;

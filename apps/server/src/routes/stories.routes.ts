@@ -64,7 +64,7 @@ export function storyRoutes(context: AppContext): FastifyPluginAsyncZod {
         const story = await withUpload(request, async (upload) => {
           const [photo, ...more] = upload.photos;
           if (!photo || more.length > 0) throw oneStoryPhoto();
-          return services.stories.create(viewer.userId, photo.file);
+          return services.stories.create(viewer.userId, photo.file, upload.edits?.[0] ?? null);
         });
         return reply.code(201).send(story);
       },

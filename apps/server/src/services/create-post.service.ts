@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Post } from '@pinhole/contracts';
+import type { PhotoEdit, Post } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
 import { uploadRejected } from '../errors';
@@ -58,7 +58,7 @@ export class CreatePostService {
    */
   async create(
     userId: string,
-    upload: { photos: NewPhoto[]; caption: string | null },
+    upload: { photos: NewPhoto[]; caption: string | null; edits?: (PhotoEdit | null)[] | null },
     options: CreatePostOptions = {},
   ): Promise<Post> {
     if (upload.photos.length === 0) throw uploadRejected.notAnImage();
@@ -68,6 +68,7 @@ export class CreatePostService {
       'posts',
       userId,
       upload.photos.map((photo) => photo.file),
+      upload.edits ?? null,
     );
     const createdAt = options.createdAt ?? nowIso();
     const media: NewMediaAttachment[] = stored.map((item, index) => ({

@@ -1,4 +1,4 @@
-import type { Story, StoryViewers } from '@pinhole/contracts';
+import type { PhotoEdit, Story, StoryViewers } from '@pinhole/contracts';
 import { limits, messages } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
 import { foreignKeyViolation } from '../db/errors';
@@ -56,11 +56,11 @@ export class StoriesService {
 
   /**
    * Shares the photo in `file` as a story: checked, cleaned and resized exactly as a post's photo
-   * (the variants stop at 1080 px, the widest a post has). Refused or failed uploads leave no
+   * (the variants stop at 1080 px, the widest a post has), with the author's `edit` applied. Refused or failed uploads leave no
    * file and no row.
    */
-  async create(userId: string, file: string): Promise<Story> {
-    const [stored] = await storeUploads(this.infra, 'stories', userId, [file]);
+  async create(userId: string, file: string, edit: PhotoEdit | null = null): Promise<Story> {
+    const [stored] = await storeUploads(this.infra, 'stories', userId, [file], [edit]);
     const id = newId();
     try {
       const createdAt = this.infra.clock.now();
