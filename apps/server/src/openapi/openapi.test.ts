@@ -49,6 +49,7 @@ const contractCalls = [
   'get /api/search',
   'get /api/hashtags/{name}/posts',
   'get /api/explore',
+  'get /api/filters',
   'get /api/profiles/{id}/tagged',
   'post /api/auth/password',
   'get /api/auth/sessions',
