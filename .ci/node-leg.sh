@@ -17,4 +17,7 @@ export PATH="$node_home/bin:$PATH"
 export npm_config_nodedir="$node_home"
 echo "Node leg: $(node --version) from the npm registry"
 node scripts/check-node.mjs
+# The federation files over TLS listen on loopback addresses at port 443: this leg's on a net of
+# its own, as the main run's may be running at the same time.
+export TEST_LOOPBACK_NET="$major"
 npx vitest run --project server "$@"

@@ -54,6 +54,21 @@ export interface FederationRig {
   stop(): Promise<void>;
 }
 
+/**
+ * The addresses on this run's own loopback net: CI runs these files on two Node lines at the same
+ * time (`.ci/node-leg.sh` sets TEST_LOOPBACK_NET), and both would listen on 127.0.0.x:443.
+ */
+function onThisRunsNet<T extends Record<string, string>>(addresses: T): T {
+  const net = process.env.TEST_LOOPBACK_NET;
+  if (!net) return addresses;
+  return Object.fromEntries(
+    Object.entries(addresses).map(([name, address]) => [
+      name,
+      address.replace(/^127\.0\./, `127.${net}.`),
+    ]),
+  ) as T;
+}
+
 export const peerHost = 'peer.test';
 export const instanceHost = (name: string) => `${name}.pinhole.test`;
 
@@ -62,7 +77,8 @@ export const instanceHost = (name: string) => `${name}.pinhole.test`;
  * and the reference peer, all on loopback with a throwaway CA that every process trusts. The
  * test process resolves the names and trusts the CA until `stop()`.
  */
-export async function startFederationRig(options: RigOptions): Promise<FederationRig> {
+export async function startFederationRig(given: RigOptions): Promise<FederationRig> {
+  const options = { ...given, addresses: onThisRunsNet(given.addresses) };
   const hosts = options.instances.map(instanceHost);
   const names: Record<string, string> = { [peerHost]: options.addresses.peer };
   options.instances.forEach((name, index) => {
