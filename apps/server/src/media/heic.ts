@@ -11,8 +11,8 @@
  * ended with its worker, and the worker's WebAssembly memory is freed when it exits.
  */
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 
+import { answerFromWorker } from './answer-from-worker';
 import type { RgbaImage } from './pixels-png';
 
 const require = createRequire(import.meta.url);
@@ -69,56 +69,29 @@ interface WorkerAnswer {
  * The `index`-th top-level image of a HEIC (libvips' `pagePrimary`), as RGBA pixels with its
  * rotation and mirroring applied. Rejects with HeicDecodeError.
  */
-export function decodeHeic(
+export async function decodeHeic(
   input: Buffer,
   options: { index: number; maxPixels: number },
 ): Promise<RgbaImage> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerSource, {
-      eval: true,
-      workerData: {
-        input,
-        index: options.index,
-        maxPixels: options.maxPixels,
-        modulePath: require.resolve('heic-decode'),
-      },
-      // libheif prints its parse errors; they are reported through the answer instead.
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      outcome();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new HeicDecodeError('HEIC decoding timeout', true))),
-      decodeTimeoutMs,
-    );
-    worker.once('message', (answer: WorkerAnswer) =>
-      finish(() => {
-        if (answer.tooLarge) return reject(new HeicDecodeError('pixel limit exceeded', true));
-        const { width, height, data } = answer;
-        if (!data || !width || !height || data.length !== width * height * 4) {
-          return reject(new HeicDecodeError(answer.error ?? 'HEIC could not be decoded'));
-        }
-        resolve({
-          data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-          width,
-          height,
-        });
-      }),
-    );
-    worker.once('error', (error: Error) =>
-      finish(() => reject(new HeicDecodeError(`HEIC decoder failed: ${error.message}`))),
-    );
-    worker.once('exit', () =>
-      finish(() => reject(new HeicDecodeError('HEIC decoder stopped without an answer'))),
-    );
-  });
+  const answer = await answerFromWorker<WorkerAnswer>(
+    workerSource,
+    {
+      input,
+      index: options.index,
+      maxPixels: options.maxPixels,
+      modulePath: require.resolve('heic-decode'),
+    },
+    decodeTimeoutMs,
+    {
+      timedOut: () => new HeicDecodeError('HEIC decoding timeout', true),
+      crashed: (message) => new HeicDecodeError(`HEIC decoder failed: ${message}`),
+      stoppedSilently: () => new HeicDecodeError('HEIC decoder stopped without an answer'),
+    },
+  );
+  if (answer.tooLarge) throw new HeicDecodeError('pixel limit exceeded', true);
+  const { width, height, data } = answer;
+  if (!data || !width || !height || data.length !== width * height * 4) {
+    throw new HeicDecodeError(answer.error ?? 'HEIC could not be decoded');
+  }
+  return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), width, height };
 }

@@ -12,8 +12,8 @@
  * memory freed) when it answers or runs past `decodeTimeoutMs`. The event loop never waits on it.
  */
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 
+import { answerFromWorker } from './answer-from-worker';
 import type { RgbaImage } from './pixels-png';
 
 const require = createRequire(import.meta.url);
@@ -102,56 +102,28 @@ export function decodeJpegTolerantly(
   if (frame.width * frame.height > options.maxPixels) {
     return Promise.reject(new TolerantJpegError('pixel limit exceeded', true));
   }
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerSource, {
-      eval: true,
-      workerData: {
-        input,
-        decoderPath: require.resolve('@jsquash/jpeg/decode.js'),
-        wasmPath: require.resolve('@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm'),
-      },
-      // libjpeg prints its first warning ("Corrupt JPEG data: ..."); the damage is expected here.
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      outcome();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new TolerantJpegError('JPEG decoding timeout'))),
-      decodeTimeoutMs,
-    );
-    worker.once('message', (answer: WorkerAnswer) =>
-      finish(() => {
-        const { width, height, data } = answer;
-        // The pixels must be the frame the header declared, and all of it.
-        const whole =
-          data !== undefined &&
-          width === frame.width &&
-          height === frame.height &&
-          data.length === width * height * 4;
-        if (!whole) {
-          return reject(new TolerantJpegError(answer.error ?? 'JPEG could not be decoded'));
-        }
-        resolve({
-          data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-          width,
-          height,
-        });
-      }),
-    );
-    worker.once('error', (error: Error) =>
-      finish(() => reject(new TolerantJpegError(`JPEG decoder failed: ${error.message}`))),
-    );
-    worker.once('exit', () =>
-      finish(() => reject(new TolerantJpegError('JPEG decoder stopped without an answer'))),
-    );
+  return answerFromWorker<WorkerAnswer>(
+    workerSource,
+    {
+      input,
+      decoderPath: require.resolve('@jsquash/jpeg/decode.js'),
+      wasmPath: require.resolve('@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm'),
+    },
+    decodeTimeoutMs,
+    {
+      timedOut: () => new TolerantJpegError('JPEG decoding timeout'),
+      crashed: (message) => new TolerantJpegError(`JPEG decoder failed: ${message}`),
+      stoppedSilently: () => new TolerantJpegError('JPEG decoder stopped without an answer'),
+    },
+  ).then((answer) => {
+    const { width, height, data } = answer;
+    // The pixels must be the frame the header declared, and all of it.
+    const whole =
+      data !== undefined &&
+      width === frame.width &&
+      height === frame.height &&
+      data.length === width * height * 4;
+    if (!whole) throw new TolerantJpegError(answer.error ?? 'JPEG could not be decoded');
+    return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), width, height };
   });
 }
