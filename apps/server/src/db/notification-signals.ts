@@ -27,6 +27,11 @@ export type NotificationChangeListener = (userIds: readonly string[] | null) => 
 export interface NotificationSignals {
   /** Starts listening on first use; the returned function unsubscribes. */
   subscribe(listener: NotificationChangeListener): () => void;
+  /**
+   * Settles once a change made from now on will be told (the first LISTEN is in place). Never
+   * rejects: while the database is away it stays pending and the reconnects go on.
+   */
+  listening(): Promise<void>;
   /** Where a lost listening connection is reported (it is reopened regardless). */
   reportErrorsTo(report: (error: unknown) => void): void;
   close(): Promise<void>;
@@ -111,6 +116,7 @@ export function sqliteNotificationSignals(sqlite: SqliteDatabase): SqliteNotific
     subscribe(listener) {
       return listeners.add(listener);
     },
+    listening: () => Promise.resolve(),
     reportErrorsTo() {
       // Nothing can be lost: the triggers live on the database's own connection.
     },
@@ -134,6 +140,10 @@ export function postgresNotificationSignals(config: PostgresConfig): Notificatio
   let current: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryDelay = reconnectMinMs;
+  let markListening: () => void = () => undefined;
+  const listening = new Promise<void>((resolve) => {
+    markListening = resolve;
+  });
 
   const scheduleReconnect = () => {
     if (closed || retryTimer) return;
@@ -186,6 +196,7 @@ export function postgresNotificationSignals(config: PostgresConfig): Notificatio
     }
     current = client;
     retryDelay = reconnectMinMs;
+    markListening();
     // Whatever changed while no connection listened was missed: count everyone again.
     listeners.emit(null);
   };
@@ -199,6 +210,7 @@ export function postgresNotificationSignals(config: PostgresConfig): Notificatio
       }
       return unsubscribe;
     },
+    listening: () => listening,
     reportErrorsTo(report) {
       onError = report;
     },

@@ -28,13 +28,20 @@ function recordingSink() {
   return sink;
 }
 
-function service(unreadCounts: NotificationsService['unreadCounts']) {
+function service(
+  unreadCounts: NotificationsService['unreadCounts'],
+  listening: () => Promise<void> = () => Promise.resolve(),
+) {
   const infra = {
     config: { rateLimits: false, eventsHeartbeatMs: 60_000 },
     events: new EventBus(),
     database: {
       db: {},
-      notificationSignals: { subscribe: () => undefined, reportErrorsTo: () => undefined },
+      notificationSignals: {
+        subscribe: () => undefined,
+        listening,
+        reportErrorsTo: () => undefined,
+      },
     },
   } as unknown as Infrastructure;
   return new EventStreamsService(infra, { unreadCounts } as unknown as NotificationsService);
@@ -61,6 +68,25 @@ afterEach(() => {
 });
 
 describe('EventStreamsService', () => {
+  it('tells a new stream its first count only once this instance listens: nothing after it is missed', async () => {
+    let nowListening: () => void = () => undefined;
+    const listening = new Promise<void>((resolve) => (nowListening = resolve));
+    const unreadCounts = vi.fn<NotificationsService['unreadCounts']>(() =>
+      Promise.resolve(new Map([['ana', 3]])),
+    );
+    const streams = service(unreadCounts, () => listening);
+    const laptop = recordingSink();
+
+    streams.open({ userId: 'ana', tokenHash: 'laptop-session' }, '127.0.0.1', laptop);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(unreadCounts).not.toHaveBeenCalled();
+    expect(laptop.written).toEqual([]);
+
+    nowListening();
+    await vi.waitFor(() => expect(laptop.written).toEqual([countEvent(3)]));
+    streams.closeAll();
+  });
+
   it('keeps a stream opened while its person’s count is being read, and tells it next', async () => {
     let answerFirstRead: (counts: Map<string, number>) => void = () => undefined;
     const unreadCounts = vi

@@ -36,6 +36,13 @@ const countBatch = 500;
 /** After a failed count (the database away), when the counts are read again. */
 const retryAfterFailureMs = 1_000;
 
+/**
+ * How long a new stream's first event waits for this instance to listen (PostgreSQL's LISTEN,
+ * opened with the first stream). After its first event a stream misses no change; a database too
+ * slow to listen by then still lets the stream start, told of what it missed on reconnecting.
+ */
+const listenWaitMs = 5_000;
+
 /** Seconds a client refused for too many streams is asked to wait. */
 const tooManyRetryAfterSeconds = 30;
 
@@ -71,6 +78,9 @@ export class EventStreamsService {
   #heartbeat: NodeJS.Timeout | undefined;
   #checkingSessions = false;
   #listening = false;
+  /** Settles when this instance listens, or after listenWaitMs: a new stream's count follows. */
+  #readyToTell: Promise<void> = Promise.resolve();
+  #toldOfListening = false;
   #report: StreamFailureReporter = (error) => console.error(error);
 
   constructor(
@@ -141,7 +151,8 @@ export class EventStreamsService {
     else this.#byUser.set(viewer.userId, new Set([stream]));
     this.#perIp.set(ip, (this.#perIp.get(ip) ?? 0) + 1);
     this.#startHeartbeat();
-    this.#markDirty([viewer.userId]);
+    if (this.#toldOfListening) this.#markDirty([viewer.userId]);
+    else void this.#readyToTell.then(() => this.#markDirty([viewer.userId]));
     return () => this.#remove(stream);
   }
 
@@ -155,7 +166,17 @@ export class EventStreamsService {
   #listen(): void {
     if (this.#listening) return;
     this.#listening = true;
-    this.infra.database.notificationSignals.subscribe((userIds) => {
+    const signals = this.infra.database.notificationSignals;
+    this.#readyToTell = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, listenWaitMs);
+      timer.unref();
+      void signals.listening().then(() => {
+        clearTimeout(timer);
+        this.#toldOfListening = true;
+        resolve();
+      });
+    });
+    signals.subscribe((userIds) => {
       if (userIds === null) return this.#markDirty([...this.#byUser.keys()]);
       const plain: string[] = [];
       const hinted: [string, string][] = [];
