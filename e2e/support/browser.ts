@@ -37,8 +37,14 @@ export async function closeBrowser(): Promise<void> {
 export const baseUrl = () => inject('baseUrl');
 
 /**
- * A fresh browser context (no cookies) with tracing on. When the test fails, a screenshot and a
- * Playwright trace are saved under e2e/artifacts/ and the folder is printed.
+ * Whether journeys record a Playwright trace (`E2E_TRACE=1`): its screencast costs about a third
+ * of a journey's CPU, and CI keeps no artifacts, so a failure is traced by running it again so.
+ */
+const tracing = process.env.E2E_TRACE === '1';
+
+/**
+ * A fresh browser context (no cookies). When the test fails, a screenshot (and with E2E_TRACE=1
+ * a Playwright trace) is saved under e2e/artifacts/ and the folder is printed.
  */
 export async function openPage(
   name: string,
@@ -59,7 +65,7 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
   });
-  await context.tracing.start({ screenshots: true, snapshots: true });
+  if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();
   waitForTheAppOnLoad(page);
   const errors: string[] = [];
@@ -75,12 +81,14 @@ export async function openPage(
     await page
       .screenshot({ path: path.join(folder, 'failure.png'), fullPage: true })
       .catch(() => undefined);
-    await context.tracing.stop({ path: path.join(folder, 'trace.zip') }).catch(() => undefined);
+    if (tracing) {
+      await context.tracing.stop({ path: path.join(folder, 'trace.zip') }).catch(() => undefined);
+    }
     console.error(`e2e artifacts for "${name}": ${folder}`);
   });
   const originalClose = context.close.bind(context);
   context.close = async () => {
-    if (!failed) await context.tracing.stop().catch(() => undefined);
+    if (tracing && !failed) await context.tracing.stop().catch(() => undefined);
     await originalClose();
   };
   return { context, page, errors };
