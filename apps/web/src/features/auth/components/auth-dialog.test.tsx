@@ -106,10 +106,14 @@ describe('AuthDialog', () => {
 
     expect(submitButton()).toHaveTextContent('Please wait...');
     expect(submitButton()).toBeDisabled();
-    expect(sentJson(fetchMock, 'POST', '/api/auth/sign-in')).toEqual({
-      email: 'alice@example.com',
-      password: 'secret1',
-    });
+    // Sent once the sign-in module has loaded (a lazy import), while the dialog stays busy.
+    await waitFor(() =>
+      expect(sentJson(fetchMock, 'POST', '/api/auth/sign-in')).toEqual({
+        email: 'alice@example.com',
+        password: 'secret1',
+      }),
+    );
+    expect(submitButton()).toHaveTextContent('Please wait...');
 
     answer.resolve(
       json({ ...signedInSession(makeProfile()), session: { token: 't', expires_at: 'x' } }),
