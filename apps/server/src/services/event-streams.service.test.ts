@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Infrastructure } from '../context';
 import type { EventSink } from './event-streams.service';
 import type { NotificationsService } from './notifications.service';
@@ -65,6 +65,11 @@ const { EventStreamsService } = await import('./event-streams.service');
 
 afterEach(() => {
   vi.clearAllMocks();
+});
+// And forgotten after: the files after this one in the worker would otherwise build their servers
+// with this service as loaded here, over the mocks (a message then never reached another instance).
+afterAll(() => {
+  vi.resetModules();
 });
 
 describe('EventStreamsService', () => {
