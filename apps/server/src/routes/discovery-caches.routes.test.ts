@@ -68,7 +68,9 @@ describe('discovery caches across two instances on PostgreSQL', () => {
     // Warm: a page read again is served from the cache. Polled, since the writer's last notices
     // of the set-up (its post's side effects) may still arrive and rightly empty a first fill.
     for (const url of urls) {
-      await expect.poll(async () => (await gridCacheUse(reader, url)).hits, url).toBe(1);
+      await expect
+        .poll(async () => (await gridCacheUse(reader, url)).hits, { message: url })
+        .toBe(1);
     }
     await writer.request(`/api/posts/${postId}/like`, { method: 'PUT', token: fan.token });
     for (const url of urls) {
