@@ -119,7 +119,18 @@ export interface MediaAttachmentsTable {
 }
 
 export type MediaType = 'image' | 'video';
-export type MediaStatus = 'ready' | 'processing';
+export type MediaStatus = 'ready' | 'processing' | 'failed';
+
+/** A video attachment waiting to be transcoded (migration 0026). */
+export interface VideoJobsTable {
+  attachment_id: string;
+  /** Whose folder the files go to. */
+  owner_id: string;
+  attempts: Generated<number>;
+  ready_at: string;
+  claimed_until: string | null;
+  created_at: string;
+}
 
 /** A post someone saved to look at again. */
 export interface SavesTable {
@@ -327,6 +338,7 @@ export interface DB {
   profiles: ProfilesTable;
   posts: PostsTable;
   media_attachments: MediaAttachmentsTable;
+  video_jobs: VideoJobsTable;
   saves: SavesTable;
   likes: LikesTable;
   comments: CommentsTable;

@@ -1,0 +1,250 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { MediaAttachment, Post } from '@pinhole/contracts';
+import { messages } from '@pinhole/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { claimNextVideoJob } from '../repositories/video-jobs.repository';
+import type { TestUser } from '../test/harness';
+import {
+  TestClock,
+  dialects,
+  disposeTestServer,
+  makeJpeg,
+  signUpUser,
+  startTestServer,
+} from '../test/harness';
+import { storedKeys } from '../test/photo-posts';
+import type { VideoFixtures } from '../test/video-fixtures';
+import {
+  hostilePlaylists,
+  makeVideoFixtures,
+  probeAll,
+  startConnectionRecorder,
+} from '../test/video-fixtures';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+/** Small limits, so the refusals need only small files: 2 s and 1 MB. */
+const env = { VIDEO_MAX_SECONDS: '2', VIDEO_MAX_MB: '1', VIDEO_WORKERS: '1' };
+
+/** A transcode of a one-second clip takes well under this, even on a busy two-core machine. */
+const readyWait = { timeout: 60_000, interval: 200 } as const;
+
+interface Part {
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
+
+const videoPart = async (file: string, type = 'video/mp4'): Promise<Part> => ({
+  bytes: await fs.readFile(file),
+  name: path.basename(file),
+  type,
+});
+
+function share(server: Server, user: TestUser, parts: Part[], caption?: string) {
+  const form = new FormData();
+  if (caption !== undefined) form.append('caption', caption);
+  for (const part of parts) {
+    form.append('image', new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.name);
+  }
+  return server.request('/api/posts', { method: 'POST', body: form, token: user.token });
+}
+
+describe.each(dialects)('video posts on %s', (dialect) => {
+  let server: Server;
+  let author: TestUser;
+  let reader: TestUser;
+  let folder: string;
+  let fixtures: VideoFixtures;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pinhole-video-posts-'));
+    fixtures = await makeVideoFixtures(folder);
+    photo = await makeJpeg(64, 48);
+    server = await startTestServer(dialect, env);
+    author = await signUpUser(server);
+    reader = await signUpUser(server);
+  });
+  afterAll(async () => {
+    await disposeTestServer(server);
+    await fs.rm(folder, { recursive: true, force: true });
+  });
+
+  const readPost = (id: string, user: TestUser | null) =>
+    server.request(`/api/posts/${id}`, { token: user?.token });
+  const feedIds = async () => {
+    const feed = await server.request('/api/posts?limit=50');
+    return (feed.body.posts as Post[]).map((post) => post.id);
+  };
+  const whenReady = (id: string) =>
+    vi.waitFor(async () => {
+      const post = (await readPost(id, author)).body as Post;
+      expect(post.media.map((item) => item.status)).not.toContain('processing');
+      return post;
+    }, readyWait);
+
+  it('says video: true when ffmpeg is found', async () => {
+    expect((await server.request('/api/instance')).body.video).toBe(true);
+  });
+
+  it('keeps a video its author’s until transcoded, then shows it to everyone, every tag gone', async () => {
+    const created = await share(server, author, [await videoPart(fixtures.gpsMp4)], 'A walk');
+    expect(created.status).toBe(201);
+    const video = (created.body as Post).media[0]!;
+    expect(video).toMatchObject({ type: 'video', status: 'processing', url: '', poster: null });
+    // Stored 320×240, turned 90° by its display matrix: shown 240×320.
+    expect({ width: video.width, height: video.height }).toEqual({ width: 240, height: 320 });
+    const id = (created.body as Post).id;
+
+    const post = await whenReady(id);
+    const ready = post.media[0]!;
+    expect(ready.status).toBe('ready');
+    expect(ready.url).toMatch(/\/posts\/\d+-[0-9a-f]{32}\.mp4$/);
+    expect(ready.duration_s).toBeGreaterThan(0.9);
+    expect(ready.poster).toMatchObject({ width: 240, height: 320 });
+    expect(ready.poster!.variants.length).toBeGreaterThan(0);
+    expect(ready.placeholder).not.toBeNull();
+    expect(ready.blurhash).not.toBeNull();
+    // Older clients see the poster where a photo would be.
+    expect(post.images[0]!.url).toBe(ready.poster!.url);
+
+    // Others see it now, in the feed too.
+    expect((await readPost(id, reader)).status).toBe(200);
+    expect(await feedIds()).toContain(id);
+
+    // The file served is upright H.264/AAC without a tag: no place, no device, no date.
+    const local = path.join(folder, 'served.mp4');
+    const served = await fetch(new URL(ready.url, server.url));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('video/mp4');
+    await fs.writeFile(local, Buffer.from(await served.arrayBuffer()));
+    const probe = await probeAll(local);
+    const tags = [
+      ...Object.keys(probe.format.tags ?? {}),
+      ...probe.streams.flatMap((stream) => Object.keys(stream.tags ?? {})),
+    ].map((tag) => tag.toLowerCase());
+    expect(tags).not.toContain('location');
+    expect(tags).not.toContain('creation_time');
+    expect(tags.some((tag) => tag.startsWith('com.apple.quicktime'))).toBe(false);
+    const picture = probe.streams.find((stream) => stream.codec_type === 'video')!;
+    expect(picture).toMatchObject({ codec_name: 'h264', width: 240, height: 320 });
+    // Seeking: a range of the video answers 206.
+    const range = await fetch(new URL(ready.url, server.url), { headers: { range: 'bytes=0-99' } });
+    expect(range.status).toBe(206);
+    expect((await range.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it('keeps a mixed carousel’s order: photo, WebM video, photo', async () => {
+    const jpeg = { bytes: photo, name: 'a.jpg', type: 'image/jpeg' };
+    const created = await share(server, author, [
+      jpeg,
+      await videoPart(fixtures.webm, 'video/webm'),
+      { ...jpeg, name: 'b.jpg' },
+    ]);
+    expect(created.status).toBe(201);
+    const post = await whenReady((created.body as Post).id);
+    expect(post.media.map((item: MediaAttachment) => item.type)).toEqual([
+      'image',
+      'video',
+      'image',
+    ]);
+    expect(post.media[1]).toMatchObject({ status: 'ready', width: 160, height: 120 });
+    expect(post.media[1]!.url).toMatch(/\.mp4$/);
+    expect(post.images).toHaveLength(3);
+  });
+
+  it('refuses broken, silent-only, too long, too big and playlist "videos", storing nothing and connecting nowhere', async () => {
+    const recorder = await startConnectionRecorder();
+    try {
+      const before = await storedKeys(server);
+      const refusal = async (part: Part) => {
+        const response = await share(server, author, [part]);
+        return { status: response.status, message: response.body.error?.message as string };
+      };
+      expect(await refusal(await videoPart(fixtures.truncatedMp4))).toEqual({
+        status: 400,
+        message: messages.notAVideo,
+      });
+      expect(await refusal(await videoPart(fixtures.audioOnly))).toEqual({
+        status: 400,
+        message: messages.videoHasNoPicture,
+      });
+      expect(await refusal(await videoPart(fixtures.longMp4))).toEqual({
+        status: 400,
+        message: 'Videos must be at most 2 seconds long',
+      });
+      expect(await refusal(await videoPart(fixtures.bigMp4))).toEqual({
+        status: 413,
+        message: 'Videos must be smaller than 1MB',
+      });
+      const { hls, concat, ftypHls } = hostilePlaylists(recorder.port);
+      for (const bytes of [hls, concat, ftypHls]) {
+        expect(await refusal({ bytes, name: 'clip.mp4', type: 'video/mp4' })).toEqual({
+          status: 400,
+          message: messages.notAVideo,
+        });
+      }
+      // Text under a photo's name is still "not an image", as before videos.
+      expect(await refusal({ bytes: hls, name: 'x.jpg', type: 'image/jpeg' })).toMatchObject({
+        status: 415,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(recorder.connections()).toBe(0);
+      expect(await storedKeys(server)).toEqual(before);
+    } finally {
+      await recorder.close();
+    }
+  });
+
+  it('takes up a job whose worker died once its claim runs out (a restart)', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pinhole-video-restart-'));
+    const first = await startTestServer(dialect, env, { dataDir });
+    const user = await signUpUser(first);
+    // This instance takes the job and dies with it: its workers stop, the claim stays.
+    await first.context.services.videoJobs.close();
+    const created = await share(first, user, [await videoPart(fixtures.plainMp4)]);
+    expect(created.status).toBe(201);
+    const id = (created.body as Post).id;
+    // While it waits the post is its author's only: not its page, not the feed, for anyone else.
+    const other = await signUpUser(first);
+    expect((await first.request(`/api/posts/${id}`, { token: user.token })).status).toBe(200);
+    expect((await first.request(`/api/posts/${id}`, { token: other.token })).status).toBe(404);
+    expect((await first.request(`/api/posts/${id}`)).status).toBe(404);
+    const feed = await first.request('/api/posts?limit=50');
+    expect((feed.body.posts as Post[]).map((post) => post.id)).not.toContain(id);
+    const now = Date.now();
+    const claimed = await claimNextVideoJob(
+      first.context.database.db,
+      new Date(now).toISOString(),
+      new Date(now + 30 * 60_000).toISOString(),
+    );
+    expect(claimed?.attempts).toBe(1);
+    await first.close();
+
+    // Started again 31 minutes later: the dead claim has run out, the job is done.
+    const clock = new TestClock(now + 31 * 60_000);
+    const second = await startTestServer(
+      dialect,
+      env,
+      { dataDir, databaseUrl: first.databaseUrl },
+      { clock },
+    );
+    try {
+      const post = await vi.waitFor(async () => {
+        const read = (await second.request(`/api/posts/${id}`, { token: user.token })).body as Post;
+        expect(read.media[0]!.status).toBe('ready');
+        return read;
+      }, readyWait);
+      expect(post.media[0]!.url).toMatch(/\.mp4$/);
+      // Ready: everyone sees it now.
+      expect((await second.request(`/api/posts/${id}`, { token: other.token })).status).toBe(200);
+    } finally {
+      await second.close();
+      await first.dropDatabase?.();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
