@@ -199,7 +199,7 @@ describe.each(dialects)('video posts on %s', (dialect) => {
     }
   });
 
-  it('takes up a job whose worker died once its claim runs out (a restart)', async () => {
+  it('takes up a job whose worker died once its claim runs out (a restart), and fails an unreadable one', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pinhole-video-restart-'));
     const first = await startTestServer(dialect, env, { dataDir });
     const user = await signUpUser(first);
@@ -215,6 +215,23 @@ describe.each(dialects)('video posts on %s', (dialect) => {
     expect((await first.request(`/api/posts/${id}`)).status).toBe(404);
     const feed = await first.request('/api/posts?limit=50');
     expect((feed.body.posts as Post[]).map((post) => post.id)).not.toContain(id);
+    // A photo and a video whose upload turns out unreadable when its turn comes (its stored
+    // bytes replaced by a cut file): that video fails, its post stays its author's.
+    const mixed = await share(first, user, [
+      { bytes: photo, name: 'a.jpg', type: 'image/jpeg' },
+      await videoPart(fixtures.plainMp4),
+    ]);
+    expect(mixed.status).toBe(201);
+    const mixedId = (mixed.body as Post).id;
+    const upload = await first.context.database.db
+      .selectFrom('media_attachments')
+      .select('file_key')
+      .where('post_id', '=', mixedId)
+      .where('type', '=', 'video')
+      .executeTakeFirstOrThrow();
+    await first.context.storage.delete(upload.file_key);
+    const cut = (await fs.readFile(fixtures.plainMp4)).subarray(0, 2000);
+    await first.context.storage.put(upload.file_key, cut, 'video/mp4');
     const now = Date.now();
     const claimed = await claimNextVideoJob(
       first.context.database.db,
@@ -241,6 +258,29 @@ describe.each(dialects)('video posts on %s', (dialect) => {
       expect(post.media[0]!.url).toMatch(/\.mp4$/);
       // Ready: everyone sees it now.
       expect((await second.request(`/api/posts/${id}`, { token: other.token })).status).toBe(200);
+
+      const failed = await vi.waitFor(async () => {
+        const read = (await second.request(`/api/posts/${mixedId}`, { token: user.token }))
+          .body as Post;
+        expect(read.media[1]!.status).toBe('failed');
+        return read;
+      }, readyWait);
+      expect(failed.media[1]).toMatchObject({ type: 'video', url: '', poster: null });
+      expect((await second.request(`/api/posts/${mixedId}`, { token: other.token })).status).toBe(
+        404,
+      );
+      // The author removes the failed video: the post is whole, and reaches everyone.
+      const edited = await second.request(`/api/posts/${mixedId}`, {
+        method: 'PATCH',
+        token: user.token,
+        json: { images: [{ id: failed.media[0]!.id, alt_text: null }] },
+      });
+      expect(edited.status).toBe(200);
+      expect((await second.request(`/api/posts/${mixedId}`, { token: other.token })).status).toBe(
+        200,
+      );
+      const everyone = await second.request('/api/posts?limit=50');
+      expect((everyone.body.posts as Post[]).map((post) => post.id)).toContain(mixedId);
     } finally {
       await second.close();
       await first.dropDatabase?.();
