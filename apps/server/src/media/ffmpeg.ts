@@ -36,14 +36,29 @@ function answersVersion(command: string): Promise<boolean> {
   });
 }
 
+/**
+ * Each path's answer, asked once per process: a test run starts hundreds of servers, and two
+ * processes spawned for each would cost CI half a minute of CPU for the same answer.
+ */
+const answers = new Map<string, Promise<boolean>>();
+
+function answersOnce(command: string): Promise<boolean> {
+  let answer = answers.get(command);
+  if (!answer) {
+    answer = answersVersion(command);
+    answers.set(command, answer);
+  }
+  return answer;
+}
+
 /** Both tools when both answer; null (videos off) otherwise. */
 export async function findVideoTools(paths: {
   ffmpegPath: string;
   ffprobePath: string;
 }): Promise<VideoTools | null> {
   const [ffmpeg, ffprobe] = await Promise.all([
-    answersVersion(paths.ffmpegPath),
-    answersVersion(paths.ffprobePath),
+    answersOnce(paths.ffmpegPath),
+    answersOnce(paths.ffprobePath),
   ]);
   return ffmpeg && ffprobe ? { ffmpeg: paths.ffmpegPath, ffprobe: paths.ffprobePath } : null;
 }

@@ -65,4 +65,13 @@ describe.each(dialects)('a server without ffmpeg on %s', (dialect) => {
     });
     expect(await storedKeys(server)).toEqual(before);
   });
+
+  it('keeps the 5 MB limit for photos while a file may be as large as VIDEO_MAX_MB', async () => {
+    // JPEG's first bytes, then 6 MB: under VIDEO_MAX_MB (100), over a photo's 5 MB.
+    const large = Buffer.alloc(6 * 1024 * 1024);
+    large.set([0xff, 0xd8, 0xff, 0xe0]);
+    const response = await uploadPost(server, user, large);
+    expect(response.status).toBe(413);
+    expect(response.body.error.message).toBe(messages.fileTooLarge);
+  });
 });
