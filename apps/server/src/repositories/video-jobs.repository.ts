@@ -5,21 +5,23 @@ import { storedVariants } from './stored-variants';
 import type { StoredVariant } from './stored-variants';
 
 export interface VideoJob {
-  attachment_id: string;
+  media_id: string;
+  kind: 'post' | 'story';
   owner_id: string;
   attempts: number;
 }
 
 export async function insertVideoJobs(
   db: Kysely<DB>,
-  jobs: readonly { attachmentId: string; ownerId: string; now: string }[],
+  jobs: readonly { mediaId: string; kind: 'post' | 'story'; ownerId: string; now: string }[],
 ): Promise<void> {
   if (jobs.length === 0) return;
   await db
     .insertInto('video_jobs')
     .values(
       jobs.map((job) => ({
-        attachment_id: job.attachmentId,
+        media_id: job.mediaId,
+        kind: job.kind,
         owner_id: job.ownerId,
         ready_at: job.now,
         claimed_until: null,
@@ -41,35 +43,35 @@ export async function claimNextVideoJob(
 ): Promise<VideoJob | undefined> {
   let next = db
     .selectFrom('video_jobs')
-    .select('attachment_id')
+    .select('media_id')
     .where('ready_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .orderBy('ready_at')
-    .orderBy('attachment_id')
+    .orderBy('media_id')
     .limit(1);
   if (dialectOf(db) === 'postgres') next = next.forUpdate().skipLocked();
   return db
     .updateTable('video_jobs')
     .set((eb) => ({ claimed_until: claimUntil, attempts: eb('attempts', '+', 1) }))
-    .where('attachment_id', '=', next)
-    .returning(['attachment_id', 'owner_id', 'attempts'])
+    .where('media_id', '=', next)
+    .returning(['media_id', 'kind', 'owner_id', 'attempts'])
     .executeTakeFirst();
 }
 
-export async function deleteVideoJob(db: Kysely<DB>, attachmentId: string): Promise<void> {
-  await db.deleteFrom('video_jobs').where('attachment_id', '=', attachmentId).execute();
+export async function deleteVideoJob(db: Kysely<DB>, mediaId: string): Promise<void> {
+  await db.deleteFrom('video_jobs').where('media_id', '=', mediaId).execute();
 }
 
 /** Its transcode failed for a reason that may pass (the store away): tried again from `readyAt`. */
 export async function releaseVideoJob(
   db: Kysely<DB>,
-  attachmentId: string,
+  mediaId: string,
   readyAt: string,
 ): Promise<void> {
   await db
     .updateTable('video_jobs')
     .set({ claimed_until: null, ready_at: readyAt })
-    .where('attachment_id', '=', attachmentId)
+    .where('media_id', '=', mediaId)
     .execute();
 }
 
@@ -151,4 +153,49 @@ export async function countUnreadyMedia(db: Kysely<DB>, postId: string): Promise
     .where('status', '<>', 'ready')
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The story a job works on: where its upload waits. */
+export function findVideoStory(db: Kysely<DB>, storyId: string) {
+  return db
+    .selectFrom('stories')
+    .select(['id', 'user_id', 'image_key as file_key', 'status'])
+    .where('id', '=', storyId)
+    .executeTakeFirst();
+}
+
+/**
+ * A story's video takes its place: the MP4 as `video_key`, its poster as the story's picture
+ * (`image_key`, variants, placeholder), so every list and cleanup of stories finds every file.
+ */
+export async function markStoryVideoReady(
+  db: Kysely<DB>,
+  storyId: string,
+  video: ReadyVideo,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('stories')
+    .set({
+      status: 'ready',
+      video_key: video.fileKey,
+      duration_s: video.durationS,
+      image_key: video.poster.key,
+      width: video.width,
+      height: video.height,
+      placeholder: video.placeholder,
+      variants: storedVariants.encode(video.poster.variants),
+    })
+    .where('id', '=', storyId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markStoryVideoFailed(db: Kysely<DB>, storyId: string): Promise<void> {
+  await db
+    .updateTable('stories')
+    .set({ status: 'failed' })
+    .where('id', '=', storyId)
+    .where('status', '=', 'processing')
+    .execute();
 }

@@ -27,7 +27,7 @@ export const maxPostUploadBytes =
   limits.maxPostImages * limits.maxUploadBytes + multipartOverheadBytes;
 
 /** The same where videos are taken: every item may be a video at VIDEO_MAX_MB. */
-export const maxMediaUploadBytes = (videoMaxBytes: number, items = limits.maxPostImages) =>
+export const maxMediaUploadBytes = (videoMaxBytes: number, items: number = limits.maxPostImages) =>
   items * Math.max(limits.maxUploadBytes, videoMaxBytes) + multipartOverheadBytes;
 
 /** Where a route takes videos: their size limit (VIDEO_MAX_MB), photos keeping 5 MB. */

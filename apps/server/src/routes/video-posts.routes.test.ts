@@ -156,6 +156,35 @@ describe.each(dialects)('video posts on %s', (dialect) => {
     expect(post.images).toHaveLength(3);
   });
 
+  it('shares a video story: processing at first, then its MP4 with the poster as its image', async () => {
+    const shareStory = async (part: Part) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(part.bytes)], { type: part.type }), part.name);
+      return server.request('/api/stories', { method: 'POST', body: form, token: author.token });
+    };
+    const created = await shareStory(await videoPart(fixtures.gpsMp4));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'processing', video: null });
+    const id = created.body.id as string;
+    const story = await vi.waitFor(async () => {
+      const read = await server.request(`/api/stories/${id}`, { token: author.token });
+      expect(read.body.status).toBe('ready');
+      return read.body as {
+        video: { url: string; duration_s: number };
+        image: { width: number; height: number; variants: unknown[] };
+      };
+    }, readyWait);
+    expect(story.video.url).toMatch(/\/stories\/\d+-[0-9a-f]{32}\.mp4$/);
+    expect(story.video.duration_s).toBeGreaterThan(0.9);
+    expect(story.image).toMatchObject({ width: 240, height: 320 });
+    expect(story.image.variants.length).toBeGreaterThan(0);
+    expect((await server.request(`/api/stories/${id}`, { token: reader.token })).status).toBe(200);
+    // A story takes the same refusals, its limit named (here VIDEO_MAX_SECONDS, under 60).
+    const long = await shareStory(await videoPart(fixtures.longMp4));
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toBe('Videos must be at most 2 seconds long');
+  });
+
   it('refuses broken, silent-only, too long, too big and playlist "videos", storing nothing and connecting nowhere', async () => {
     const recorder = await startConnectionRecorder();
     try {
@@ -232,6 +261,20 @@ describe.each(dialects)('video posts on %s', (dialect) => {
     await first.context.storage.delete(upload.file_key);
     const cut = (await fs.readFile(fixtures.plainMp4)).subarray(0, 2000);
     await first.context.storage.put(upload.file_key, cut, 'video/mp4');
+    const story = await (async () => {
+      const form = new FormData();
+      const bytes = await fs.readFile(fixtures.plainMp4);
+      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'video/mp4' }), 'clip.mp4');
+      return first.request('/api/stories', { method: 'POST', body: form, token: user.token });
+    })();
+    expect(story.status).toBe(201);
+    const storyId = story.body.id as string;
+    expect((await first.request(`/api/stories/${storyId}`, { token: user.token })).status).toBe(
+      200,
+    );
+    expect((await first.request(`/api/stories/${storyId}`, { token: other.token })).status).toBe(
+      404,
+    );
     const now = Date.now();
     const claimed = await claimNextVideoJob(
       first.context.database.db,
@@ -258,6 +301,11 @@ describe.each(dialects)('video posts on %s', (dialect) => {
       expect(post.media[0]!.url).toMatch(/\.mp4$/);
       // Ready: everyone sees it now.
       expect((await second.request(`/api/posts/${id}`, { token: other.token })).status).toBe(200);
+      await vi.waitFor(async () => {
+        const read = await second.request(`/api/stories/${storyId}`, { token: other.token });
+        expect(read.status).toBe(200);
+        expect(read.body.video.url).toMatch(/\.mp4$/);
+      }, readyWait);
 
       const failed = await vi.waitFor(async () => {
         const read = (await second.request(`/api/posts/${mixedId}`, { token: user.token }))

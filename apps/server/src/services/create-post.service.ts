@@ -192,7 +192,12 @@ export class CreatePostService {
       const now = this.infra.clock.now().toISOString();
       await insertVideoJobs(
         trx,
-        (post.videos ?? []).map((attachmentId) => ({ attachmentId, ownerId: post.authorId, now })),
+        (post.videos ?? []).map((mediaId) => ({
+          mediaId,
+          kind: 'post' as const,
+          ownerId: post.authorId,
+          now,
+        })),
       );
       const entry = { id: post.id, authorId: post.authorId, createdAt: post.createdAt };
       await indexNewPost(trx, entry, post.caption);

@@ -61,7 +61,7 @@ export function createServices(infra: Infrastructure, doors: ServiceDoors = {}) 
     infra.events.publish({ type: 'post.created', postId, authorId, imported: false }),
   );
   const createPost = new CreatePostService(infra, postReads, videoJobs);
-  const stories = new StoriesService(infra);
+  const stories = new StoriesService(infra, videoJobs);
   const postEdits = new PostEditsService(infra, postReads);
   const comments = new CommentsService(infra);
   const remoteMedia = new RemoteMediaFetcher(infra);

@@ -3,7 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { Transaction } from 'kysely';
+import { limits } from '@pinhole/contracts';
 import type { Infrastructure } from '../context';
+import type { DB } from '../db/schema';
 import { cacheTags } from '../cache/cache-tags';
 import { AppError } from '../errors';
 import { ToolFailedError } from '../media/ffmpeg';
@@ -11,12 +14,15 @@ import { decodePhoto, storePhoto } from '../media/photo-pipeline';
 import { VideoRejectedError } from '../media/video-probe';
 import { transcodeVideo } from '../media/video-transcode';
 import { markTopicsChanged } from '../repositories/cache-changes.repository';
-import type { VideoJob } from '../repositories/video-jobs.repository';
+import type { ReadyVideo, VideoJob } from '../repositories/video-jobs.repository';
 import {
   claimNextVideoJob,
   countUnreadyMedia,
   deleteVideoJob,
   findVideoAttachment,
+  findVideoStory,
+  markStoryVideoFailed,
+  markStoryVideoReady,
   markVideoFailed,
   markVideoReady,
   releaseVideoJob,
@@ -31,6 +37,18 @@ const claimMs = 30 * 60_000;
 const retryDelayMs = 60_000;
 /** Tries before a video that keeps failing for such reasons is marked failed. */
 const maxAttempts = 3;
+
+/** A job's post attachment or story: where its upload waits, and how its outcome is written. */
+interface VideoTarget {
+  fileKey: string;
+  storageKind: 'posts' | 'stories';
+  maxSeconds: number;
+  ready(
+    trx: Transaction<DB>,
+    video: ReadyVideo,
+  ): Promise<{ changed: boolean; readyPost: { postId: string; authorId: string } | undefined }>;
+  failed(trx: Transaction<DB>): Promise<void>;
+}
 
 /** Told when every medium of a post is ready: it reaches others then (post.created). */
 export type PostReady = (post: { postId: string; authorId: string }) => Promise<void>;
@@ -103,40 +121,79 @@ export class VideoJobsService {
     }
   }
 
+  /** What a job works on: a post's attachment or a story, and how its outcome is written. */
+  async #targetOf(job: VideoJob): Promise<VideoTarget | undefined> {
+    if (job.kind === 'story') {
+      const story = await findVideoStory(this.db, job.media_id);
+      if (!story || story.status !== 'processing') return undefined;
+      return {
+        fileKey: story.file_key,
+        storageKind: 'stories',
+        // A story is at most 60 s whatever VIDEO_MAX_SECONDS says.
+        maxSeconds: Math.min(this.infra.config.video.maxSeconds, limits.storyVideoMaxSeconds),
+        ready: async (trx, video) => {
+          const changed = await markStoryVideoReady(trx, job.media_id, video);
+          // Its followers' trays left it out while it waited: they forget now.
+          if (changed) await markTopicsChanged(trx, [cacheTags.anyStory]);
+          return { changed, readyPost: undefined };
+        },
+        failed: (trx) => markStoryVideoFailed(trx, job.media_id),
+      };
+    }
+    const attachment = await findVideoAttachment(this.db, job.media_id);
+    if (!attachment || attachment.status !== 'processing') return undefined;
+    return {
+      fileKey: attachment.file_key,
+      storageKind: 'posts',
+      maxSeconds: this.infra.config.video.maxSeconds,
+      ready: async (trx, video) => {
+        const changed = await markVideoReady(trx, job.media_id, video);
+        if (!changed || (await countUnreadyMedia(trx, attachment.post_id)) > 0) {
+          return { changed, readyPost: undefined };
+        }
+        // The post was in no list while it waited: every list that may now show it forgets.
+        await markTopicsChanged(trx, [cacheTags.postsOf(attachment.user_id), cacheTags.anyPrivacy]);
+        return { changed, readyPost: { postId: attachment.post_id, authorId: attachment.user_id } };
+      },
+      failed: (trx) => markVideoFailed(trx, job.media_id),
+    };
+  }
+
   async #process(job: VideoJob): Promise<void> {
-    const attachment = await findVideoAttachment(this.db, job.attachment_id);
-    if (!attachment || attachment.status !== 'processing') {
-      await deleteVideoJob(this.db, job.attachment_id);
+    const target = await this.#targetOf(job);
+    if (!target) {
+      // Deleted meanwhile (or done by another instance): nothing left to do.
+      await deleteVideoJob(this.db, job.media_id);
       return;
     }
     if (job.attempts > maxAttempts) {
-      await this.#fail(job);
+      await this.#fail(job, target);
       return;
     }
     const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pinhole-video-'));
     const written: string[] = [];
     try {
       const input = path.join(folder, 'upload');
-      await pipeline(await this.infra.storage.read(attachment.file_key), createWriteStream(input));
+      await pipeline(await this.infra.storage.read(target.fileKey), createWriteStream(input));
       const workers = this.infra.config.video.workers;
       const video = await transcodeVideo(this.infra.videoTools!, input, folder, {
         threads: Math.max(1, Math.floor(os.availableParallelism() / workers)),
-        maxSeconds: this.infra.config.video.maxSeconds,
+        maxSeconds: target.maxSeconds,
         signal: this.#stop.signal,
       });
       const poster = await decodePhoto(this.infra.imageQueue, await fs.readFile(video.poster), 0);
       const posterFiles = await storePhoto(
         this.infra.storage,
-        'posts',
+        target.storageKind,
         job.owner_id,
         poster,
         written,
       );
-      const fileKey = mediaKey('posts', job.owner_id, Date.now(), 'mp4', newKeyNonce());
+      const fileKey = mediaKey(target.storageKind, job.owner_id, Date.now(), 'mp4', newKeyNonce());
       await this.infra.storage.put(fileKey, await fs.readFile(video.file), 'video/mp4');
       written.push(fileKey);
-      const ready = await this.db.transaction().execute(async (trx) => {
-        const changed = await markVideoReady(trx, job.attachment_id, {
+      const outcome = await this.db.transaction().execute(async (trx) => {
+        const result = await target.ready(trx, {
           fileKey,
           width: video.width,
           height: video.height,
@@ -150,28 +207,18 @@ export class VideoJobsService {
             variants: posterFiles.variants,
           },
         });
-        await deleteVideoJob(trx, job.attachment_id);
-        if (!changed) return { changed, complete: false };
-        const complete = (await countUnreadyMedia(trx, attachment.post_id)) === 0;
-        // The post was in no list while it waited: every list that may now show it forgets.
-        if (complete) {
-          await markTopicsChanged(trx, [
-            cacheTags.postsOf(attachment.user_id),
-            cacheTags.anyPrivacy,
-          ]);
-        }
-        return { changed, complete };
+        await deleteVideoJob(trx, job.media_id);
+        return result;
       });
-      // The upload as it came is no longer referenced; a post deleted meanwhile leaves ours.
-      await this.infra.storage.discard(ready.changed ? [attachment.file_key] : written);
-      if (ready.complete) {
-        await this.postReady({ postId: attachment.post_id, authorId: attachment.user_id });
-      }
+      // The upload as it came is no longer referenced; a post or story deleted meanwhile
+      // leaves ours.
+      await this.infra.storage.discard(outcome.changed ? [target.fileKey] : written);
+      if (outcome.readyPost) await this.postReady(outcome.readyPost);
     } catch (error) {
       await this.infra.storage.discard(written);
       if (this.#closed) {
         // Stopped by a shutdown: the next start (or another instance) takes it at once.
-        await releaseVideoJob(this.db, job.attachment_id, new Date(0).toISOString());
+        await releaseVideoJob(this.db, job.media_id, new Date(0).toISOString());
       } else if (
         error instanceof VideoRejectedError ||
         error instanceof ToolFailedError ||
@@ -179,10 +226,10 @@ export class VideoJobsService {
         (error instanceof AppError && error.code !== 'unavailable')
       ) {
         this.#report(error);
-        await this.#fail(job);
+        await this.#fail(job, target);
       } else {
         const retryAt = new Date(this.infra.clock.now().getTime() + retryDelayMs).toISOString();
-        await releaseVideoJob(this.db, job.attachment_id, retryAt);
+        await releaseVideoJob(this.db, job.media_id, retryAt);
         throw error;
       }
     } finally {
@@ -190,11 +237,11 @@ export class VideoJobsService {
     }
   }
 
-  /** The author sees the item `failed`; the post stays theirs only. */
-  async #fail(job: VideoJob): Promise<void> {
+  /** The author sees it `failed`; a post stays theirs only, a story too. */
+  async #fail(job: VideoJob, target: VideoTarget): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await markVideoFailed(trx, job.attachment_id);
-      await deleteVideoJob(trx, job.attachment_id);
+      await target.failed(trx);
+      await deleteVideoJob(trx, job.media_id);
     });
   }
 }

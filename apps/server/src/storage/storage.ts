@@ -90,8 +90,12 @@ export const mediaKinds = {
   },
   /** Profile pictures and their square variants. */
   avatars: { folder: 'avatars', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
-  /** Story photos, gone 24 hours after they are shared. */
-  stories: { folder: 'stories', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
+  /** Story photos and videos (as posts keep them), gone 24 hours after they are shared. */
+  stories: {
+    folder: 'stories',
+    served: true,
+    extensions: ['jpg', 'png', 'gif', 'webp', 'avif', 'mp4', 'webm'],
+  },
   /**
    * Our copies of remote people's photos (and their variants), under the remote person's id;
    * removed some days after their last view and fetched again when next looked at.
