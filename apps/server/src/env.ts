@@ -97,8 +97,11 @@ const envSchema = z
       .min(1)
       .max(limits.videoMaxSecondsCeiling)
       .default(limits.videoDefaultMaxSeconds),
-    /** The largest video upload, in megabytes (photos keep 5 MB). */
-    VIDEO_MAX_MB: z.coerce.number().int().min(1).max(2048).default(limits.videoDefaultMaxMegabytes),
+    /**
+     * The largest video upload, in megabytes (photos keep 5 MB). At most 1 GB: the storage
+     * interface takes a whole file in memory, once when it arrives and once when transcoded.
+     */
+    VIDEO_MAX_MB: z.coerce.number().int().min(1).max(1024).default(limits.videoDefaultMaxMegabytes),
     /** Videos transcoded at once by this instance; the machine's cores by default. */
     VIDEO_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     IMPORT_MAX_BYTES: z.coerce
