@@ -14,7 +14,7 @@ import {
   signUpUser,
   startTestServer,
 } from '../test/harness';
-import { storedKeys } from '../test/photo-posts';
+import { orphansFound, storedKeys } from '../test/photo-posts';
 import type { VideoFixtures } from '../test/video-fixtures';
 import {
   hostilePlaylists,
@@ -111,6 +111,8 @@ describe.each(dialects)('video posts on %s', (dialect) => {
     // Older clients see the poster where a photo would be.
     expect(post.images[0]!.url).toBe(ready.poster!.url);
 
+    // Every file is its row's: the upload as it came is gone, nothing is left for the sweeper.
+    expect(await orphansFound(server)).toBe(0);
     // Others see it now, in the feed too.
     expect((await readPost(id, reader)).status).toBe(200);
     expect(await feedIds()).toContain(id);
@@ -275,6 +277,8 @@ describe.each(dialects)('video posts on %s', (dialect) => {
     expect((await first.request(`/api/stories/${storyId}`, { token: other.token })).status).toBe(
       404,
     );
+    // The uploads waiting for their jobs are their rows' files: the sweeper keeps them.
+    expect(await orphansFound(first)).toBe(0);
     const now = Date.now();
     const claimed = await claimNextVideoJob(
       first.context.database.db,
