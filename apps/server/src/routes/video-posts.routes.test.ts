@@ -224,7 +224,8 @@ describe.each(dialects)('video posts on %s', (dialect) => {
       });
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(recorder.connections()).toBe(0);
-      expect(await storedKeys(server)).toEqual(before);
+      // Nothing new in the store (an earlier test's upload may still be leaving it).
+      expect((await storedKeys(server)).filter((key) => !before.includes(key))).toEqual([]);
     } finally {
       await recorder.close();
     }
