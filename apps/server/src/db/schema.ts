@@ -124,7 +124,7 @@ export type MediaStatus = 'ready' | 'processing' | 'failed';
 /** A video waiting to be transcoded (migration 0026): a post's attachment or a story. */
 export interface VideoJobsTable {
   media_id: string;
-  kind: 'post' | 'story';
+  kind: 'post' | 'story' | 'message';
   /** Whose folder the files go to. */
   owner_id: string;
   attempts: Generated<number>;

@@ -6,14 +6,19 @@ import type { StoredVariant } from './stored-variants';
 
 export interface VideoJob {
   media_id: string;
-  kind: 'post' | 'story';
+  kind: 'post' | 'story' | 'message';
   owner_id: string;
   attempts: number;
 }
 
 export async function insertVideoJobs(
   db: Kysely<DB>,
-  jobs: readonly { mediaId: string; kind: 'post' | 'story'; ownerId: string; now: string }[],
+  jobs: readonly {
+    mediaId: string;
+    kind: 'post' | 'story' | 'message';
+    ownerId: string;
+    now: string;
+  }[],
 ): Promise<void> {
   if (jobs.length === 0) return;
   await db

@@ -187,6 +187,49 @@ describe.each(dialects)('video posts on %s', (dialect) => {
     expect(long.body.error.message).toBe('Videos must be at most 2 seconds long');
   });
 
+  it('sends a video in a message: empty until transcoded, then an MP4 only the conversation opens', async () => {
+    const started = await server.request('/api/conversations', {
+      method: 'POST',
+      token: author.token,
+      json: { participant_ids: [reader.id] },
+    });
+    expect(started.status).toBeLessThan(300);
+    const conversationId = started.body.id as string;
+    const form = new FormData();
+    const bytes = await fs.readFile(fixtures.gpsMp4);
+    form.append('image', new Blob([new Uint8Array(bytes)], { type: 'video/mp4' }), 'clip.mp4');
+    const sent = await server.request(`/api/conversations/${conversationId}/messages`, {
+      method: 'POST',
+      body: form,
+      token: author.token,
+    });
+    expect(sent.status).toBe(201);
+    // The upload as it came (GPS and all) is never shown, not even to the conversation.
+    expect(sent.body.images[0]).toMatchObject({ status: 'processing', url: '', video: null });
+    const image = await vi.waitFor(async () => {
+      const thread = await server.request(`/api/conversations/${conversationId}/messages`, {
+        token: reader.token,
+      });
+      const [first] = thread.body.messages[0].images as {
+        status: string;
+        url: string;
+        video: { url: string; duration_s: number } | null;
+      }[];
+      expect(first!.status).toBe('ready');
+      return first!;
+    }, readyWait);
+    expect(image.video!.url).toMatch(/\/messages\/\d+-[0-9a-f]{32}-\d+w\.mp4$/);
+    const open = (who: TestUser | null, url: string) =>
+      fetch(new URL(url, server.url), {
+        headers: who ? { authorization: `Bearer ${who.token}` } : {},
+      }).then((response) => response.status);
+    expect(await open(reader, image.video!.url)).toBe(200);
+    expect(await open(reader, image.url)).toBe(200);
+    const outsider = await signUpUser(server);
+    expect(await open(outsider, image.video!.url)).toBe(404);
+    expect(await open(null, image.video!.url)).toBe(404);
+  });
+
   it('refuses broken, silent-only, too long, too big and playlist "videos", storing nothing and connecting nowhere', async () => {
     const recorder = await startConnectionRecorder();
     try {

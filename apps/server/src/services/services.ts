@@ -65,7 +65,7 @@ export function createServices(infra: Infrastructure, doors: ServiceDoors = {}) 
   const postEdits = new PostEditsService(infra, postReads);
   const comments = new CommentsService(infra);
   const remoteMedia = new RemoteMediaFetcher(infra);
-  const messages = new MessagesService(infra);
+  const messages = new MessagesService(infra, videoJobs);
   const moderation = new ModerationService(infra, profiles);
   return {
     push,

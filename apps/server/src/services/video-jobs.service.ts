@@ -27,7 +27,13 @@ import {
   markVideoReady,
   releaseVideoJob,
 } from '../repositories/video-jobs.repository';
-import { mediaKey, newKeyNonce } from '../storage/storage';
+import { listMembers } from '../repositories/conversations.repository';
+import {
+  findVideoMessageImage,
+  markMessageVideoFailed,
+  markMessageVideoReady,
+} from '../repositories/message-images.repository';
+import { mediaKey, newKeyNonce, variantKey } from '../storage/storage';
 
 /** How often an idle instance looks for jobs (another instance's uploads, what a restart left). */
 const pollMs = 5_000;
@@ -41,8 +47,12 @@ const maxAttempts = 3;
 /** A job's post attachment or story: where its upload waits, and how its outcome is written. */
 interface VideoTarget {
   fileKey: string;
-  storageKind: 'posts' | 'stories';
+  storageKind: 'posts' | 'stories' | 'messages';
   maxSeconds: number;
+  /** Where the MP4 goes, when it must share its poster's base (a message's). */
+  videoKeyFor?: (posterKey: string, width: number) => string;
+  /** Told after the commit (a message's members). */
+  after?: () => Promise<void>;
   ready(
     trx: Transaction<DB>,
     video: ReadyVideo,
@@ -123,6 +133,31 @@ export class VideoJobsService {
 
   /** What a job works on: a post's attachment or a story, and how its outcome is written. */
   async #targetOf(job: VideoJob): Promise<VideoTarget | undefined> {
+    if (job.kind === 'message') {
+      const image = await findVideoMessageImage(this.db, job.media_id);
+      if (!image || image.status !== 'processing') return undefined;
+      return {
+        fileKey: image.file_key,
+        storageKind: 'messages',
+        maxSeconds: this.infra.config.video.maxSeconds,
+        // Named after its poster, so `/storage` finds the message of either (file_base).
+        videoKeyFor: (posterKey, width) => variantKey(posterKey, width, 'mp4'),
+        ready: async (trx, video) => ({
+          changed: await markMessageVideoReady(trx, job.media_id, video),
+          readyPost: undefined,
+        }),
+        failed: (trx) => markMessageVideoFailed(trx, job.media_id),
+        // The conversation's members see the video now (their open threads refresh).
+        after: async () => {
+          const members = await listMembers(this.db, [image.conversation_id]);
+          await this.infra.events.publish({
+            type: 'messages.changed',
+            conversationId: image.conversation_id,
+            userIds: members.map((member) => member.user_id),
+          });
+        },
+      };
+    }
     if (job.kind === 'story') {
       const story = await findVideoStory(this.db, job.media_id);
       if (!story || story.status !== 'processing') return undefined;
@@ -189,7 +224,9 @@ export class VideoJobsService {
         poster,
         written,
       );
-      const fileKey = mediaKey(target.storageKind, job.owner_id, Date.now(), 'mp4', newKeyNonce());
+      const fileKey =
+        target.videoKeyFor?.(posterFiles.key, video.width) ??
+        mediaKey(target.storageKind, job.owner_id, Date.now(), 'mp4', newKeyNonce());
       await this.infra.storage.put(fileKey, await fs.readFile(video.file), 'video/mp4');
       written.push(fileKey);
       const outcome = await this.db.transaction().execute(async (trx) => {
@@ -214,6 +251,7 @@ export class VideoJobsService {
       // leaves ours.
       await this.infra.storage.discard(outcome.changed ? [target.fileKey] : written);
       if (outcome.readyPost) await this.postReady(outcome.readyPost);
+      if (outcome.changed) await target.after?.();
     } catch (error) {
       await this.infra.storage.discard(written);
       if (this.#closed) {

@@ -109,7 +109,11 @@ export const mediaKinds = {
    * Photos sent in direct messages: served only to the conversation's participants, checked
    * against the session on every request (never a URL that works for whoever holds it).
    */
-  messages: { folder: 'messages', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
+  messages: {
+    folder: 'messages',
+    served: true,
+    extensions: ['jpg', 'png', 'gif', 'webp', 'avif', 'mp4', 'webm'],
+  },
   /** Archives being imported: private to their owner, never served. */
   imports: { folder: 'imports', served: false, extensions: ['zip'] },
 } as const;

@@ -11,7 +11,8 @@ import type { Kysely, Migration } from 'kysely';
  * was deleted meanwhile finds nothing and is dropped.
  *
  * `stories` gains what a story video needs: its `status` (`processing` until transcoded, shown
- * to its author only), its MP4 (`video_key`; `image_key` is then its poster) and `duration_s`.
+ * to its author only), its MP4 (`video_key`; `image_key` is then its poster) and `duration_s`;
+ * `direct_message_images` the same for a video sent in a message (`kind` 'message').
  */
 export const videoJobs: Migration = {
   async up(db: Kysely<unknown>) {
@@ -36,5 +37,11 @@ export const videoJobs: Migration = {
       .execute();
     await db.schema.alterTable('stories').addColumn('video_key', 'text').execute();
     await db.schema.alterTable('stories').addColumn('duration_s', 'real').execute();
+    await db.schema
+      .alterTable('direct_message_images')
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('ready'))
+      .execute();
+    await db.schema.alterTable('direct_message_images').addColumn('video_key', 'text').execute();
+    await db.schema.alterTable('direct_message_images').addColumn('duration_s', 'real').execute();
   },
 };
