@@ -30,6 +30,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
+# Videos are probed and transcoded by Debian's ffmpeg; without it the server still runs, photos
+# only (GET /api/instance says video: false).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ffmpeg \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
   DATA_DIR=/data \
   HOST=0.0.0.0 \

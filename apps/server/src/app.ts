@@ -85,6 +85,12 @@ export async function buildApp(
   );
   context.services.pushDeliveries.start();
   app.addHook('onClose', () => context.services.pushDeliveries.close());
+  // Videos are transcoded from the database's queue the whole time (nothing without ffmpeg).
+  context.services.videoJobs.reportErrorsTo((error) =>
+    app.log.warn({ err: error }, 'transcoding a video failed'),
+  );
+  context.services.videoJobs.start();
+  app.addHook('onClose', () => context.services.videoJobs.close());
   app.decorateRequest('viewer', null);
 
   await registerOpenApi(app);

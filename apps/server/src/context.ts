@@ -1,6 +1,7 @@
 import type { Config } from './env';
 import type { Database } from './db/database';
 import type { EventBus } from './events/event-bus';
+import type { VideoTools } from './media/ffmpeg';
 import type { createImageQueue } from './media/image-queue';
 import type { Metrics } from './metrics/metrics';
 import type { MediaUrlSigner } from './storage/media-urls';
@@ -24,6 +25,8 @@ export interface Infrastructure {
   database: Database;
   storage: Storage;
   imageQueue: ReturnType<typeof createImageQueue>;
+  /** ffmpeg and ffprobe, found once at start; null: videos are refused (415) and `video: false`. */
+  videoTools: VideoTools | null;
   /** Pages, sessions and likes kept until what they were built from changes. */
   caches: ReadCaches;
   events: EventBus;

@@ -9,6 +9,7 @@ import { EventBus } from './events/event-bus';
 import { subscribeAll } from './events/subscribers/registry';
 import type { FederationDoor } from './federation/federation-door';
 import { openFederation } from './federation/federation-door';
+import { findVideoTools } from './media/ffmpeg';
 import { createImageQueue } from './media/image-queue';
 import { createMetrics } from './metrics/metrics';
 import { readMediaUrlKey } from './repositories/instance-secrets.repository';
@@ -50,6 +51,7 @@ export async function createContext(
       database,
       storage,
       imageQueue,
+      videoTools: await findVideoTools(config.video),
       caches: createReadCaches(database),
       events: new EventBus(),
       signer: new MediaUrlSigner(await readMediaUrlKey(database.db)),

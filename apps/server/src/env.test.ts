@@ -19,6 +19,30 @@ describe('loadConfig', () => {
     expect(config.publicUrl.origin).toBe('http://localhost:3000');
   });
 
+  it('reads the video limits: 60 s and 100 MB by default, at most 180 s, tools on PATH', () => {
+    expect(loadConfig({}).video).toMatchObject({
+      ffmpegPath: 'ffmpeg',
+      ffprobePath: 'ffprobe',
+      maxSeconds: 60,
+      maxBytes: 100 * 1024 * 1024,
+    });
+    expect(loadConfig({}).video.workers).toBeGreaterThanOrEqual(1);
+    const set = loadConfig({
+      FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+      VIDEO_MAX_SECONDS: '180',
+      VIDEO_MAX_MB: '20',
+      VIDEO_WORKERS: '1',
+    }).video;
+    expect(set).toMatchObject({
+      ffmpegPath: '/opt/ffmpeg/bin/ffmpeg',
+      maxSeconds: 180,
+      maxBytes: 20 * 1024 * 1024,
+      workers: 1,
+    });
+    expect(() => loadConfig({ VIDEO_MAX_SECONDS: '181' })).toThrow(/VIDEO_MAX_SECONDS/);
+    expect(() => loadConfig({ VIDEO_WORKERS: '0' })).toThrow(/VIDEO_WORKERS/);
+  });
+
   it('federates only with an https PUBLIC_URL, unless FEDERATION=false', () => {
     expect(loadConfig({}).federation).toEqual({
       enabled: false,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
@@ -86,6 +87,23 @@ const envSchema = z
     FEDERATION_ALLOW_PRIVATE_ADDRESSES: booleanString.default(false),
     /** Our copy of a remote photo is removed this many days after it was last looked at. */
     REMOTE_MEDIA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** ffmpeg and ffprobe: found on PATH unless named here. Without them videos are refused (415). */
+    FFMPEG_PATH: z.string().min(1).optional(),
+    FFPROBE_PATH: z.string().min(1).optional(),
+    /** The longest video accepted, in seconds (stories keep their own 60). */
+    VIDEO_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(limits.videoMaxSecondsCeiling)
+      .default(limits.videoDefaultMaxSeconds),
+    /**
+     * The largest video upload, in megabytes (photos keep 5 MB). At most 1 GB: the storage
+     * interface takes a whole file in memory, once when it arrives and once when transcoded.
+     */
+    VIDEO_MAX_MB: z.coerce.number().int().min(1).max(1024).default(limits.videoDefaultMaxMegabytes),
+    /** Videos transcoded at once by this instance; the machine's cores by default. */
+    VIDEO_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     IMPORT_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -161,6 +179,14 @@ export interface Config {
     remoteMediaRetentionDays: number;
   };
   push: { vapidSubject: string; allowPrivateEndpoints: boolean };
+  /** Where ffmpeg/ffprobe are looked for (a bare name: on PATH), and the limits of an upload. */
+  video: {
+    ffmpegPath: string;
+    ffprobePath: string;
+    maxSeconds: number;
+    maxBytes: number;
+    workers: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -268,6 +294,13 @@ export function loadConfig(
     push: {
       vapidSubject: env.VAPID_SUBJECT ?? `mailto:admin@${publicUrl.hostname}`,
       allowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    },
+    video: {
+      ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
+      ffprobePath: env.FFPROBE_PATH ?? 'ffprobe',
+      maxSeconds: env.VIDEO_MAX_SECONDS,
+      maxBytes: env.VIDEO_MAX_MB * 1024 * 1024,
+      workers: env.VIDEO_WORKERS ?? Math.max(1, os.availableParallelism()),
     },
   };
 }

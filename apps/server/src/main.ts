@@ -111,6 +111,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const banner = startupBanner(config);
   app.log.info({ serving: banner.serving }, banner.message);
+  if (!context.videoTools) {
+    app.log.warn(
+      `Videos are off: ffmpeg/ffprobe not found (${config.video.ffmpegPath}, ${config.video.ffprobePath}). Install ffmpeg (apt install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.`,
+    );
+  }
   const noMail = mailNotice(config);
   if (noMail) app.log.warn(noMail);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaStatuses } from './media';
 import { pageLimit, profileSummarySchema } from './follow';
 import { postImageSchema } from './post';
 import { directMessageLimits, directMessageTexts } from './direct-message-limits';
@@ -6,7 +7,16 @@ import { directMessageLimits, directMessageTexts } from './direct-message-limits
 export const allowMessagesFromSchema = z.enum(['everyone', 'following', 'nobody']);
 export type AllowMessagesFrom = z.infer<typeof allowMessagesFromSchema>;
 
-export const messageImageSchema = postImageSchema.extend({ url: z.string() });
+/**
+ * A photo of a message, or a video: then `video` (its MP4, once transcoded) and the poster as the
+ * picture. While `status` is `processing` (or `failed`) the picture is empty (`url` "", no
+ * variants): the upload as it came is never shown, not even to the conversation.
+ */
+export const messageImageSchema = postImageSchema.extend({
+  url: z.string(),
+  video: z.object({ url: z.string(), duration_s: z.number() }).nullable().optional(),
+  status: z.enum(mediaStatuses).optional(),
+});
 
 export const sharedPostSchema = z.object({
   id: z.string(),

@@ -81,7 +81,7 @@ export const instanceSchema = z.object({
    * the admin for a reset link instead of promising an email.
    */
   mail: z.boolean(),
-  /** Whether video can be posted here; always false until video arrives. */
+  /** Whether video can be posted here: ffmpeg and ffprobe were found when the server started. */
   video: z.boolean(),
 });
 export type Instance = z.infer<typeof instanceSchema>;

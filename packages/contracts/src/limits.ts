@@ -7,6 +7,17 @@ export const limits = {
    * most this many pixels on its longest side (Instagram keeps less; a camera's detail survives).
    */
   pickedPhotoMaxSide: 4096,
+  /** VIDEO_MAX_SECONDS by default, its ceiling, and a story's limit (API.md Part 4, Video). */
+  videoDefaultMaxSeconds: 60,
+  videoMaxSecondsCeiling: 180,
+  storyVideoMaxSeconds: 60,
+  /** VIDEO_MAX_MB by default. */
+  videoDefaultMaxMegabytes: 100,
+  /** Pixels on either side of an uploaded video. */
+  videoMaxSide: 4096,
+  /** The longest side of a transcoded video. */
+  videoOutputMaxSide: 1080,
+  videoMaxFps: 60,
   passwordMinLength: 6,
   /** Upper bound so a huge password cannot be used to burn CPU in the hash. */
   passwordMaxLength: 128,

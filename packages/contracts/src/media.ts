@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Media attachments (API.md Part 4): what a post shows, one item per photo or video, in the
- * author's order. Photos only until the video issue, so `duration_s` and `poster` are null and
- * `status` is "ready" for now; the shape is already the one video needs.
+ * author's order. A video's `url` is its H.264/AAC MP4 (empty until it is `ready`), its
+ * `poster` the still with its variants, and `variants` empty (the poster has them).
  */
 
 export const imageVariantSchema = z.object({
@@ -16,8 +16,11 @@ export type ImageVariant = z.infer<typeof imageVariantSchema>;
 export const mediaTypes = ['image', 'video'] as const;
 export type MediaType = (typeof mediaTypes)[number];
 
-/** `processing` while a video is transcoded: its post is then shown to its author only. */
-export const mediaStatuses = ['ready', 'processing'] as const;
+/**
+ * `processing` while a video is transcoded, `failed` when it could not be: its post is then
+ * shown to its author only (who may delete it or remove that item).
+ */
+export const mediaStatuses = ['ready', 'processing', 'failed'] as const;
 export type MediaStatus = (typeof mediaStatuses)[number];
 
 /** A video's still, drawn before it plays and in grids. */

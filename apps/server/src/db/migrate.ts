@@ -25,6 +25,7 @@ import { remotePosts } from './migrations/0022-remote-posts';
 import { messagePhotos } from './migrations/0023-message-photos';
 import { mediaAttachments } from './migrations/0024-media-attachments';
 import { messageStoryReply } from './migrations/0025-message-story-reply';
+import { videoJobs } from './migrations/0026-video-jobs';
 import type { DB } from './schema';
 
 /** Migrations are bundled in code (no folder scan) so the built server carries them. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023-message-photos': messagePhotos,
   '0024-media-attachments': mediaAttachments,
   '0025-message-story-reply': messageStoryReply,
+  '0026-video-jobs': videoJobs,
 };
 
 /** Every migration this version knows, oldest first: a backup's schema must be one of them. */

@@ -99,6 +99,11 @@ export interface DirectMessageImagesTable {
   height: number;
   placeholder: string | null;
   variants: string;
+  /** A video (migration 0026): `processing` until transcoded, then `image_key` is its poster. */
+  status: Generated<'ready' | 'processing' | 'failed'>;
+  /** Its MP4, named `{poster's base}-{width}w.mp4` so `file_base` finds its message. */
+  video_key: Generated<string | null>;
+  duration_s: Generated<number | null>;
 }
 
 /** A browser subscribed to Web Push (migration 0019). */

@@ -119,7 +119,19 @@ export interface MediaAttachmentsTable {
 }
 
 export type MediaType = 'image' | 'video';
-export type MediaStatus = 'ready' | 'processing';
+export type MediaStatus = 'ready' | 'processing' | 'failed';
+
+/** A video waiting to be transcoded (migration 0026): a post's attachment or a story. */
+export interface VideoJobsTable {
+  media_id: string;
+  kind: 'post' | 'story' | 'message';
+  /** Whose folder the files go to. */
+  owner_id: string;
+  attempts: Generated<number>;
+  ready_at: string;
+  claimed_until: string | null;
+  created_at: string;
+}
 
 /** A post someone saved to look at again. */
 export interface SavesTable {
@@ -251,6 +263,11 @@ export interface StoriesTable {
   variants: string;
   created_at: string;
   expires_at: string;
+  /** `processing` while its video is transcoded (its author's only), `failed` if it could not be. */
+  status: Generated<MediaStatus>;
+  /** A video story's MP4 (migration 0026); `image_key` is then its poster. Null for a photo. */
+  video_key: Generated<string | null>;
+  duration_s: Generated<number | null>;
 }
 
 /** `viewer_id` has seen the story (once is enough: the row is never written twice). */
@@ -327,6 +344,7 @@ export interface DB {
   profiles: ProfilesTable;
   posts: PostsTable;
   media_attachments: MediaAttachmentsTable;
+  video_jobs: VideoJobsTable;
   saves: SavesTable;
   likes: LikesTable;
   comments: CommentsTable;

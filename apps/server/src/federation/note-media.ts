@@ -26,6 +26,8 @@ export interface NoteMedia {
  */
 export function noteMedia(deps: Deps): NoteMedia {
   async function prepareOne(image: MediaAttachmentRow): Promise<MediaAttachmentRow> {
+    // A video's BlurHash and JPEG (its poster) were made with its transcode.
+    if (image.type === 'video') return image;
     const wantsJpeg = needsJpegCopy(image.file_key) && image.jpeg_key === null;
     if (image.blurhash !== null && !wantsJpeg) return image;
     try {

@@ -1,5 +1,5 @@
 import type { Context } from '@fedify/fedify';
-import { Image as ImageAttachment, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { Image as ImageAttachment, Note, PUBLIC_COLLECTION, Video } from '@fedify/vocab';
 import { mentionsOf } from '@pinhole/contracts';
 import type { NoteSource } from '../services/federated-reads.service';
 import type { MediaUrls } from '../storage/media-urls';
@@ -81,6 +81,16 @@ function imageOf(
   isPrivate: boolean,
   origin: string,
 ) {
+  if (image.type === 'video') {
+    // The transcoded MP4 (H.264/AAC, what Mastodon and Pixelfed play), as Mastodon sends one.
+    return new Video({
+      url: new URL(urls.post(image.file_key, isPrivate), origin),
+      mediaType: 'video/mp4',
+      name: image.alt_text ?? null,
+      width: image.width,
+      height: image.height,
+    });
+  }
   // Full size, as JPEG where the original is WebP, AVIF or PNG (Pixelfed takes only JPEG, PNG
   // and GIF): its copy, made when the post is first sent; GIFs stay GIFs.
   const key = image.jpeg_key ?? image.file_key;

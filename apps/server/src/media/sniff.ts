@@ -79,3 +79,40 @@ export function looksLikeVideo(input: Buffer): boolean {
   const asf = Buffer.from([0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]);
   return input.length >= 8 && input.subarray(0, 8).equals(asf);
 }
+
+/** ISO-BMFF brands of films ffprobe reads with its `mov` demuxer: MP4, MOV, M4V and 3GP. */
+const filmBrands = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'qt  ',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+  '3g2a',
+  'MSNV',
+  'dash',
+]);
+
+/** The containers a video upload may be in, named by the ffmpeg demuxer that reads them. */
+export type VideoContainer = 'mov' | 'matroska';
+
+/**
+ * The container named by a video's first bytes: an ISO-BMFF `ftyp` with a film brand (and no
+ * still-image one) is MP4/MOV, the EBML magic is Matroska/WebM. Anything else (a playlist, a
+ * concat list, text, AVI…) is null, whatever its name says: it never reaches ffprobe.
+ */
+export function sniffVideoContainer(input: Buffer): VideoContainer | null {
+  if (input.length >= 4 && input.readUInt32BE(0) === 0x1a45dfa3) return 'matroska';
+  if (hasBrand(input, stillBrands)) return null;
+  return hasBrand(input, filmBrands) ? 'mov' : null;
+}

@@ -9,6 +9,11 @@ import type { ImageQueue } from './image-queue';
 import { ImageQueueFullError } from './image-queue';
 import type { PhotoEditPlan, PictureSize } from './photo-edits';
 import { planEdits } from './photo-edits';
+import type { VideoTools } from './ffmpeg';
+import { sniffImageFormat, sniffVideoContainer } from './sniff';
+import type { VideoFacts } from './video-probe';
+import { VideoRejectedError, outputSize, probeVideo, readHead } from './video-probe';
+import { videoRejectionToError, videoTakesNoEdits, videosNeedFfmpeg } from './video-rejection';
 import {
   checkPhoto,
   decodePhoto,
@@ -26,8 +31,25 @@ export type UploadKind = Extract<
 /** One upload: the temporary file a request streamed it to, or bytes already here (a copy). */
 export type UploadSource = string | Buffer;
 
-/** One stored upload: what its owner row records. A video adds its own fields next issue. */
-export interface StoredUpload {
+/** One stored upload: what its owner row records. */
+export type StoredUpload = StoredImage | StoredVideo;
+
+/**
+ * A video as it arrived, stored to wait for its transcode (`key`); its size is the one it will be
+ * shown at. The queue replaces it with the MP4 and its poster (services/video-jobs.service.ts).
+ */
+export interface StoredVideo {
+  type: 'video';
+  key: string;
+  width: number;
+  height: number;
+  durationS: number;
+  placeholder: null;
+  blurhash: null;
+  variants: StoredVariant[];
+}
+
+export interface StoredImage {
   type: 'image';
   /** The original (an avatar keeps no original: its largest square). */
   key: string;
@@ -43,6 +65,17 @@ export interface UploadStores {
   imageQueue: ImageQueue;
   storage: Storage;
 }
+
+/** Where videos are taken (posts): the tools (null: 415) and the longest accepted. */
+export interface VideoUploads {
+  tools: VideoTools | null;
+  maxSeconds: number;
+  /** Which files were sent as videos (type or name), in order: see `checkVideo`. */
+  declared?: readonly boolean[];
+}
+
+/** One checked upload, waiting to be stored. */
+type Checked = { photo: Buffer } | { video: string; facts: VideoFacts };
 
 /** Every stored key of these uploads: what a caller discards when its own write fails after. */
 export const keysOfUploads = (stored: readonly StoredUpload[]): string[] =>
@@ -72,24 +105,41 @@ export async function storeUploads(
   ownerId: string,
   files: readonly UploadSource[],
   edits: readonly (PhotoEdit | null)[] | null = null,
+  videos?: VideoUploads,
 ): Promise<StoredUpload[]> {
-  const pending: (Buffer | undefined)[] = [];
+  const pending: (Checked | undefined)[] = [];
   const sizes: PictureSize[] = [];
+  const photoEdits: (PhotoEdit | null)[] = [];
   for (const [index, file] of files.entries()) {
+    const video = typeof file === 'string' && videos ? await checkVideo(videos, file, index) : null;
+    if (video) {
+      if (edits?.[index]) throw videoTakesNoEdits(index);
+      pending.push({ video: file as string, facts: video });
+      continue;
+    }
     const data = typeof file === 'string' ? await fs.readFile(file) : file;
     sizes.push(await checkPhoto(data, index));
-    pending.push(data);
+    photoEdits.push(edits?.[index] ?? null);
+    pending.push({ photo: data });
   }
-  const plans = kind === 'avatars' ? [] : planEdits(edits, sizes);
+  // A carousel's one aspect is its photos': videos are shown whole, never cropped.
+  const photoPlans = kind === 'avatars' ? [] : planEdits(edits ? photoEdits : null, sizes);
+  let photoIndex = 0;
   const written: string[] = [];
   const stored: StoredUpload[] = [];
   try {
-    for (const [index, data] of pending.entries()) {
+    for (const [index, checked] of pending.entries()) {
+      const item = checked!;
       pending[index] = undefined;
+      if ('video' in item) {
+        stored.push(await storeVideo(stores.storage, kind, ownerId, item, written));
+        continue;
+      }
+      const plan = photoPlans[photoIndex++] ?? null;
       stored.push(
         kind === 'avatars'
-          ? await storeAvatar(stores, ownerId, data!, written)
-          : await storeImage(stores, kind, ownerId, data!, index, plans[index] ?? null, written),
+          ? await storeAvatar(stores, ownerId, item.photo, written)
+          : await storeImage(stores, kind, ownerId, item.photo, index, plan, written),
       );
     }
   } catch (error) {
@@ -107,7 +157,7 @@ async function storeImage(
   index: number,
   plan: PhotoEditPlan | null,
   written: string[],
-): Promise<StoredUpload> {
+): Promise<StoredImage> {
   const image = await decodePhoto(stores.imageQueue, data, index, plan);
   const files = await storePhoto(stores.storage, kind, ownerId, image, written);
   return {
@@ -127,7 +177,7 @@ async function storeAvatar(
   ownerId: string,
   data: Buffer,
   written: string[],
-): Promise<StoredUpload> {
+): Promise<StoredImage> {
   let avatar: Awaited<ReturnType<typeof processAvatar>>;
   try {
     avatar = await stores.imageQueue.run(() => processAvatar(data, limits.avatarVariantSizes));
@@ -153,5 +203,56 @@ async function storeAvatar(
     placeholder: avatar.placeholder,
     blurhash: null,
     variants,
+  };
+}
+
+/**
+ * A video's facts when `file` is one by its bytes (null: a photo, or anything else, which the
+ * photo checks refuse as today). Without ffmpeg a video is refused with 415.
+ */
+async function checkVideo(
+  videos: VideoUploads,
+  file: string,
+  index: number,
+): Promise<VideoFacts | null> {
+  const head = await readHead(file);
+  if (!sniffVideoContainer(head)) {
+    // Sent as a video but not one by its bytes (an HLS playlist, a concat list, text named
+    // `.mp4`): refused as a broken video, never handed to ffprobe. A real photo sent under a
+    // video's name is still a photo.
+    if (videos.declared?.[index] && sniffImageFormat(head) === null) {
+      if (!videos.tools) throw videosNeedFfmpeg();
+      throw videoRejectionToError(new VideoRejectedError('damaged'), index, videos.maxSeconds);
+    }
+    return null;
+  }
+  if (!videos.tools) throw videosNeedFfmpeg();
+  try {
+    return await probeVideo(videos.tools, file, videos.maxSeconds);
+  } catch (error) {
+    throw videoRejectionToError(error, index, videos.maxSeconds);
+  }
+}
+
+/** The upload as it came, kept in the store until its transcode (another instance may do it). */
+async function storeVideo(
+  storage: Storage,
+  kind: UploadKind,
+  ownerId: string,
+  item: { video: string; facts: VideoFacts },
+  written: string[],
+): Promise<StoredVideo> {
+  const extension = item.facts.container === 'mov' ? 'mp4' : 'webm';
+  const key = mediaKey(kind, ownerId, Date.now(), extension, newKeyNonce());
+  await storage.put(key, await fs.readFile(item.video), `video/${extension}`);
+  written.push(key);
+  return {
+    type: 'video',
+    key,
+    ...outputSize(item.facts),
+    durationS: item.facts.durationS,
+    placeholder: null,
+    blurhash: null,
+    variants: [],
   };
 }

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DB, MediaStatus, MediaType } from '../db/schema';
 import type { StoredVariant } from './stored-variants';
 import { storedVariants } from './stored-variants';
@@ -19,16 +20,41 @@ export interface MediaAttachmentRow {
   blurhash: string | null;
   jpeg_key: string | null;
   status: MediaStatus;
+  /** A video's length in seconds; null for a photo. */
+  duration_s: number | null;
+  /** A video's poster JPEG (its variants are `variants`); null for a photo or until transcoded. */
+  poster: { key: string; width: number; height: number } | null;
 }
 
-/** What a writer gives: a photo, ready (a video's columns come with the video issue). */
-export type NewMediaAttachment = Omit<MediaAttachmentRow, 'type' | 'status'>;
+/** What a writer gives: a photo, ready, unless it says it is a video still processing. */
+export type NewMediaAttachment = Omit<
+  MediaAttachmentRow,
+  'type' | 'status' | 'duration_s' | 'poster'
+> &
+  Partial<Pick<MediaAttachmentRow, 'type' | 'status' | 'duration_s'>>;
 
-type StoredRow = Omit<MediaAttachmentRow, 'variants'> & { variants: string };
+type StoredRow = Omit<MediaAttachmentRow, 'variants' | 'poster'> & {
+  variants: string;
+  poster: string | null;
+};
+
+function decodePoster(text: string | null): MediaAttachmentRow['poster'] {
+  if (!text) return null;
+  try {
+    const poster = JSON.parse(text) as { key?: unknown; width?: unknown; height?: unknown };
+    return typeof poster.key === 'string'
+      ? { key: poster.key, width: Number(poster.width), height: Number(poster.height) }
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 const decode = (row: StoredRow): MediaAttachmentRow => ({
   ...row,
+  duration_s: row.duration_s === null ? null : Number(row.duration_s),
   variants: storedVariants.decode(row.variants),
+  poster: decodePoster(row.poster),
 });
 
 const columns = [
@@ -45,6 +71,8 @@ const columns = [
   'blurhash',
   'jpeg_key',
   'status',
+  'duration_s',
+  'poster',
 ] as const;
 
 export async function insertMediaAttachments(
@@ -54,7 +82,17 @@ export async function insertMediaAttachments(
   if (media.length === 0) return;
   await db
     .insertInto('media_attachments')
-    .values(media.map((one) => ({ ...one, variants: storedVariants.encode(one.variants) })))
+    .values(
+      // Every row names every column: SQLite fills a column one row of a multi-row insert
+      // leaves out with NULL, not its default.
+      media.map((one) => ({
+        ...one,
+        type: one.type ?? 'image',
+        status: one.status ?? 'ready',
+        duration_s: one.duration_s ?? null,
+        variants: storedVariants.encode(one.variants),
+      })),
+    )
     .execute();
 }
 
@@ -184,4 +222,16 @@ export async function replaceMediaVariants(
     .where('variants', '=', storedVariants.encode(expected))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * True for a post whose media are all `ready`: one still transcoding (or failed) is its
+ * author's only, so it is in no list every reader shares (feeds, grids, hashtags, explore, an
+ * outbox) until its last video is ready. One probe of the post's media per post walked.
+ */
+export function allMediaReady(): RawBuilder<boolean> {
+  return sql<boolean>`not exists (
+    select 1 from media_attachments
+    where media_attachments.post_id = posts.id and media_attachments.status <> 'ready'
+  )`;
 }

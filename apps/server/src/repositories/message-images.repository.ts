@@ -15,6 +15,10 @@ export interface MessageImage {
   height: number;
   placeholder: string | null;
   variants: StoredVariant[];
+  /** A video still transcoding (`image_key` is the upload as it came) or one that failed. */
+  status?: 'ready' | 'processing' | 'failed';
+  video_key?: string | null;
+  duration_s?: number | null;
 }
 
 export async function insertMessageImages(db: Db, images: readonly MessageImage[]) {
@@ -24,6 +28,10 @@ export async function insertMessageImages(db: Db, images: readonly MessageImage[
     .values(
       images.map((image) => ({
         ...image,
+        // Every row names every column (SQLite fills one left out of a multi-row insert with NULL).
+        status: image.status ?? 'ready',
+        video_key: image.video_key ?? null,
+        duration_s: image.duration_s ?? null,
         file_base: fileBaseOf(image.image_key),
         variants: storedVariants.encode(image.variants),
       })),
@@ -48,15 +56,23 @@ export async function listMessageImages(
       'height',
       'placeholder',
       'variants',
+      'status',
+      'video_key',
+      'duration_s',
     ])
     .where('message_id', 'in', messageIds)
     .orderBy('message_id')
     .orderBy('position')
     .execute();
-  return rows.map((row) => ({ ...row, variants: storedVariants.decode(row.variants) }));
+  return rows.map((row) => ({
+    ...row,
+    duration_s: row.duration_s === null ? null : Number(row.duration_s),
+    variants: storedVariants.decode(row.variants),
+  }));
 }
 
-const keysOf = (row: { image_key: string; variants: string }) => [
+const keysOf = (row: { image_key: string; variants: string; video_key: string | null }) => [
+  ...(row.video_key ? [row.video_key] : []),
   row.image_key,
   ...storedVariants.keys(row.variants),
 ];
@@ -65,7 +81,7 @@ const keysOf = (row: { image_key: string; variants: string }) => [
 export async function listMessageFileKeys(db: Db, messageId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('direct_message_images')
-    .select(['image_key', 'variants'])
+    .select(['image_key', 'variants', 'video_key'])
     .where('message_id', '=', messageId)
     .execute();
   return rows.flatMap(keysOf);
@@ -75,7 +91,7 @@ export async function listMessageFileKeys(db: Db, messageId: string): Promise<st
 export async function listAllMessageFileKeys(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom('direct_message_images')
-    .select(['image_key', 'variants'])
+    .select(['image_key', 'variants', 'video_key'])
     .execute();
   return rows.flatMap(keysOf);
 }
@@ -89,4 +105,63 @@ export async function findConversationOfFile(db: Db, key: string): Promise<strin
     .where('direct_message_images.file_base', '=', fileBaseOf(key))
     .executeTakeFirst();
   return row?.conversation_id;
+}
+
+/** The message video a job works on: where its upload waits, and its conversation. */
+export function findVideoMessageImage(db: Db, id: string) {
+  return db
+    .selectFrom('direct_message_images')
+    .innerJoin('direct_messages', 'direct_messages.id', 'direct_message_images.message_id')
+    .select([
+      'direct_message_images.id',
+      'direct_message_images.image_key as file_key',
+      'direct_message_images.status',
+      'direct_messages.conversation_id',
+    ])
+    .where('direct_message_images.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * A message's video takes its place: its poster as the image (`file_base` follows it, and the
+ * MP4 shares that base, so `/storage` finds the message of either), the MP4 as `video_key`.
+ */
+export async function markMessageVideoReady(
+  db: Db,
+  id: string,
+  video: {
+    fileKey: string;
+    width: number;
+    height: number;
+    durationS: number;
+    placeholder: string | null;
+    poster: { key: string; variants: StoredVariant[] };
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('direct_message_images')
+    .set({
+      status: 'ready',
+      image_key: video.poster.key,
+      file_base: fileBaseOf(video.poster.key),
+      video_key: video.fileKey,
+      duration_s: video.durationS,
+      width: video.width,
+      height: video.height,
+      placeholder: video.placeholder,
+      variants: storedVariants.encode(video.poster.variants),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markMessageVideoFailed(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('direct_message_images')
+    .set({ status: 'failed' })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { authorNotSilenced } from './domain-blocks.repository';
 import type { DB } from '../db/schema';
 import type { PostPosition, PostRow } from './posts.repository';
+import { allMediaReady } from './media-attachments.repository';
 import { postWithAuthorColumns } from './posts.repository';
 import { notFollowersOnlyRemote } from './remote-posts.repository';
 
@@ -170,6 +171,7 @@ export async function listHashtagPosts(
     .where('post_hashtags.hashtag', '=', hashtag)
     .where('profiles.is_private', '=', 0)
     .where(notFollowersOnlyRemote())
+    .where(allMediaReady())
     .where('profiles.suspended_at', 'is', null)
     .where(authorNotSilenced)
     .orderBy('post_hashtags.created_at', 'desc')
@@ -205,6 +207,7 @@ export async function listMentioningPosts(
     .where('post_mentions.profile_id', '=', profileId)
     .where('profiles.is_private', '=', 0)
     .where(notFollowersOnlyRemote())
+    .where(allMediaReady())
     .where('profiles.suspended_at', 'is', null)
     .orderBy('post_mentions.created_at', 'desc')
     .orderBy('post_mentions.post_id', 'desc')
@@ -241,6 +244,7 @@ export async function listExploreCandidates(
     .select(['posts.id', 'posts.likes_count', 'posts.comments_count', 'posts.created_at'])
     .where('profiles.is_private', '=', 0)
     .where(notFollowersOnlyRemote())
+    .where(allMediaReady())
     .where('profiles.suspended_at', 'is', null)
     .where(authorNotSilenced)
     .orderBy('posts.created_at', 'desc')
@@ -267,6 +271,7 @@ export async function findPublicPostsByIds(
     .where('posts.id', 'in', ids)
     .where('profiles.is_private', '=', 0)
     .where(notFollowersOnlyRemote())
+    .where(allMediaReady())
     .where('profiles.suspended_at', 'is', null)
     .execute();
   return rows;

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, PostsTable } from '../db/schema';
+import { allMediaReady } from './media-attachments.repository';
 import { notFollowersOnlyRemote } from './remote-posts.repository';
 
 export interface PostPosition {
@@ -60,6 +61,7 @@ export async function listPosts(db: Kysely<DB>, options: PostListOptions): Promi
   // A suspended account's posts are in no list: while suspended it looks deleted.
   let query = selectPostsWithAuthor(db)
     .where('profiles.suspended_at', 'is', null)
+    .where(allMediaReady())
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(options.limit);
@@ -110,6 +112,7 @@ export async function listSavedPosts(
   // A suspended account's posts are in no list: while suspended it looks deleted.
   let query = selectPostsWithAuthor(db)
     .where('profiles.suspended_at', 'is', null)
+    .where(allMediaReady())
     .innerJoin('saves', 'saves.post_id', 'posts.id')
     .select('saves.created_at as saved_at')
     .where('saves.user_id', '=', userId)

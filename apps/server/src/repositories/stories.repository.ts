@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB, MediaStatus } from '../db/schema';
 import { contentVisibleTo } from './content-access';
 import type { PersonRow } from './people-lists.repository';
 import { personColumns } from './people-lists.repository';
@@ -23,6 +23,9 @@ const storyColumns = [
   'stories.variants',
   'stories.created_at',
   'stories.expires_at',
+  'stories.status',
+  'stories.video_key',
+  'stories.duration_s',
   'profiles.username as author_username',
   'profiles.full_name as author_full_name',
   'profiles.avatar_key as author_avatar_key',
@@ -42,6 +45,11 @@ export interface StoryRow {
   variants: StoredVariant[];
   created_at: string;
   expires_at: string;
+  /** `processing` while its video is transcoded: its author's only until `ready`. */
+  status: MediaStatus;
+  /** A video story's MP4; `image_key` is then its poster (the upload as it came until ready). */
+  video_key: string | null;
+  duration_s: number | null;
   author: PersonRow;
   author_is_private: number;
   author_suspended_at: string | null;
@@ -69,6 +77,9 @@ function decodeStory(row: SelectedStory): StoryRow {
     variants: storedVariants.decode(row.variants),
     created_at: row.created_at,
     expires_at: row.expires_at,
+    status: row.status,
+    video_key: row.video_key,
+    duration_s: row.duration_s === null ? null : Number(row.duration_s),
     author: {
       id: row.user_id,
       username: row.author_username,
@@ -91,6 +102,9 @@ export interface NewStory {
   variants: readonly StoredVariant[];
   created_at: string;
   expires_at: string;
+  /** A video waiting for its transcode (`image_key` is then the upload as it came). */
+  status?: 'processing';
+  duration_s?: number;
 }
 
 export async function insertStory(db: Kysely<DB>, story: NewStory): Promise<void> {
@@ -149,6 +163,8 @@ export async function listTrayStories(
     .select(storyColumns)
     .where('follows.follower_id', '=', viewerId)
     .where('stories.expires_at', '>', now)
+    // A video story still transcoding (or failed) is its author's only.
+    .where('stories.status', '=', 'ready')
     .where('profiles.suspended_at', 'is', null);
   return (await own.unionAll(followed).execute()).map(decodeStory);
 }
@@ -167,6 +183,7 @@ export async function listRecentPublicStories(
     .innerJoin('profiles', 'profiles.id', 'stories.user_id')
     .select(['stories.user_id', (eb) => eb.fn.max('stories.created_at').as('newest')])
     .where('stories.expires_at', '>', now)
+    .where('stories.status', '=', 'ready')
     .where('profiles.is_private', '=', 0)
     .where('profiles.suspended_at', 'is', null)
     .groupBy('stories.user_id')
@@ -182,6 +199,7 @@ export async function listRecentPublicStories(
       authors.map((author) => author.user_id),
     )
     .where('stories.expires_at', '>', now)
+    .where('stories.status', '=', 'ready')
     .execute();
   return rows.map(decodeStory);
 }
@@ -253,10 +271,11 @@ export async function listStoryViewers(
     .execute();
 }
 
-/** Every stored key of stories: the original and its variants. */
-const keysOf = (row: { image_key: string; variants: string }) => [
+/** Every stored key of stories: the original (a video's poster) and its variants, its MP4. */
+const keysOf = (row: { image_key: string; variants: string; video_key: string | null }) => [
   row.image_key,
   ...storedVariants.keys(row.variants),
+  ...(row.video_key ? [row.video_key] : []),
 ];
 
 /**
@@ -267,7 +286,7 @@ export async function deleteStory(db: Kysely<DB>, id: string): Promise<string[] 
   const rows = await db
     .deleteFrom('stories')
     .where('id', '=', id)
-    .returning(['image_key', 'variants'])
+    .returning(['image_key', 'variants', 'video_key'])
     .execute();
   const [row] = rows;
   return row ? keysOf(row) : null;
@@ -284,7 +303,7 @@ export async function deleteExpiredStories(
 ): Promise<string[]> {
   const expired = await db
     .selectFrom('stories')
-    .select(['id', 'image_key', 'variants'])
+    .select(['id', 'image_key', 'variants', 'video_key'])
     .where('expires_at', '<=', now)
     .orderBy('expires_at')
     .limit(limit)
@@ -297,14 +316,17 @@ export async function deleteExpiredStories(
       'in',
       expired.map((row) => row.id),
     )
-    .returning(['image_key', 'variants'])
+    .returning(['image_key', 'variants', 'video_key'])
     .execute();
   return deleted.flatMap(keysOf);
 }
 
 /** The keys of every story row, expired or not: the sweep's owner query for the stories kind. */
 export async function listStoryImageKeys(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db.selectFrom('stories').select(['image_key', 'variants']).execute();
+  const rows = await db
+    .selectFrom('stories')
+    .select(['image_key', 'variants', 'video_key'])
+    .execute();
   return rows.flatMap(keysOf);
 }
 
@@ -312,7 +334,7 @@ export async function listStoryImageKeys(db: Kysely<DB>): Promise<string[]> {
 export async function listStoryFileKeysOf(db: Kysely<DB>, userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('stories')
-    .select(['image_key', 'variants'])
+    .select(['image_key', 'variants', 'video_key'])
     .where('user_id', '=', userId)
     .execute();
   return rows.flatMap(keysOf);

@@ -17,7 +17,7 @@ import type { SendMessageRequest } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import { rateLimits } from '../rate-limits';
 import { uploadRejected, validationError } from '../errors';
-import { maxPostUploadBytes, withUpload } from './read-upload';
+import { maxMediaUploadBytes, withUpload } from './read-upload';
 import { errorResponses, noContent, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
@@ -27,6 +27,8 @@ const tags = ['messages'];
 export function conversationRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const messages = context.services.messages;
+    /** Photos (5 MB) or videos (VIDEO_MAX_MB), ten at most, and the form. */
+    const maxMessageUploadBytes = maxMediaUploadBytes(context.config.video.maxBytes);
     app.addHook('onRequest', requireSignedIn);
 
     app.get(
@@ -91,7 +93,7 @@ export function conversationRoutes(context: AppContext): FastifyPluginAsyncZod {
         },
         // Photos: refused unread when the declared size could not be ten photos and the form.
         onRequest: async (request) => {
-          if (Number(request.headers['content-length'] ?? 0) > maxPostUploadBytes)
+          if (Number(request.headers['content-length'] ?? 0) > maxMessageUploadBytes)
             throw uploadRejected.tooLarge();
         },
         schema: {
@@ -113,12 +115,17 @@ export function conversationRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const viewerId = requireViewer(request).userId;
         const message = request.isMultipart()
-          ? await withUpload(request, async (upload) => {
-              const fields = sendMessageSchema.safeParse({ text: upload.text ?? undefined });
-              if (!fields.success) throw validationError(fields.error);
-              const files = upload.photos.map((photo) => photo.file);
-              return messages.send(viewerId, request.params.id, fields.data, files);
-            })
+          ? await withUpload(
+              request,
+              async (upload) => {
+                const fields = sendMessageSchema.safeParse({ text: upload.text ?? undefined });
+                if (!fields.success) throw validationError(fields.error);
+                const files = upload.photos.map((photo) => photo.file);
+                const declared = upload.photos.map((photo) => photo.declaredVideo === true);
+                return messages.send(viewerId, request.params.id, fields.data, files, declared);
+              },
+              { videoMaxBytes: context.config.video.maxBytes },
+            )
           : await messages.send(viewerId, request.params.id, request.body as SendMessageRequest);
         return reply.code(201).send(message);
       },

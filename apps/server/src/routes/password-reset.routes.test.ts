@@ -98,7 +98,7 @@ describe.each(dialects)('password reset on %s', (dialect) => {
 
   it('tells every client that this server sends mail', async () => {
     const instance = await server.request('/api/instance');
-    expect(instance.body).toMatchObject({ mail: true, video: false });
+    expect(instance.body).toMatchObject({ mail: true });
   });
 
   it('stores only a hash of the token', async () => {
@@ -278,7 +278,7 @@ describe.each(dialects)('password reset without a mail server on %s', (dialect) 
 
   it('says so before anyone asks: GET /api/instance answers mail: false', async () => {
     const instance = await server.request('/api/instance');
-    expect(instance.body).toMatchObject({ mail: false, video: false });
+    expect(instance.body).toMatchObject({ mail: false });
   });
 
   it('answers 503 mail_unavailable for an account and for no account alike', async () => {

@@ -13,7 +13,7 @@ import {
 } from '@pinhole/contracts';
 import type { AppContext } from '../app-context';
 import {
-  maxPostUploadBytes,
+  maxMediaUploadBytes,
   multipartBody,
   uploadErrors,
   uploadGuards,
@@ -31,6 +31,7 @@ const viewerId = (request: FastifyRequest) => request.viewer?.userId ?? null;
 export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { services } = context;
+    const videoMaxBytes = context.config.video.maxBytes;
 
     app.get(
       '',
@@ -54,9 +55,9 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.post(
       '',
       {
-        ...uploadGuards(maxPostUploadBytes),
+        ...uploadGuards(maxMediaUploadBytes(videoMaxBytes)),
         schema: {
-          summary: 'Share a post of 1–10 photos',
+          summary: 'Share a post of 1–10 photos and videos',
           tags: ['posts'],
           body: multipartBody(createPostFormSchema),
           response: { 201: postSchema, ...uploadErrors },
@@ -64,8 +65,10 @@ export function postRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const viewer = requireViewer(request);
-        const post = await withUpload(request, (upload) =>
-          services.createPost.create(viewer.userId, upload),
+        const post = await withUpload(
+          request,
+          (upload) => services.createPost.create(viewer.userId, upload),
+          { videoMaxBytes },
         );
         return reply.code(201).send(post);
       },

@@ -13,6 +13,8 @@ import {
   photoEditsSchema,
 } from '@pinhole/contracts';
 import { AppError, uploadRejected, validationError } from '../errors';
+import { sniffVideoContainer } from '../media/sniff';
+import { readHead } from '../media/video-probe';
 import { rateLimits } from '../rate-limits';
 import { errorResponses, writeFailures } from './schemas';
 import { requireViewer } from './viewer';
@@ -23,6 +25,15 @@ export const multipartOverheadBytes = 64 * 1024;
 /** The most a request to share a post may declare: every photo at the limit, and the form. */
 export const maxPostUploadBytes =
   limits.maxPostImages * limits.maxUploadBytes + multipartOverheadBytes;
+
+/** The same where videos are taken: every item may be a video at VIDEO_MAX_MB. */
+export const maxMediaUploadBytes = (videoMaxBytes: number, items: number = limits.maxPostImages) =>
+  items * Math.max(limits.maxUploadBytes, videoMaxBytes) + multipartOverheadBytes;
+
+/** Where a route takes videos: their size limit (VIDEO_MAX_MB), photos keeping 5 MB. */
+export interface UploadOptions {
+  videoMaxBytes?: number;
+}
 
 /**
  * What every upload route may answer besides its success: a refused photo or form, no session,
@@ -60,6 +71,11 @@ export interface UploadedPhoto {
   /** A temporary file holding the photo's bytes as they arrived (removed by `dispose`). */
   file: string;
   altText: string | null;
+  /**
+   * Sent as a video (its declared type or its name): if its bytes are not one, it is refused as
+   * a broken video (400) rather than as "not an image" — a playlist named `.mp4`, say.
+   */
+  declaredVideo?: boolean;
 }
 
 export interface Upload {
@@ -116,7 +132,12 @@ function parseEdits(field: unknown, photos: number): (PhotoEdit | null)[] | null
  * time). The form is streamed rather than validated up front, so the fields are checked here
  * with the contract schemas the route documents.
  */
-export async function readUpload(request: FastifyRequest): Promise<Upload> {
+export async function readUpload(
+  request: FastifyRequest,
+  options: UploadOptions = {},
+): Promise<Upload> {
+  const videoMaxBytes = options.videoMaxBytes;
+  const fileSize = Math.max(limits.maxUploadBytes, videoMaxBytes ?? 0);
   if (!request.isMultipart()) throw uploadRejected.notAnImage();
   let folder: string | undefined;
   const dispose = async () => {
@@ -124,13 +145,14 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   };
   try {
     const files: string[] = [];
+    const declaredVideos: boolean[] = [];
     const altTexts: unknown[] = [];
     let caption: unknown;
     let text: unknown;
     let edits: unknown;
     const parts = request.parts({
       limits: {
-        fileSize: limits.maxUploadBytes,
+        fileSize,
         // One more than allowed, so an 11th photo is seen and named rather than cut off.
         files: limits.maxPostImages + 1,
         fields: limits.maxPostImages + 10,
@@ -149,8 +171,16 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
         const file = path.join(folder, String(files.length));
         await pipeline(part.file, createWriteStream(file));
         // The stream ends early at the limit; the parser would also fail the next part.
-        if (part.file.truncated) throw uploadRejected.tooLarge();
+        if (part.file.truncated) {
+          throw videoMaxBytes !== undefined && fileSize > limits.maxUploadBytes
+            ? videoTooLarge(videoMaxBytes)
+            : uploadRejected.tooLarge();
+        }
+        await checkFileSize(file, videoMaxBytes);
         files.push(file);
+        declaredVideos.push(
+          part.mimetype.startsWith('video/') || videoFileName.test(part.filename ?? ''),
+        );
       } else if (part.fieldname === 'caption') {
         caption = part.value;
       } else if (part.fieldname === 'text') {
@@ -178,13 +208,34 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
         const message = parsed.error.issues[0]?.message ?? messages.altTextTooLong;
         throw new AppError('validation_error', message, { [`alt_text.${index}`]: message });
       }
-      return { file, altText: parsed.data };
+      return { file, altText: parsed.data, declaredVideo: declaredVideos[index] ?? false };
     });
     return { photos, caption: parsedCaption.data, edits: parsedEdits, text, dispose };
   } catch (error) {
     await dispose();
     throw error;
   }
+}
+
+/** Names a video is sent under (what a phone's picker or a browser gives). */
+const videoFileName = /\.(mp4|mov|m4v|webm|mkv|3gp)$/i;
+
+const videoTooLarge = (maxBytes: number) => {
+  const message = messages.videoTooLarge(Math.round(maxBytes / (1024 * 1024)));
+  return new AppError('file_too_large', message, { image: message });
+};
+
+/**
+ * Where videos are taken a file may be larger than a photo may: a photo (anything that is not
+ * a video by its bytes) over 5 MB is still refused as before, a video over VIDEO_MAX_MB by name.
+ */
+async function checkFileSize(file: string, videoMaxBytes: number | undefined): Promise<void> {
+  if (videoMaxBytes === undefined) return;
+  const { size } = await fs.stat(file);
+  if (size <= limits.maxUploadBytes && size <= videoMaxBytes) return;
+  const isVideo = sniffVideoContainer(await readHead(file)) !== null;
+  if (!isVideo && size > limits.maxUploadBytes) throw uploadRejected.tooLarge();
+  if (isVideo && size > videoMaxBytes) throw videoTooLarge(videoMaxBytes);
 }
 
 /**
@@ -194,8 +245,9 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
 export async function withUpload<T>(
   request: FastifyRequest,
   use: (upload: Upload) => Promise<T>,
+  options: UploadOptions = {},
 ): Promise<T> {
-  const upload = await readUpload(request);
+  const upload = await readUpload(request, options);
   try {
     return await use(upload);
   } finally {

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createStoryFormSchema,
   idParamsSchema,
-  limits,
   messages,
   storySchema,
   storyTraysSchema,
@@ -11,7 +10,7 @@ import {
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors';
 import {
-  multipartOverheadBytes,
+  maxMediaUploadBytes,
   multipartBody,
   uploadErrors,
   uploadGuards,
@@ -20,9 +19,6 @@ import {
 import { errorResponses, noContent, sendEncoded, writeFailures } from './schemas';
 import { requireSignedIn, requireViewer } from './viewer';
 
-/** The most a request to share a story may declare: one photo at the limit, and the form. */
-const maxStoryUploadBytes = limits.maxUploadBytes + multipartOverheadBytes;
-
 const oneStoryPhoto = () =>
   new AppError('validation_error', messages.storyOnePhoto, { image: messages.storyOnePhoto });
 
@@ -30,6 +26,8 @@ const oneStoryPhoto = () =>
 export function storyRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const { services } = context;
+    // A story is one photo (5 MB) or one video (VIDEO_MAX_MB), and the form.
+    const videoMaxBytes = context.config.video.maxBytes;
 
     app.get(
       '',
@@ -51,9 +49,9 @@ export function storyRoutes(context: AppContext): FastifyPluginAsyncZod {
       '',
       {
         // The same budget as posts, counted apart: a story is an upload like any other.
-        ...uploadGuards(maxStoryUploadBytes),
+        ...uploadGuards(maxMediaUploadBytes(videoMaxBytes, 1)),
         schema: {
-          summary: 'Share a photo as a story, shown for 24 hours',
+          summary: 'Share a photo or a video (at most 60 s) as a story, shown for 24 hours',
           tags: ['stories'],
           body: multipartBody(createStoryFormSchema),
           response: { 201: storySchema, ...uploadErrors },
@@ -61,11 +59,20 @@ export function storyRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const viewer = requireViewer(request);
-        const story = await withUpload(request, async (upload) => {
-          const [photo, ...more] = upload.photos;
-          if (!photo || more.length > 0) throw oneStoryPhoto();
-          return services.stories.create(viewer.userId, photo.file, upload.edits?.[0] ?? null);
-        });
+        const story = await withUpload(
+          request,
+          async (upload) => {
+            const [photo, ...more] = upload.photos;
+            if (!photo || more.length > 0) throw oneStoryPhoto();
+            return services.stories.create(
+              viewer.userId,
+              photo.file,
+              upload.edits?.[0] ?? null,
+              photo.declaredVideo === true,
+            );
+          },
+          { videoMaxBytes },
+        );
         return reply.code(201).send(story);
       },
     );

@@ -5,7 +5,7 @@
  * and the first person (the demo account) all those of half the sharers they follow.
  * Someone following 300 people then has about 100 trays, as the bench's stories row asks.
  */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { limits } from '@pinhole/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { DB, StoriesTable, StoryViewsTable } from '../db/schema';
@@ -40,7 +40,7 @@ export async function seedStories(
   if (pool.length === 0 || users.length === 0) return { stories: 0, views: 0 };
   const share = storyShareOf(users.length);
   const pickViewer = skewedPicker(random, users.length, 1.6);
-  const stories: StoriesTable[] = [];
+  const stories: Insertable<StoriesTable>[] = [];
   const views: StoryViewsTable[] = [];
   let followedSharers = 0;
   for (const [authorIndex, author] of users.entries()) {

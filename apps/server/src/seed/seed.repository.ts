@@ -260,7 +260,7 @@ export async function gatherPlannerStatistics(
   if (dialect === 'postgres') await sql`analyze`.execute(db);
 }
 
-export function insertStories(db: Kysely<DB>, rows: readonly StoriesTable[]) {
+export function insertStories(db: Kysely<DB>, rows: readonly Insertable<StoriesTable>[]) {
   return insertChunked(rows, (chunk) => db.insertInto('stories').values(chunk).execute());
 }
 

@@ -7,11 +7,13 @@ import { newId, nowIso } from '../ids';
 import type { NewMediaAttachment } from '../repositories/media-attachments.repository';
 import { insertMediaAttachments } from '../repositories/media-attachments.repository';
 import { insertPost } from '../repositories/posts.repository';
+import { insertVideoJobs } from '../repositories/video-jobs.repository';
 import { addToPostsCount } from '../repositories/profiles.repository';
 import { insertRemoteMedia, insertRemotePost } from '../repositories/remote-posts.repository';
 import { indexNewPost } from '../discovery/discovery-index';
 import { keysOfUploads, storeUploads } from '../media/store-uploads';
 import type { PostReadsService } from './post-reads.service';
+import type { VideoJobsService } from './video-jobs.service';
 
 export { imageWorkersBusy, rejectionToError } from '../media/photo-pipeline';
 
@@ -19,6 +21,8 @@ export { imageWorkersBusy, rejectionToError } from '../media/photo-pipeline';
 export interface NewPhoto {
   file: string;
   altText: string | null;
+  /** Sent as a video (its type or name): bytes that are not one are refused as a broken video. */
+  declaredVideo?: boolean;
 }
 
 /** Where a remote post came from: its Note, and where each of its media is fetched from. */
@@ -46,6 +50,7 @@ export class CreatePostService {
   constructor(
     private readonly infra: Infrastructure,
     private readonly postReads: PostReadsService,
+    private readonly videoJobs?: VideoJobsService,
   ) {}
 
   /**
@@ -69,6 +74,15 @@ export class CreatePostService {
       userId,
       upload.photos.map((photo) => photo.file),
       upload.edits ?? null,
+      // An import's videos are still reported as not imported (services/imports/): only
+      // photos go through it until it brings videos through this same path.
+      options.imported
+        ? undefined
+        : {
+            tools: this.infra.videoTools,
+            maxSeconds: this.infra.config.video.maxSeconds,
+            declared: upload.photos.map((photo) => photo.declaredVideo === true),
+          },
     );
     const createdAt = options.createdAt ?? nowIso();
     const media: NewMediaAttachment[] = stored.map((item, index) => ({
@@ -83,13 +97,17 @@ export class CreatePostService {
       alt_text: upload.photos[index]!.altText,
       blurhash: item.blurhash,
       jpeg_key: null,
+      ...(item.type === 'video'
+        ? { type: 'video' as const, status: 'processing' as const, duration_s: item.durationS }
+        : {}),
     }));
+    const videos = media.filter((item) => item.type === 'video').map((item) => item.id);
     let post: Post;
     try {
       // Read back inside the transaction: once it commits, nothing may fail the request, or the
       // person would see an error for a post that exists.
       post = await this.#record(
-        { id: postId, authorId: userId, caption: upload.caption, createdAt, media },
+        { id: postId, authorId: userId, caption: upload.caption, createdAt, media, videos },
         options,
         (trx) => this.postReads.get(postId, userId, trx),
       );
@@ -97,7 +115,9 @@ export class CreatePostService {
       await this.infra.storage.discard(keysOfUploads(stored));
       throw error;
     }
-    await this.#published(postId, userId, options);
+    // A post with videos reaches others when they are transcoded (VideoJobsService publishes).
+    if (videos.length === 0) await this.#published(postId, userId, options);
+    else this.videoJobs?.kick();
     return post;
   }
 
@@ -155,6 +175,8 @@ export class CreatePostService {
       caption: string | null;
       createdAt: string;
       media: NewMediaAttachment[];
+      /** Its video attachments, each queued for its transcode with the post. */
+      videos?: string[];
     },
     options: CreatePostOptions,
     readBack: (trx: Transaction<DB>) => Promise<T>,
@@ -167,6 +189,16 @@ export class CreatePostService {
         created_at: post.createdAt,
       });
       await insertMediaAttachments(trx, post.media);
+      const now = this.infra.clock.now().toISOString();
+      await insertVideoJobs(
+        trx,
+        (post.videos ?? []).map((mediaId) => ({
+          mediaId,
+          kind: 'post' as const,
+          ownerId: post.authorId,
+          now,
+        })),
+      );
       const entry = { id: post.id, authorId: post.authorId, createdAt: post.createdAt };
       await indexNewPost(trx, entry, post.caption);
       await options.alongside?.(trx, post.id);

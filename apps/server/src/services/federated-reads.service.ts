@@ -35,7 +35,10 @@ export class FederatedReadsService {
     const post = await findPostById(this.#db, postId);
     if (!post || post.author_suspended_at !== null) return undefined;
     if (isRemoteUsername(post.author_username)) return undefined;
-    return { post, images: await this.photosOf(postId) };
+    const images = await this.photosOf(postId);
+    // Other servers hear of a post once its videos are transcoded (post.created is sent then).
+    if (images.some((image) => image.status !== 'ready')) return undefined;
+    return { post, images };
   }
 
   /** A post's photos, in order. */

@@ -56,8 +56,10 @@ export class InstanceService {
 
   /** What this server can do, from its configuration: read per answer, never cached. */
   #abilities(): Pick<Instance, 'mail' | 'video'> {
-    // Video is a later issue: the field is here so clients read it rather than guess.
-    return { mail: this.infra.config.smtpUrl !== undefined, video: false };
+    return {
+      mail: this.infra.config.smtpUrl !== undefined,
+      video: this.infra.videoTools !== null,
+    };
   }
 
   /** Changes the fields given, keeps the others; one audit line names what changed. */

@@ -24,6 +24,8 @@ import { mediaUrls } from '../storage/media-urls';
 import type { MessageImage } from '../repositories/message-images.repository';
 import * as images from '../repositories/message-images.repository';
 import { keysOfUploads, storeUploads } from '../media/store-uploads';
+import { insertVideoJobs } from '../repositories/video-jobs.repository';
+import type { VideoJobsService } from './video-jobs.service';
 import type { Membership } from '../policies/conversation-access';
 import { admissions, requireConversationMember } from '../policies/conversation-access';
 import { toMessage } from '../views/message-json';
@@ -36,7 +38,10 @@ import { replyStories, requireRepliableStory } from './story-replies';
  * not follow waits in that member's Requests until they accept it or reply.
  */
 export class MessagesService {
-  constructor(private readonly infra: Infrastructure) {}
+  constructor(
+    private readonly infra: Infrastructure,
+    private readonly videoJobs?: VideoJobsService,
+  ) {}
 
   private get db() {
     return this.infra.database.db;
@@ -148,6 +153,8 @@ export class MessagesService {
     conversationId: string,
     input: SendMessageRequest,
     photos: readonly string[] = [],
+    /** Which of `photos` were sent as videos (type or name), in order. */
+    declaredVideos: readonly boolean[] = [],
   ): Promise<Message> {
     const text = input.text?.trim() ? input.text : null;
     if (text === null && input.post_id === undefined && photos.length === 0)
@@ -174,7 +181,11 @@ export class MessagesService {
       story_id: input.story_id ?? null,
       created_at: nowIso(),
     };
-    const uploads = await storeUploads(this.infra, 'messages', viewerId, photos);
+    const uploads = await storeUploads(this.infra, 'messages', viewerId, photos, null, {
+      tools: this.infra.videoTools,
+      maxSeconds: this.infra.config.video.maxSeconds,
+      declared: declaredVideos,
+    });
     const stored: MessageImage[] = uploads.map((item, index) => ({
       id: newId(),
       message_id: row.id,
@@ -184,7 +195,12 @@ export class MessagesService {
       height: item.height,
       placeholder: item.placeholder,
       variants: item.variants,
+      // A video waits for its transcode (VideoJobsService); its picture is empty until then.
+      ...(item.type === 'video'
+        ? { status: 'processing' as const, duration_s: item.durationS }
+        : {}),
     }));
+    const videos = stored.filter((item) => item.status === 'processing');
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const id of returning) {
@@ -197,6 +213,15 @@ export class MessagesService {
         }
         await repo.insertMessage(trx, row);
         await images.insertMessageImages(trx, stored);
+        await insertVideoJobs(
+          trx,
+          videos.map((item) => ({
+            mediaId: item.id,
+            kind: 'message' as const,
+            ownerId: viewerId,
+            now: row.created_at,
+          })),
+        );
         // Replying accepts a request, and what you wrote is read by you.
         await repo.updateMembership(trx, conversationId, viewerId, {
           is_request: 0,
@@ -207,6 +232,7 @@ export class MessagesService {
       await this.infra.storage.discard(keysOfUploads(uploads));
       throw error;
     }
+    if (videos.length > 0) this.videoJobs?.kick();
     await this.infra.events.publish({
       type: 'message.sent',
       messageId: row.id,

@@ -1,5 +1,7 @@
 import type { Post, UpdatePostRequest } from '@pinhole/contracts';
 import { messages } from '@pinhole/contracts';
+import { cacheTags } from '../cache/cache-tags';
+import { markTopicsChanged } from '../repositories/cache-changes.repository';
 import type { Kysely } from 'kysely';
 import type { Infrastructure } from '../context';
 import type { DB } from '../db/schema';
@@ -52,6 +54,7 @@ export class PostEditsService {
   async update(postId: string, userId: string, change: UpdatePostRequest): Promise<Post> {
     let removedKeys: string[] = [];
     let edited = false;
+    let becameReady = false;
     const post = await this.infra.database.db.transaction().execute(async (trx) => {
       await requireAuthor(trx, postId, userId);
       if (change.caption === undefined && change.images === undefined) {
@@ -63,7 +66,11 @@ export class PostEditsService {
       const editedAt = nowIso();
       await markPostEdited(trx, postId, editedAt);
       if (change.images !== undefined) {
-        removedKeys = await this.#arrangePhotos(trx, postId, change.images);
+        ({ removedKeys, becameReady } = await this.#arrangePhotos(trx, postId, change.images));
+        // Its failed or waiting video removed, the post is whole: every list may now show it.
+        if (becameReady) {
+          await markTopicsChanged(trx, [cacheTags.postsOf(userId), cacheTags.anyPrivacy]);
+        }
       }
       if (change.caption !== undefined) {
         await updatePostCaption(trx, postId, change.caption, editedAt);
@@ -71,7 +78,15 @@ export class PostEditsService {
       }
       return this.postReads.get(postId, userId, trx);
     });
-    if (edited) {
+    if (becameReady) {
+      // It reaches others only now (as when its last video is transcoded).
+      await this.infra.events.publish({
+        type: 'post.created',
+        postId,
+        authorId: userId,
+        imported: false,
+      });
+    } else if (edited) {
       await this.infra.events.publish({
         type: 'post.edited',
         postId,
@@ -83,12 +98,15 @@ export class PostEditsService {
     return post;
   }
 
-  /** Puts the named photos in order with their alt texts, removes the others; their keys. */
+  /**
+   * Puts the named photos in order with their alt texts, removes the others: their keys, and
+   * whether the post had media not ready and now has none (a failed video removed).
+   */
   async #arrangePhotos(
     db: Kysely<DB>,
     postId: string,
     order: NonNullable<UpdatePostRequest['images']>,
-  ): Promise<string[]> {
+  ): Promise<{ removedKeys: string[]; becameReady: boolean }> {
     const current = (await listMediaOfPosts(db, [postId])).get(postId) ?? [];
     const byId = new Map(current.map((image) => [image.id, image]));
     for (const [index, named] of order.entries()) {
@@ -104,11 +122,15 @@ export class PostEditsService {
       removed.map((image) => image.id),
     );
     await reorderMediaAttachments(db, postId, order);
-    return removed.flatMap((image) => [
+    const notReady = (image: { status: string }) => image.status !== 'ready';
+    const becameReady =
+      current.some(notReady) && !current.some((image) => kept.has(image.id) && notReady(image));
+    const removedKeys = removed.flatMap((image) => [
       image.file_key,
       ...image.variants.map((variant) => variant.key),
       ...(image.jpeg_key ? [image.jpeg_key] : []),
     ]);
+    return { removedKeys, becameReady };
   }
 
   /**

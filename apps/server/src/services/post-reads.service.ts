@@ -183,6 +183,9 @@ export class PostReadsService {
     const stateOf = await viewerStatesFresh(db, viewerId, [row.id]);
     const [post] = await this.#hydrate([row], stateOf, db);
     if (!post) throw notFound();
+    // A video still transcoding (or failed): the post is its author's only until all are ready.
+    const ready = post.media.every((item) => item.status === 'ready');
+    if (!ready && viewerId !== row.user_id) throw notFound();
     if (viewerId === null) return post;
     // Read fresh: `db` may be a transaction, and a write's caches are not synced.
     const hidden = await listBlockedEitherWay(db, viewerId);

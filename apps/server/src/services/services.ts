@@ -7,6 +7,7 @@ import { AuthService } from './auth.service';
 import { BlocksService } from './blocks.service';
 import { CommentsService } from './comments.service';
 import { CreatePostService } from './create-post.service';
+import { VideoJobsService } from './video-jobs.service';
 import { DiscoveryListsService } from './discovery-lists.service';
 import { DomainBlocksService } from './domain-blocks.service';
 import { ExportService } from './export.service';
@@ -55,12 +56,16 @@ export function createServices(infra: Infrastructure, doors: ServiceDoors = {}) 
   const follows = new FollowsService(infra);
   const profiles = new ProfilesService(infra, follows);
   const postReads = new PostReadsService(infra);
-  const createPost = new CreatePostService(infra, postReads);
-  const stories = new StoriesService(infra);
+  // A post with videos reaches others (post.created) once its last one is transcoded.
+  const videoJobs = new VideoJobsService(infra, ({ postId, authorId }) =>
+    infra.events.publish({ type: 'post.created', postId, authorId, imported: false }),
+  );
+  const createPost = new CreatePostService(infra, postReads, videoJobs);
+  const stories = new StoriesService(infra, videoJobs);
   const postEdits = new PostEditsService(infra, postReads);
   const comments = new CommentsService(infra);
   const remoteMedia = new RemoteMediaFetcher(infra);
-  const messages = new MessagesService(infra);
+  const messages = new MessagesService(infra, videoJobs);
   const moderation = new ModerationService(infra, profiles);
   return {
     push,
@@ -74,6 +79,7 @@ export function createServices(infra: Infrastructure, doors: ServiceDoors = {}) 
     blocks,
     postReads,
     createPost,
+    videoJobs,
     imports: new ImportService(infra, createPost),
     postEdits,
     saves: new SavesService(infra, postReads),

@@ -22,6 +22,8 @@ import { EncodedBody } from '../cache/encoded-body';
 import type { Tagged } from '../cache/tagged-cache';
 import { mediaUrls } from '../storage/media-urls';
 import { keysOfUploads, storeUploads } from '../media/store-uploads';
+import { insertVideoJobs } from '../repositories/video-jobs.repository';
+import type { VideoJobsService } from './video-jobs.service';
 import { toProfileSummary } from '../views/profile-summary';
 import type { StoryTraysEntry } from '../cache/read-caches';
 import { toStory, toTrays } from '../views/story-json';
@@ -40,7 +42,10 @@ const expiryBatch = 500;
  * and answers 404, whether or not the sweep has removed its row and files yet.
  */
 export class StoriesService {
-  constructor(private readonly infra: Infrastructure) {}
+  constructor(
+    private readonly infra: Infrastructure,
+    private readonly videoJobs?: VideoJobsService,
+  ) {}
 
   private get db() {
     return this.infra.database.db;
@@ -59,13 +64,24 @@ export class StoriesService {
    * (the variants stop at 1080 px, the widest a post has), with the author's `edit` applied. Refused or failed uploads leave no
    * file and no row.
    */
-  async create(userId: string, file: string, edit: PhotoEdit | null = null): Promise<Story> {
-    const [stored] = await storeUploads(this.infra, 'stories', userId, [file], [edit]);
+  async create(
+    userId: string,
+    file: string,
+    edit: PhotoEdit | null = null,
+    declaredVideo = false,
+  ): Promise<Story> {
+    const [stored] = await storeUploads(this.infra, 'stories', userId, [file], [edit], {
+      tools: this.infra.videoTools,
+      // A story is at most 60 s, whatever VIDEO_MAX_SECONDS allows posts.
+      maxSeconds: Math.min(this.infra.config.video.maxSeconds, limits.storyVideoMaxSeconds),
+      declared: [declaredVideo],
+    });
     const id = newId();
+    const video = stored!.type === 'video' ? stored! : null;
     try {
       const createdAt = this.infra.clock.now();
       // Read back inside the transaction: once it commits, nothing may fail the request.
-      return await this.db.transaction().execute(async (trx) => {
+      const story = await this.db.transaction().execute(async (trx) => {
         await insertStory(trx, {
           id,
           user_id: userId,
@@ -76,7 +92,13 @@ export class StoriesService {
           variants: stored!.variants,
           created_at: createdAt.toISOString(),
           expires_at: new Date(createdAt.getTime() + limits.storyLifetimeMs).toISOString(),
+          // A video waits for its transcode (VideoJobsService), shown to its author only.
+          ...(video ? { status: 'processing' as const, duration_s: video.durationS } : {}),
         });
+        if (video) {
+          const now = createdAt.toISOString();
+          await insertVideoJobs(trx, [{ mediaId: id, kind: 'story', ownerId: userId, now }]);
+        }
         const row = await findLiveStory(trx, id, createdAt.toISOString());
         if (!row) throw notFound();
         return toStory(row, this.#urls(), this.infra.storage, {
@@ -84,6 +106,8 @@ export class StoriesService {
           followedByMe: false,
         });
       });
+      if (video) this.videoJobs?.kick();
+      return story;
     } catch (error) {
       await this.infra.storage.discard(keysOfUploads([stored!]));
       throw error;
@@ -94,6 +118,8 @@ export class StoriesService {
   async #visible(storyId: string, viewerId: string | null): Promise<StoryRow> {
     const row = await findLiveStory(this.db, storyId, this.#nowIso());
     if (!row) throw notFound();
+    // A video story still transcoding (or failed) is its author's only.
+    if (row.status !== 'ready' && row.user_id !== viewerId) throw notFound();
     const owner = {
       id: row.user_id,
       is_private: row.author_is_private,

@@ -63,6 +63,8 @@ const contentTypes: Record<string, string> = {
   gif: 'image/gif',
   webp: 'image/webp',
   avif: 'image/avif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
 };
 
 export function contentTypeForKey(key: string): string {
@@ -76,12 +78,24 @@ export function contentTypeForKey(key: string): string {
  * own a file (see services/sweep.service.ts) and whether `/storage/...` serves it.
  */
 export const mediaKinds = {
-  /** Post photos: originals and their WebP variants. */
-  posts: { folder: 'posts', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
+  /**
+   * Post photos: originals and their WebP variants; videos: the upload waiting for its transcode
+   * (`.mp4` or `.webm`, referenced by its attachment's `file_key` until then), the MP4 served,
+   * and its poster JPEG with variants.
+   */
+  posts: {
+    folder: 'posts',
+    served: true,
+    extensions: ['jpg', 'png', 'gif', 'webp', 'avif', 'mp4', 'webm'],
+  },
   /** Profile pictures and their square variants. */
   avatars: { folder: 'avatars', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
-  /** Story photos, gone 24 hours after they are shared. */
-  stories: { folder: 'stories', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
+  /** Story photos and videos (as posts keep them), gone 24 hours after they are shared. */
+  stories: {
+    folder: 'stories',
+    served: true,
+    extensions: ['jpg', 'png', 'gif', 'webp', 'avif', 'mp4', 'webm'],
+  },
   /**
    * Our copies of remote people's photos (and their variants), under the remote person's id;
    * removed some days after their last view and fetched again when next looked at.
@@ -95,7 +109,11 @@ export const mediaKinds = {
    * Photos sent in direct messages: served only to the conversation's participants, checked
    * against the session on every request (never a URL that works for whoever holds it).
    */
-  messages: { folder: 'messages', served: true, extensions: ['jpg', 'png', 'gif', 'webp', 'avif'] },
+  messages: {
+    folder: 'messages',
+    served: true,
+    extensions: ['jpg', 'png', 'gif', 'webp', 'avif', 'mp4', 'webm'],
+  },
   /** Archives being imported: private to their owner, never served. */
   imports: { folder: 'imports', served: false, extensions: ['zip'] },
 } as const;

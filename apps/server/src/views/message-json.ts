@@ -33,17 +33,26 @@ export function toMessage(row: MessageRow, context: MessageContext): Message | n
     text: row.text,
     images: images
       .filter((image) => image.message_id === row.id)
-      .map((image) => ({
-        url: privateFileUrl(image.image_key),
-        width: image.width,
-        height: image.height,
-        placeholder: image.placeholder,
-        variants: image.variants.map((variant) => ({
-          url: privateFileUrl(variant.key),
-          width: variant.width,
-          height: variant.height,
-        })),
-      })),
+      .map((image) => {
+        // A video still transcoding: its upload as it came (GPS and all) is never shown.
+        const ready = (image.status ?? 'ready') === 'ready';
+        return {
+          url: ready ? privateFileUrl(image.image_key) : '',
+          width: image.width,
+          height: image.height,
+          placeholder: image.placeholder,
+          variants: image.variants.map((variant) => ({
+            url: privateFileUrl(variant.key),
+            width: variant.width,
+            height: variant.height,
+          })),
+          video:
+            ready && image.video_key
+              ? { url: privateFileUrl(image.video_key), duration_s: image.duration_s ?? 0 }
+              : null,
+          status: image.status ?? 'ready',
+        };
+      }),
     shared_post:
       post && author
         ? {

@@ -40,27 +40,50 @@ export function toMediaAttachment(
   urls: MediaUrls,
   isPrivate: boolean,
 ): MediaAttachment {
-  return {
+  const variants = item.variants.map((variant) => ({
+    url: urls.post(variant.key, isPrivate),
+    width: variant.width,
+    height: variant.height,
+  }));
+  const base = {
     id: item.id,
     type: item.type,
-    // A remote photo not copied here (yet, or any more): its placeholder and no URL at all,
-    // never a link to a file that is not there or to the remote server.
-    url: isMissingRemoteKey(item.file_key) ? '' : urls.post(item.file_key, isPrivate),
     width: item.width,
     height: item.height,
     placeholder: item.placeholder,
     blurhash: item.blurhash,
-    variants: item.variants.map((variant) => ({
-      url: urls.post(variant.key, isPrivate),
-      width: variant.width,
-      height: variant.height,
-    })),
     alt_text: item.alt_text,
-    // Photos only until the video issue: it fills these from its own columns.
-    duration_s: null,
-    poster: null,
     status: item.status,
     camera: null,
+  };
+  if (item.type === 'video') {
+    // Until transcoded, `file_key` is the upload as it came: never shown. The poster's variants
+    // are the poster's; the video itself has one size.
+    const ready = item.status === 'ready';
+    return {
+      ...base,
+      url: ready ? urls.post(item.file_key, isPrivate) : '',
+      variants: [],
+      duration_s: item.duration_s,
+      poster:
+        ready && item.poster
+          ? {
+              url: urls.post(item.poster.key, isPrivate),
+              width: item.poster.width,
+              height: item.poster.height,
+              variants,
+            }
+          : null,
+    };
+  }
+  return {
+    ...base,
+    // A remote photo not copied here (yet, or any more): its placeholder and no URL at all,
+    // never a link to a file that is not there or to the remote server.
+    url: isMissingRemoteKey(item.file_key) ? '' : urls.post(item.file_key, isPrivate),
+    variants,
+    duration_s: null,
+    poster: null,
   };
 }
 
@@ -82,13 +105,14 @@ export function toPost(
 ): Post {
   const isPrivate = Boolean(row.author_is_private);
   const media = attachments.map((item) => toMediaAttachment(item, urls, isPrivate));
+  // Older clients know photos only: a video's entry is its poster (empty until transcoded).
   const photos = media.map((item) => ({
     id: item.id,
-    url: item.url,
-    width: item.width,
-    height: item.height,
+    url: item.poster ? item.poster.url : item.type === 'video' ? '' : item.url,
+    width: item.poster?.width ?? item.width,
+    height: item.poster?.height ?? item.height,
     placeholder: item.placeholder,
-    variants: item.variants,
+    variants: item.poster?.variants ?? item.variants,
     alt_text: item.alt_text,
   }));
   const first = photos[0]!;

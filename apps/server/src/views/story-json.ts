@@ -28,6 +28,11 @@ export function toStory(
         height: variant.height,
       })),
     },
+    video:
+      row.status === 'ready' && row.video_key
+        ? { url: urls.post(row.video_key, isPrivate), duration_s: row.duration_s ?? 0 }
+        : null,
+    status: row.status,
     created_at: row.created_at,
     expires_at: row.expires_at,
     viewed_by_me: state.viewed,
@@ -47,6 +52,8 @@ function inTray(story: Story): TrayStory {
   return {
     id: story.id,
     image: story.image,
+    video: story.video,
+    status: story.status,
     created_at: story.created_at,
     expires_at: story.expires_at,
     viewed_by_me: story.viewed_by_me,
