@@ -57,10 +57,14 @@ function sharedChunkName(chunk: Rolldown.PreRenderedChunk): string {
  * that draws the same boundary at once: the first screen hydrates them a moment after the rest,
  * and the first script does without their code (renderToString cannot wait for a lazy part).
  */
-const serverDrawnLazyParts = ['./home-parts'].map((module) => ({
+const serverDrawnLazyParts = [
+  { folder: 'app/routes', module: './home-parts' },
+  // A post's video slide (its player loads with the first video a page shows).
+  { folder: 'features/post/components', module: './video-slide-part' },
+].map(({ folder, module }) => ({
   find: module,
   replacement: fileURLToPath(
-    new URL(`./src/app/routes/${module.slice(2)}.server.tsx`, import.meta.url),
+    new URL(`./src/${folder}/${module.slice(2)}.server.tsx`, import.meta.url),
   ),
 }));
 

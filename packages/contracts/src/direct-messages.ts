@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageLimit, profileSummarySchema } from './follow';
+import { mediaAttachmentSchema } from './media';
 import { postImageSchema } from './post';
 import { directMessageLimits, directMessageTexts } from './direct-message-limits';
 
@@ -31,6 +32,11 @@ export const messageSchema = z.object({
   sender: profileSummarySchema,
   text: z.string().nullable(),
   images: z.array(messageImageSchema),
+  /**
+   * The message's photos and videos in order, as media attachments (API.md Part 4, "Video"); a
+   * video's entry in `images` is its poster. Absent from servers before video: `images` then.
+   */
+  media: z.array(mediaAttachmentSchema).optional(),
   shared_post: sharedPostSchema.nullable(),
   /** The story this message replies to, or null. */
   story: messageStorySchema.nullable(),

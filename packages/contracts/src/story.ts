@@ -3,6 +3,7 @@ import { photoEditsFieldSchema } from './photo-edits';
 import type { ProfileSummary } from './follow';
 import { profileSummarySchema } from './follow';
 import { limits } from './limits';
+import { mediaAttachmentSchema } from './media';
 import { postImageSchema } from './post';
 
 /**
@@ -13,6 +14,12 @@ export const storySchema = z.object({
   id: z.string(),
   user_id: z.string(),
   image: postImageSchema,
+  /**
+   * The story's photo or video as a media attachment (API.md Part 4, "Video"): a video story's
+   * `image` is its poster, and this carries the video (`url`, `duration_s`). Absent from servers
+   * before video; the client then draws `image`.
+   */
+  media: mediaAttachmentSchema.optional(),
   created_at: z.string(),
   /** `created_at` + 24 h: from this instant on the story is in no list and answers 404. */
   expires_at: z.string(),

@@ -62,6 +62,7 @@ export function PostDetail({ post, variant, comments, commentForm, onDeleted }: 
           priority
           sizes={postPageImageSizes}
           onDoubleTap={likeOnDoubleTap}
+          videoControls
           className="bg-neutral-900"
         />
       </div>
