@@ -59,8 +59,8 @@ function sharedChunkName(chunk: Rolldown.PreRenderedChunk): string {
  */
 const serverDrawnLazyParts = [
   { folder: 'app/routes', module: './home-parts' },
-  // A post's video slide (its player loads with the first video a page shows).
-  { folder: 'features/post/components', module: './video-slide-part' },
+  // A post's video player (it loads with the first video a page shows).
+  { folder: 'features/post/components', module: './video-overlay-part' },
 ].map(({ folder, module }) => ({
   find: module,
   replacement: fileURLToPath(
@@ -96,12 +96,18 @@ const rarePages =
   /^assets\/(admin|password-reset|account-settings|account-edit|explore-people|people)-[\w-]+\.js$/;
 
 /**
+ * Parts drawn over something already on screen (a video's player over its poster): what they
+ * need is fetched once they have come, one step later, rather than listed in the first script.
+ */
+const drawnOverShown = /^assets\/video-overlay-[\w-]+\.js$/;
+
+/**
  * Shared parts under ~350 bytes of gzip: listing one in the first script costs about a tenth of
  * its own size, for every visitor; fetching it one step later, on the page that needs it, costs
  * a round trip for a file that small.
  */
 const tinyParts =
-  /^assets\/(roles|error-box|unread-count|load-error|story-trays|unfollow-dialog|confirm-delete-dialog)-[\w-]+\.js$/;
+  /^assets\/(roles|error-box|unread-count|load-error|story-trays|unfollow-dialog|confirm-delete-dialog|video-uploads|use-exclusive-mutation|username|story-location|use-back-closes|image-files|story-ring|upload-progress|story-image|avatar-link)-[\w-]+\.js$/;
 
 const clientBuild = {
   outDir: 'dist',
@@ -118,7 +124,7 @@ const clientBuild = {
     ) =>
       context.hostType !== 'js'
         ? dependencies
-        : rarePages.test(file)
+        : rarePages.test(file) || drawnOverShown.test(file)
           ? []
           : dependencies.filter(
               (dependency) => !alwaysLoaded.test(dependency) && !tinyParts.test(dependency),

@@ -11,7 +11,6 @@ export * from './follow';
 export * from './post';
 export * from './media';
 export * from './image-files';
-export * from './video-files';
 export * from './comment';
 export * from './image-sources';
 export * from './first-screen';

@@ -62,7 +62,6 @@ export function PostDetail({ post, variant, comments, commentForm, onDeleted }: 
           priority
           sizes={postPageImageSizes}
           onDoubleTap={likeOnDoubleTap}
-          videoControls
           className="bg-neutral-900"
         />
       </div>

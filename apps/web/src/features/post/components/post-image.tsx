@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Heart } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { prefersReducedMotion, useDoubleTap } from '@/lib/double-tap';
 import { PhotoSlide } from './photo-slide';
-import { VideoSlidePart } from './video-slide-part';
+import { VideoOverlayPart } from './video-overlay-part';
 
 /** Portrait photos taller than 4:5 are not allowed to fill a screen, as on Instagram. */
 const tallestRatio = 4 / 5;
@@ -35,8 +35,6 @@ interface PostImageProps {
   onDoubleTap?: () => void;
   /** Cropped to fill the box (the feed) or shown whole (a post's page); see `PhotoFit`. */
   fit?: PhotoFit;
-  /** Videos show the browser's controls too (a post's page). */
-  videoControls?: boolean;
   className?: string;
 }
 
@@ -56,7 +54,6 @@ export function PostImage({
   sizes = feedImageSizes,
   onDoubleTap,
   fit = 'contain',
-  videoControls = false,
   className = '',
 }: PostImageProps) {
   const photos = post.images;
@@ -127,27 +124,28 @@ export function PostImage({
         tabIndex={count > 1 ? 0 : undefined}
         className="flex size-full snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand [&::-webkit-scrollbar]:hidden"
       >
-        {photos.map((photo, i) => {
-          // A video's entry in `images` is its poster: drawn as a photo until the video's code.
-          const video = post.media[i]?.type === 'video' ? post.media[i] : undefined;
-          const slide = {
-            image: i === 0 ? post.image : photo,
-            url: i === 0 ? post.image_url : photo.url,
-            alt: photo.alt_text ?? `${video ? 'Video' : 'Photo'} by ${post.author.username}`,
-            altText: photo.alt_text,
-            drawn: i <= reached + 1,
-            loading: priority ? 'eager' : 'lazy',
-            fetchPriority: priority ? (i === 0 ? 'high' : 'low') : undefined,
-            sizes,
-            fit,
-            slideLabel: count > 1 ? `${i + 1} of ${count}` : undefined,
-          } as const;
-          return video ? (
-            <VideoSlidePart key={photo.id} slide={slide} video={video} controls={videoControls} />
-          ) : (
-            <PhotoSlide key={photo.id} {...slide} />
-          );
-        })}
+        {photos.map((photo, i) => (
+          // A video's entry in `images` is its poster (API.md Part 4): drawn as a photo, with
+          // the player over it once its code has come.
+          <PhotoSlide
+            key={photo.id}
+            image={i === 0 ? post.image : photo}
+            url={i === 0 ? post.image_url : photo.url}
+            alt={photo.alt_text ?? `Photo by ${post.author.username}`}
+            altText={photo.alt_text}
+            // A video being transcoded may have no poster yet: its placeholder's colours then.
+            drawn={i <= reached + 1 && photo.url !== ''}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? (i === 0 ? 'high' : 'low') : undefined}
+            sizes={sizes}
+            fit={fit}
+            slideLabel={count > 1 ? `${i + 1} of ${count}` : undefined}
+          >
+            {post.media[i]?.type === 'video' && i <= reached + 1 && (
+              <VideoOverlayPart video={post.media[i]} author={post.author.username} fit={fit} />
+            )}
+          </PhotoSlide>
+        ))}
       </div>
       {count > 1 && (
         <>

@@ -47,7 +47,7 @@ describe('a video in a post', () => {
       images: [first, photo],
       media: [makePost({ images: [first] }).media[0]!, item],
     });
-    render(<PostImage post={post} priority={false} />);
+    render(<PostImage post={post} priority={false} fit="cover" />);
     // The order is the author's: a photo, then the video.
     const slides = within(screen.getByRole('group', { name: 'Photos' })).getAllByRole('group');
     expect(within(slides[0]!).getByRole('img', { name: 'Photo by bob' })).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('a video in a post', () => {
     stubIntersectionObservers();
     stubMediaPlayback();
     const onDoubleTap = vi.fn();
-    render(<PostImage post={videoPost()} priority onDoubleTap={onDoubleTap} />);
+    render(<PostImage post={videoPost()} priority onDoubleTap={onDoubleTap} fit="cover" />);
     const video = await screen.findByLabelText<HTMLVideoElement>('Video by bob');
     fireEvent.click(video);
     fireEvent.click(video);
@@ -72,10 +72,10 @@ describe('a video in a post', () => {
     expect(screen.getByRole('button', { name: 'Turn sound on' })).toBeInTheDocument();
   });
 
-  it("shows the browser's controls on a post's page", async () => {
+  it("shows the browser's controls on a post's page (where it is shown whole)", async () => {
     stubIntersectionObservers();
     stubMediaPlayback();
-    render(<PostImage post={videoPost()} priority videoControls />);
+    render(<PostImage post={videoPost()} priority fit="contain" />);
     const video = await screen.findByLabelText('Video by bob');
     expect(video).toHaveAttribute('controls');
     expect(video).toHaveAttribute('poster', '/storage/user-uploads/user-2/posts/post-1-poster.jpg');
