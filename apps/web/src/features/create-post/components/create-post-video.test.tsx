@@ -89,6 +89,32 @@ describe('CreatePostDialog with videos', () => {
   });
 });
 
+describe('the edits of a mixed carousel', () => {
+  it("send one entry per file in order, a video's null", async () => {
+    const { user, fileInput, requests } = setup(true);
+    // jsdom draws nothing: each photo reads as a 300×400 picture.
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 300, height: 400, close: () => undefined })),
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    await user.upload(fileInput, [videoFile('clip.mp4'), pictureFile('p1.jpg')]);
+    await waitFor(() => expect(stripTiles()).toEqual(['Video 1 of 2', 'Photo 2 of 2']));
+    await clickNext(user);
+    await user.click(await screen.findByRole('button', { name: '1:1' }));
+    await clickNext(user);
+    await user.click(await screen.findByRole('button', { name: 'Inkwell' }));
+    await clickNext(user);
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const entries = requests[0]!.formEntries();
+    const edits = entries.find(([name]) => name === 'edits')?.[1];
+    expect(JSON.parse(edits as string)).toEqual([
+      null,
+      { crop: { x: 0, y: 0.125, width: 1, height: 0.75 }, filter: 'inkwell' },
+    ]);
+  });
+});
+
 describe('the photo steps still', () => {
   it('go through the studio for photos alone', async () => {
     const { user, fileInput } = setup(true);

@@ -106,6 +106,28 @@ describe('a video story', () => {
     expect(location.current?.pathname).toBe('/stories/bob/b2');
   });
 
+  it('waits for Play with reduced motion (nothing moves by itself)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('prefers-reduced-motion'),
+      media: query,
+    }));
+    const media = stubMediaPlayback();
+    const data = { trays: [tray([makeStory('v1', 'bob', { media: videoOf('v1', 3) })])] };
+    const { location } = openStory('/stories/bob/v1', data);
+    const video = screen.getByLabelText<HTMLVideoElement>('Story by bob', { selector: 'video' });
+    fireEvent.loadedData(video);
+    await elapse(10_000);
+    expect(media.play).not.toHaveBeenCalled();
+    expect(location.current?.pathname).toBe('/stories/bob/v1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(media.played()).toEqual([video]);
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    await elapse(3000);
+    expect(location.current?.pathname).toBe('/');
+  });
+
   it('takes the length from the file when the server gave none, and turns its sound on', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     stubMediaPlayback();
