@@ -1,13 +1,22 @@
 import { z } from 'zod';
+import { mediaStatuses } from './media';
 import { pageLimit, profileSummarySchema } from './follow';
-import { mediaAttachmentSchema } from './media';
 import { postImageSchema } from './post';
 import { directMessageLimits, directMessageTexts } from './direct-message-limits';
 
 export const allowMessagesFromSchema = z.enum(['everyone', 'following', 'nobody']);
 export type AllowMessagesFrom = z.infer<typeof allowMessagesFromSchema>;
 
-export const messageImageSchema = postImageSchema.extend({ url: z.string() });
+/**
+ * A photo of a message, or a video: then `video` (its MP4, once transcoded) and the poster as the
+ * picture. While `status` is `processing` (or `failed`) the picture is empty (`url` "", no
+ * variants): the upload as it came is never shown, not even to the conversation.
+ */
+export const messageImageSchema = postImageSchema.extend({
+  url: z.string(),
+  video: z.object({ url: z.string(), duration_s: z.number() }).nullable().optional(),
+  status: z.enum(mediaStatuses).optional(),
+});
 
 export const sharedPostSchema = z.object({
   id: z.string(),
@@ -32,11 +41,6 @@ export const messageSchema = z.object({
   sender: profileSummarySchema,
   text: z.string().nullable(),
   images: z.array(messageImageSchema),
-  /**
-   * The message's photos and videos in order, as media attachments (API.md Part 4, "Video"); a
-   * video's entry in `images` is its poster. Absent from servers before video: `images` then.
-   */
-  media: z.array(mediaAttachmentSchema).optional(),
   shared_post: sharedPostSchema.nullable(),
   /** The story this message replies to, or null. */
   story: messageStorySchema.nullable(),

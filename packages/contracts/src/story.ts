@@ -3,23 +3,29 @@ import { photoEditsFieldSchema } from './photo-edits';
 import type { ProfileSummary } from './follow';
 import { profileSummarySchema } from './follow';
 import { limits } from './limits';
-import { mediaAttachmentSchema } from './media';
+import { mediaStatuses } from './media';
 import { postImageSchema } from './post';
 
 /**
  * A photo shown for 24 hours (`limits.storyLifetimeMs`) after it is shared. `image` has the
  * shape of a post's (`variants` up to `limits.storyMaxWidth` wide), so the same `srcSet` draws it.
  */
+/** A video story's MP4 (H.264/AAC, `faststart`); `image` is then its poster. */
+export const storyVideoSchema = z.object({
+  url: z.string(),
+  duration_s: z.number(),
+});
+
 export const storySchema = z.object({
   id: z.string(),
   user_id: z.string(),
   image: postImageSchema,
   /**
-   * The story's photo or video as a media attachment (API.md Part 4, "Video"): a video story's
-   * `image` is its poster, and this carries the video (`url`, `duration_s`). Absent from servers
-   * before video; the client then draws `image`.
+   * Set for a video story once transcoded; null for a photo and while `status` is
+   * `processing` (the story is then its author's only) or `failed`.
    */
-  media: mediaAttachmentSchema.optional(),
+  video: storyVideoSchema.nullable().optional(),
+  status: z.enum(mediaStatuses).optional(),
   created_at: z.string(),
   /** `created_at` + 24 h: from this instant on the story is in no list and answers 404. */
   expires_at: z.string(),

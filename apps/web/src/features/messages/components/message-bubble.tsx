@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ReportDialog } from '@/domain/reports/components/report-dialog';
 import { MessageMenu } from './message-menu';
-import { MessageVideo } from './message-video';
+import { isMessageVideo, MessageVideo } from './message-video';
 import { StoryReplyLabel } from './story-reply-label';
 import { useLongPress } from './use-long-press';
 
@@ -76,22 +76,20 @@ export function MessageBubble({
         ) : null}
         {message.images.length > 0 ? (
           <div className="flex flex-wrap gap-1">
-            {message.images.map((image, index) => {
-              // A video's entry in `images` is its poster; `media` carries the video.
-              const item = message.media?.[index];
-              return item?.type === 'video' ? (
-                <MessageVideo key={item.id} video={item} sender={sender} />
+            {message.images.map((image, index) =>
+              isMessageVideo(image) ? (
+                <MessageVideo key={`${index}:${image.url}`} image={image} sender={sender} />
               ) : (
                 <img
-                  key={image.url}
+                  key={`${index}:${image.url}`}
                   src={photoUrl(image)}
                   alt={`Photo from ${sender}`}
                   width={image.width}
                   height={image.height}
                   className="h-auto w-48 rounded-2xl bg-neutral-100 object-cover"
                 />
-              );
-            })}
+              ),
+            )}
           </div>
         ) : null}
         {message.shared_post ? (

@@ -10,17 +10,18 @@ export interface VideoOverlayProps {
 }
 
 /**
- * Over a video's poster: the player, or "Processing…" while the server transcodes it. A default
+ * Over a video's poster: the player, or "Processing…" while the server transcodes it (and why
+ * not, if it could not). A default
  * export, so that the first script's lazy import of it is as short as can be (e2e/12).
  */
 export default function VideoOverlay({ video, author, fit }: VideoOverlayProps) {
-  if (video.status === 'processing' || video.url === '')
+  if (video.status !== 'ready' || video.url === '')
     return (
       <p
         role="status"
         className="absolute inset-0 flex items-center justify-center bg-black/40 text-sm font-semibold text-white"
       >
-        Processing…
+        {video.status === 'processing' ? 'Processing…' : 'This video could not be processed.'}
       </p>
     );
   return (

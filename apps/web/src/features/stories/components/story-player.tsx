@@ -73,10 +73,11 @@ export function StoryPlayer({
   const [restarts, setRestarts] = useState(0);
   // A video story: its length once known (the server's, else the file's), a stall of the
   // network, and, with reduced motion, whether the reader has started it (nothing moves alone).
-  const video =
-    story.media?.type === 'video' && story.media.status === 'ready' && story.media.url !== ''
-      ? story.media
-      : null;
+  // `image` is a video story's poster; `video` is set once transcoded (API.md Part 4, Video).
+  const video = story.video?.url ? story.video : null;
+  // Its author's video story still being transcoded (or one that could not be): nothing to wait
+  // for, its time runs over what there is.
+  const unready = story.status !== undefined && story.status !== 'ready';
   const [measured, setMeasured] = useState<{ id: string; ms: number } | null>(null);
   const [buffering, setBuffering] = useState(false);
   const [still] = useState(prefersReducedMotion);
@@ -99,7 +100,7 @@ export function StoryPlayer({
     setRestarts((count) => count + 1),
   );
 
-  const loaded = loadedId === story.id;
+  const loaded = loadedId === story.id || unready;
   const awaitingStart = video !== null && still && startedId !== story.id;
   const paused = pausedByReader || awaitingStart;
   const running =
@@ -107,7 +108,7 @@ export function StoryPlayer({
   const restartKey = `${story.id}:${restarts}`;
   // A video story shows for its length, a photo for the usual time.
   const durationMs = video
-    ? video.duration_s
+    ? video.duration_s > 0
       ? Math.round(video.duration_s * 1000)
       : measured?.id === story.id
         ? measured.ms
@@ -216,10 +217,19 @@ export function StoryPlayer({
           className="absolute inset-0 size-full object-contain"
         />
       )}
-      {failedId === story.id && (
-        <p className="absolute inset-x-0 top-1/2 px-6 text-center text-sm text-white">
-          {video ? 'This video could not be loaded.' : 'This photo could not be loaded.'}
+      {unready ? (
+        <p
+          role="status"
+          className="absolute inset-x-0 top-1/2 px-6 text-center text-sm font-semibold text-white"
+        >
+          {story.status === 'processing' ? 'Processing…' : 'This video could not be processed.'}
         </p>
+      ) : (
+        failedId === story.id && (
+          <p className="absolute inset-x-0 top-1/2 px-6 text-center text-sm text-white">
+            {video ? 'This video could not be loaded.' : 'This photo could not be loaded.'}
+          </p>
+        )
       )}
 
       <div className="pointer-events-none absolute inset-x-0 top-0 z-10 bg-linear-to-b from-black/60 to-transparent px-3 pt-3 pb-10">

@@ -1,4 +1,4 @@
-import { limits, pagePaths, type MediaAttachment, type StoryTrays } from '@pinhole/contracts';
+import { limits, pagePaths, type StoryTrays } from '@pinhole/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useParams } from 'react-router-dom';
@@ -13,23 +13,9 @@ import { StoryViewer } from './story-viewer';
 
 const alice = makeProfile({ id: 'alice-id', username: 'alice' });
 
-/** A video story's attachment: `image` stays its poster. */
-function videoOf(id: string, durationS: number | null): MediaAttachment {
-  return {
-    id: `${id}-media`,
-    type: 'video',
-    url: `/storage/stories/${id}.mp4`,
-    width: 1080,
-    height: 1920,
-    placeholder: null,
-    blurhash: null,
-    variants: [],
-    alt_text: null,
-    duration_s: durationS,
-    poster: { url: `/storage/stories/${id}-poster.jpg`, width: 1080, height: 1920, variants: [] },
-    status: 'ready',
-    camera: null,
-  };
+/** A video story as the server sends it once transcoded: `image` is its poster. */
+function videoOf(id: string, durationS: number) {
+  return { video: { url: `/storage/stories/${id}.mp4`, duration_s: durationS } };
 }
 
 function Viewer() {
@@ -66,15 +52,29 @@ afterEach(() => {
 });
 
 describe('a video story', () => {
+  it('shows its author "Processing…" while it is transcoded, and moves on', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const data = {
+      trays: [
+        tray([
+          makeStory('v1', 'bob', { video: null, status: 'processing' }),
+          makeStory('b2', 'bob', { hoursOld: 1 }),
+        ]),
+      ],
+    };
+    const { location } = openStory('/stories/bob/v1', data);
+    expect(screen.getByRole('status')).toHaveTextContent('Processing…');
+    expect(document.querySelector('video')).toBeNull();
+    await elapse(limits.storyShowMs);
+    expect(location.current?.pathname).toBe('/stories/bob/b2');
+  });
+
   it('plays muted for its own length, not five seconds, and pauses while held', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const media = stubMediaPlayback();
     const data = {
       trays: [
-        tray([
-          makeStory('v1', 'bob', { media: videoOf('v1', 12) }),
-          makeStory('b2', 'bob', { hoursOld: 1 }),
-        ]),
+        tray([makeStory('v1', 'bob', videoOf('v1', 12)), makeStory('b2', 'bob', { hoursOld: 1 })]),
       ],
     };
     const { location } = openStory('/stories/bob/v1', data);
@@ -113,7 +113,7 @@ describe('a video story', () => {
       media: query,
     }));
     const media = stubMediaPlayback();
-    const data = { trays: [tray([makeStory('v1', 'bob', { media: videoOf('v1', 3) })])] };
+    const data = { trays: [tray([makeStory('v1', 'bob', videoOf('v1', 3))])] };
     const { location } = openStory('/stories/bob/v1', data);
     const video = screen.getByLabelText<HTMLVideoElement>('Story by bob', { selector: 'video' });
     fireEvent.loadedData(video);
@@ -128,15 +128,12 @@ describe('a video story', () => {
     expect(location.current?.pathname).toBe('/');
   });
 
-  it('takes the length from the file when the server gave none, and turns its sound on', async () => {
+  it('takes the length from the file when the server gave none (0), and turns its sound on', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     stubMediaPlayback();
     const data = {
       trays: [
-        tray([
-          makeStory('v1', 'bob', { media: videoOf('v1', null) }),
-          makeStory('b2', 'bob', { hoursOld: 1 }),
-        ]),
+        tray([makeStory('v1', 'bob', videoOf('v1', 0)), makeStory('b2', 'bob', { hoursOld: 1 })]),
       ],
     };
     const { location } = openStory('/stories/bob/v1', data);
