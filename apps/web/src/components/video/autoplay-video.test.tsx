@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { doubleTapMs } from '@/lib/double-tap';
 import { stubIntersectionObservers, stubMediaPlayback } from '@/testing/intersection';
@@ -132,5 +134,32 @@ describe('AutoplayVideo', () => {
     // Out of view it still stops.
     io.view(video!, 0);
     expect(media.paused()).toEqual([video]);
+  });
+
+  it("hydrates the server's markup as it is (the first screen draws videos at once)", async () => {
+    stubIntersectionObservers();
+    stubMediaPlayback();
+    const video = (
+      <AutoplayVideo
+        src="/storage/u/p/v.mp4"
+        width={1080}
+        height={1920}
+        label="Video by bob"
+        fit="cover"
+        controller={createAutoplayController()}
+      />
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(video);
+    document.body.append(container);
+    const errors: unknown[] = [];
+    const logged = vi.spyOn(console, 'error');
+    await act(async () => {
+      hydrateRoot(container, video, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(logged).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Video by bob')).toHaveAttribute('preload', 'none');
+    container.remove();
   });
 });

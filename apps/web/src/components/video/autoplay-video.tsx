@@ -111,6 +111,8 @@ export function AutoplayVideo({
   // Apart from the above: leaving and coming back at each change would pause and play again.
   useEffect(() => () => controller.setInView(candidate, false), [controller, candidate]);
 
+  // Not the `muted` attribute: React's server never writes it, so the hydrated page would differ
+  // from the HTML; the property is set before anything can play (the observers answer later).
   useEffect(() => {
     if (video.current) video.current.muted = !soundOn;
   }, [soundOn]);
@@ -158,7 +160,6 @@ export function AutoplayVideo({
         width={width || undefined}
         height={height || undefined}
         aria-label={label}
-        muted={!soundOn}
         playsInline
         loop
         preload={near || startedByReader ? 'auto' : 'none'}
