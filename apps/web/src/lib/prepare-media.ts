@@ -1,6 +1,7 @@
 import { isVideoFile, videoMessages } from '@pinhole/contracts';
 import { preparePhoto } from './prepare-photo';
-import { readVideoKind } from './video-bytes';
+import { readFirstBytes, sniffImageKind } from './image-bytes';
+import { sniffVideoKind } from './video-bytes';
 
 export type MediaKind = 'photo' | 'video';
 
@@ -16,12 +17,13 @@ export type VideoAllowed = () => Promise<boolean>;
  * no ffmpeg says so, rather than "not a picture".
  */
 export async function prepareMedia(file: File, videoAllowed: VideoAllowed): Promise<PreparedMedia> {
-  const video = await readVideoKind(file).catch(() => null);
-  if (video !== null)
+  // One read of the first bytes tells a video from a photo (and a photo's kind).
+  const head = await readFirstBytes(file).catch(() => null);
+  if (head && sniffVideoKind(head) !== null)
     return (await videoAllowed())
       ? { file, kind: 'video' }
       : { problem: videoMessages.needsFfmpeg };
-  const photo = await preparePhoto(file);
+  const photo = await preparePhoto(file, head && sniffImageKind(head));
   if (photo.problem === undefined) return { file: photo.file, kind: 'photo' };
   // Named or typed as a video, bytes not of one we know: still a better word than "not a picture".
   if (isVideoFile(file) && !(await videoAllowed())) return { problem: videoMessages.needsFfmpeg };

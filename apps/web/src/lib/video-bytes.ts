@@ -1,5 +1,3 @@
-import { sniffedByteCount } from './image-bytes';
-
 /**
  * What a picked video really is, from its first bytes, as image-bytes.ts does for photos: the
  * containers the server takes (MP4, QuickTime MOV, WebM). The server probes the whole file.
@@ -26,14 +24,4 @@ export function sniffVideoKind(bytes: Uint8Array): VideoKind | null {
   const major = ascii(bytes, 8, 4);
   if (major === 'qt  ') return 'mov';
   return mp4Brands.test(major) ? 'mp4' : null;
-}
-
-/** Reads only the first bytes: a 100 MB video is not loaded to learn its kind. */
-export function readVideoKind(file: Blob): Promise<VideoKind | null> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(sniffVideoKind(new Uint8Array(reader.result as ArrayBuffer)));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsArrayBuffer(file.slice(0, sniffedByteCount));
-  });
 }

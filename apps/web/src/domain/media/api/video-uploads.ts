@@ -19,6 +19,8 @@ export function useVideoUploads(enabled = true) {
   const queryClient = useQueryClient();
   const { data } = useQuery({ ...instanceOptions, enabled });
   return {
+    /** The server said yes: a picker may say videos are welcome. */
+    known: data?.video === true,
     accept: data?.video === false ? imageFileAccept : `${imageFileAccept},${videoFileAccept}`,
     whenKnown: (): Promise<boolean> =>
       queryClient

@@ -14,7 +14,7 @@ import { useCreatePost } from '@/features/create-post/api/create-post';
 import { usePickedPhotos } from '@/features/create-post/hooks/use-picked-photos';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { FirstFrame } from '@/components/video/first-frame';
-import { videosSkipStudio } from '@/components/video/video-words';
+import { videosSkipStudio, videosWelcome } from '@/components/video/video-words';
 import { useVideoUploads } from '@/domain/media/api/video-uploads';
 import { CropStep } from '@/domain/studio/components/crop-step';
 import { EditStep } from '@/domain/studio/components/edit-step';
@@ -235,6 +235,7 @@ export function CreatePostDialog({
               {/* The spec's line names three types; iPhones' HEIC is read too, and a larger camera
                 photo is made smaller here rather than refused. */}
               <span className="text-sm text-muted">{moreImageTypesHint}</span>
+              {videos.known && <span className="text-sm text-muted">{videosWelcome}</span>}
             </button>
           ))}
         <input

@@ -2,7 +2,7 @@ import { imageFileAccept, videoFileAccept, videoMessages } from '@pinhole/contra
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { videosSkipStudio } from '@/components/video/video-words';
+import { videosSkipStudio, videosWelcome } from '@/components/video/video-words';
 import { makeInstance } from '@/testing/factories';
 import { stubXhr } from '@/testing/fake-xhr';
 import { pictureFile, videoFile } from '@/testing/image-files';
@@ -35,6 +35,9 @@ describe('CreatePostDialog with videos', () => {
     await waitFor(() =>
       expect(fileInput).toHaveAttribute('accept', `${imageFileAccept},${videoFileAccept}`),
     );
+    expect(
+      await screen.findByRole('button', { name: /Click to select an image/ }),
+    ).toHaveTextContent(videosWelcome);
     await user.upload(fileInput, [
       pictureFile('p1.jpg'),
       videoFile('clip.mov', 'video/quicktime'),
@@ -81,6 +84,7 @@ describe('CreatePostDialog with videos', () => {
     const { fileInput } = setup(false);
     // Until the server has said, a video may be picked: then it is checked (below).
     await waitFor(() => expect(fileInput).toHaveAttribute('accept', imageFileAccept));
+    expect(screen.queryByText(videosWelcome)).not.toBeInTheDocument();
     fireEvent.drop(screen.getByRole('button', { name: /Click to select an image/ }), {
       dataTransfer: { files: [videoFile('clip.mp4')] },
     });
