@@ -57,10 +57,14 @@ function sharedChunkName(chunk: Rolldown.PreRenderedChunk): string {
  * that draws the same boundary at once: the first screen hydrates them a moment after the rest,
  * and the first script does without their code (renderToString cannot wait for a lazy part).
  */
-const serverDrawnLazyParts = ['./home-parts'].map((module) => ({
+const serverDrawnLazyParts = [
+  { folder: 'app/routes', module: './home-parts' },
+  // A post's video player (it loads with the first video a page shows).
+  { folder: 'features/post/components', module: './video-overlay-part' },
+].map(({ folder, module }) => ({
   find: module,
   replacement: fileURLToPath(
-    new URL(`./src/app/routes/${module.slice(2)}.server.tsx`, import.meta.url),
+    new URL(`./src/${folder}/${module.slice(2)}.server.tsx`, import.meta.url),
   ),
 }));
 
@@ -92,12 +96,18 @@ const rarePages =
   /^assets\/(admin|password-reset|account-settings|account-edit|explore-people|people)-[\w-]+\.js$/;
 
 /**
+ * Parts drawn over something already on screen (a video's player over its poster): what they
+ * need is fetched once they have come, one step later, rather than listed in the first script.
+ */
+const drawnOverShown = /^assets\/video-overlay-[\w-]+\.js$/;
+
+/**
  * Shared parts under ~350 bytes of gzip: listing one in the first script costs about a tenth of
  * its own size, for every visitor; fetching it one step later, on the page that needs it, costs
  * a round trip for a file that small.
  */
 const tinyParts =
-  /^assets\/(roles|error-box|unread-count|load-error|story-trays|unfollow-dialog|confirm-delete-dialog)-[\w-]+\.js$/;
+  /^assets\/(roles|error-box|unread-count|load-error|story-trays|unfollow-dialog|confirm-delete-dialog|video-uploads|use-exclusive-mutation|username|story-location|use-back-closes|image-files|story-ring|upload-progress|story-image|avatar-link)-[\w-]+\.js$/;
 
 const clientBuild = {
   outDir: 'dist',
@@ -114,7 +124,7 @@ const clientBuild = {
     ) =>
       context.hostType !== 'js'
         ? dependencies
-        : rarePages.test(file)
+        : rarePages.test(file) || drawnOverShown.test(file)
           ? []
           : dependencies.filter(
               (dependency) => !alwaysLoaded.test(dependency) && !tinyParts.test(dependency),

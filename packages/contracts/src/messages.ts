@@ -31,17 +31,7 @@ export const messages = {
   /** An import report's reason for a video (the upload form's notAnImage would tell to pick another file). */
   videoNotImported: 'Videos are not imported: Pinhole shares photos',
   /** An import report's reason for a file that is neither a photo Pinhole reads nor a video. */
-  /** A video sent to a server without ffmpeg/ffprobe (GET /api/instance says `video: false`). */
-  videoNeedsFfmpeg: 'Videos need ffmpeg on the server',
-  /** A file that says it is a video but is not one ffprobe reads as MP4, MOV or WebM. */
-  notAVideo: 'This video file is damaged, incomplete or not an MP4, MOV or WebM video',
-  videoHasNoPicture: 'This video has no picture (audio only)',
-  /** A video whose transcoding failed: its post stays its author's only. */
-  videoFailed: 'This video could not be processed',
   notAPhotoToImport: 'Not a photo Pinhole can read (JPEG, PNG, GIF, WebP, AVIF or HEIC)',
-  videoTooLong: (seconds: number) => `Videos must be at most ${seconds} seconds long`,
-  videoTooLarge: (megabytes: number) => `Videos must be smaller than ${megabytes}MB`,
-  videoTooWide: (pixels: number) => `Videos must be at most ${pixels} pixels on each side`,
   notYourStory: 'Only the author can delete this story',
   storyOnePhoto: 'A story has one photo',
   storyViewersAuthorOnly: 'Only the author can see who viewed this story',

@@ -1,4 +1,4 @@
-import { limits, messages } from '@pinhole/contracts';
+import { limits, videoMessages } from '@pinhole/contracts';
 import { AppError } from '../errors';
 import { VideoRejectedError } from './video-probe';
 
@@ -13,8 +13,8 @@ function refusal(
 
 /** No ffmpeg/ffprobe on this server: videos are off (`GET /api/instance` says `video: false`). */
 export const videosNeedFfmpeg = () =>
-  new AppError('unsupported_media_type', messages.videoNeedsFfmpeg, {
-    image: messages.videoNeedsFfmpeg,
+  new AppError('unsupported_media_type', videoMessages.needsFfmpeg, {
+    image: videoMessages.needsFfmpeg,
   });
 
 export const videoTakesNoEdits = (index: number) =>
@@ -24,10 +24,10 @@ export const videoTakesNoEdits = (index: number) =>
 export function videoRejectionToError(error: unknown, index: number, maxSeconds: number): unknown {
   if (!(error instanceof VideoRejectedError)) return error;
   const message = {
-    damaged: messages.notAVideo,
-    'no-picture': messages.videoHasNoPicture,
-    'too-long': messages.videoTooLong(maxSeconds),
-    'too-wide': messages.videoTooWide(limits.videoMaxSide),
+    damaged: videoMessages.notAVideo,
+    'no-picture': videoMessages.hasNoPicture,
+    'too-long': videoMessages.tooLong(maxSeconds),
+    'too-wide': videoMessages.tooWide(limits.videoMaxSide),
   }[error.reason];
   return refusal('validation_error', message, index);
 }

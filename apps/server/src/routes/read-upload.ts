@@ -11,6 +11,7 @@ import {
   limits,
   messages,
   photoEditsSchema,
+  videoMessages,
 } from '@pinhole/contracts';
 import { AppError, uploadRejected, validationError } from '../errors';
 import { sniffVideoContainer } from '../media/sniff';
@@ -221,7 +222,7 @@ export async function readUpload(
 const videoFileName = /\.(mp4|mov|m4v|webm|mkv|3gp)$/i;
 
 const videoTooLarge = (maxBytes: number) => {
-  const message = messages.videoTooLarge(Math.round(maxBytes / (1024 * 1024)));
+  const message = videoMessages.tooLarge(Math.round(maxBytes / (1024 * 1024)));
   return new AppError('file_too_large', message, { image: message });
 };
 

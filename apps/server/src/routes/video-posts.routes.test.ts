@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { MediaAttachment, Post } from '@pinhole/contracts';
-import { messages } from '@pinhole/contracts';
+import { videoMessages } from '@pinhole/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimNextVideoJob } from '../repositories/video-jobs.repository';
 import type { TestUser } from '../test/harness';
@@ -240,11 +240,11 @@ describe.each(dialects)('video posts on %s', (dialect) => {
       };
       expect(await refusal(await videoPart(fixtures.truncatedMp4))).toEqual({
         status: 400,
-        message: messages.notAVideo,
+        message: videoMessages.notAVideo,
       });
       expect(await refusal(await videoPart(fixtures.audioOnly))).toEqual({
         status: 400,
-        message: messages.videoHasNoPicture,
+        message: videoMessages.hasNoPicture,
       });
       expect(await refusal(await videoPart(fixtures.longMp4))).toEqual({
         status: 400,
@@ -258,7 +258,7 @@ describe.each(dialects)('video posts on %s', (dialect) => {
       for (const bytes of [hls, concat, ftypHls]) {
         expect(await refusal({ bytes, name: 'clip.mp4', type: 'video/mp4' })).toEqual({
           status: 400,
-          message: messages.notAVideo,
+          message: videoMessages.notAVideo,
         });
       }
       // Text under a photo's name is still "not an image", as before videos.

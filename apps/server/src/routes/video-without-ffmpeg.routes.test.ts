@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { messages } from '@pinhole/contracts';
+import { messages, videoMessages } from '@pinhole/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/harness';
 import {
@@ -61,7 +61,7 @@ describe.each(dialects)('a server without ffmpeg on %s', (dialect) => {
     expect(response.status).toBe(415);
     expect(response.body.error).toMatchObject({
       code: 'unsupported_media_type',
-      message: messages.videoNeedsFfmpeg,
+      message: videoMessages.needsFfmpeg,
     });
     expect(await storedKeys(server)).toEqual(before);
   });

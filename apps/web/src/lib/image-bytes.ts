@@ -36,13 +36,18 @@ export function sniffImageKind(bytes: Uint8Array): ImageKind | null {
   return isoMediaKind(bytes);
 }
 
-/** Reads only the first bytes of the file: a 30 MB photo is not loaded to learn its kind. */
-export function readImageKind(file: Blob): Promise<ImageKind | null> {
+/** The file's first bytes only: a 30 MB photo (or a video) is not loaded to learn its kind. */
+export function readFirstBytes(file: Blob): Promise<Uint8Array> {
   // FileReader rather than Blob.arrayBuffer(): the component tests' jsdom has only the former.
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(sniffImageKind(new Uint8Array(reader.result as ArrayBuffer)));
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.readAsArrayBuffer(file.slice(0, sniffedByteCount));
   });
+}
+
+/** The kind of picture a file starts, from its first bytes only. */
+export function readImageKind(file: Blob): Promise<ImageKind | null> {
+  return readFirstBytes(file).then(sniffImageKind);
 }

@@ -1,5 +1,5 @@
 import { limits, pickedFileProblems } from '@pinhole/contracts';
-import { readImageKind } from './image-bytes';
+import { readImageKind, type ImageKind } from './image-bytes';
 
 export type PreparedPhoto = { file: File; problem?: undefined } | { problem: string };
 
@@ -7,8 +7,12 @@ export type PreparedPhoto = { file: File; problem?: undefined } | { problem: str
  * A picked file made ready to send, or why not, before any preview: a picture by its bytes (not
  * its name), and one over the server's 5 MB made smaller here rather than refused.
  */
-export async function preparePhoto(file: File): Promise<PreparedPhoto> {
-  const kind = await readImageKind(file).catch(() => null);
+export async function preparePhoto(
+  file: File,
+  /** Its kind when its first bytes were already read (`null`: not a picture). */
+  knownKind?: ImageKind | null,
+): Promise<PreparedPhoto> {
+  const kind = knownKind !== undefined ? knownKind : await readImageKind(file).catch(() => null);
   if (kind === null) return { problem: pickedFileProblems.notAPicture(file.name) };
   if (file.size <= limits.maxUploadBytes) return { file };
   // Drawing a GIF keeps only its first frame: better refused than silently stilled.

@@ -5,6 +5,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { shareTarget } from '@pinhole/contracts';
 import { keptCopyHeader, offlineCaches } from '@/lib/offline/cache-names';
+import { isKeptStoredFile } from '@/lib/offline/stored-files';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -66,13 +67,11 @@ registerRoute(
   'GET',
 );
 
-// Stored photos never change under their address. A message's photos are not kept: the server
-// asks for a participant's session each time, which a cached copy would not (another account on
-// this device, or the photo unsent).
-const messagePhoto = /^\/storage\/[^/]+\/[^/]+\/messages\//;
+// Stored photos never change under their address. Neither a message's files (asked for with a
+// participant's session each time) nor videos (megabytes, played by Range requests) are kept:
+// no route takes them, so the browser asks the network itself (stored-files.ts).
 registerRoute(
-  ({ url }) =>
-    sameOrigin(url) && url.pathname.startsWith('/storage/') && !messagePhoto.test(url.pathname),
+  ({ request, url }) => sameOrigin(url) && isKeptStoredFile(request, url),
   new CacheFirst({
     cacheName: offlineCaches.photos,
     plugins: [new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })],

@@ -1,4 +1,5 @@
 import type {
+  Instance,
   Comment,
   MediaAttachment,
   Post,
@@ -122,6 +123,55 @@ export function mediaOf(photo: PostPhoto): MediaAttachment {
   };
 }
 
+/**
+ * A video of a post, ready unless told otherwise: its `media` item and its `images` entry, which
+ * is its poster as the server lists it for older clients.
+ */
+export function makeVideo(
+  postId: string,
+  index = 0,
+  overrides: Partial<MediaAttachment> = {},
+): { photo: PostPhoto; media: MediaAttachment } {
+  const name = index === 0 ? postId : `${postId}-${index}`;
+  const poster = {
+    url: `/storage/user-uploads/user-2/posts/${name}-poster.jpg`,
+    width: 1080,
+    height: 1920,
+    variants: [320, 640, 1080].map((width) => ({
+      url: `/storage/user-uploads/user-2/posts/${name}-poster-${width}.webp`,
+      width,
+      height: Math.round((width * 1920) / 1080),
+    })),
+  };
+  const media: MediaAttachment = {
+    id: `${name}-video`,
+    type: 'video',
+    url: `/storage/user-uploads/user-2/posts/${name}.mp4`,
+    width: 1080,
+    height: 1920,
+    placeholder: null,
+    blurhash: null,
+    variants: [],
+    alt_text: null,
+    duration_s: 12.5,
+    poster,
+    status: 'ready',
+    camera: null,
+    ...overrides,
+  };
+  const shown = media.poster;
+  const photo: PostPhoto = {
+    id: media.id,
+    url: shown?.url ?? '',
+    width: media.width,
+    height: media.height,
+    placeholder: media.placeholder,
+    variants: shown?.variants ?? [],
+    alt_text: media.alt_text,
+  };
+  return { photo, media };
+}
+
 export function makePost(overrides: Partial<Post> = {}): Post {
   const id = overrides.id ?? 'post-1';
   const first = overrides.images?.[0] ?? makePhoto(id);
@@ -156,4 +206,19 @@ export function makePost(overrides: Partial<Post> = {}): Post {
 
 export function page(posts: Post[], nextCursor: string | null = null): PostPage {
   return { posts, next_cursor: nextCursor };
+}
+
+/** `GET /api/instance` of an open server; `video` says whether it has ffmpeg. */
+export function makeInstance(overrides: Partial<Instance> = {}): Instance {
+  return {
+    signups: 'open',
+    name: 'Pinhole',
+    description: '',
+    rules: [],
+    contact_email: '',
+    stats: { users: 2, posts: 3 },
+    mail: false,
+    video: false,
+    ...overrides,
+  };
 }

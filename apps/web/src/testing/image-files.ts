@@ -29,3 +29,11 @@ export function pictureFile(
   if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
   return file;
 }
+
+/** A file whose first bytes are an MP4's (an `ftyp` box of brand `isom`), not a playable video. */
+export function videoFile(name: string, type = 'video/mp4'): File {
+  const head = [0, 0, 0, 24, ...'ftypisom', 0, 0, 2, 0, ...'isomiso2avc1mp41'].map((c) =>
+    typeof c === 'string' ? c.charCodeAt(0) : c,
+  );
+  return new File([new Uint8Array(head)], name, { type });
+}

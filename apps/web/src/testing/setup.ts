@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetApiUnreachable } from '@/lib/api-client';
 
 // findBy/waitFor wait up to 20 s (the default is 1 s): on a loaded machine a render after a click
 // or a lazy chunk can take seconds. Passing tests do not wait longer; a failing one reports its
@@ -35,4 +36,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // The files of a worker share their modules (isolate: false): a request that found no server
+  // in one test must not leave the next file's pages "offline".
+  forgetApiUnreachable();
 });

@@ -14,3 +14,6 @@ export function AccountEditRoute() {
     </AccountPage>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default AccountEditRoute;

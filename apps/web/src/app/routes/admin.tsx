@@ -19,3 +19,6 @@ function AdminTitled() {
   useDocumentTitle(pageTitle('Admin'));
   return <AdminPage />;
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default AdminRoute;

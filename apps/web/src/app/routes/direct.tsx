@@ -21,3 +21,6 @@ export function DirectRoute({ folder }: { folder: 'inbox' | 'requests' }) {
     );
   return <Inbox viewerId={userId} folder={folder} openId={openId} />;
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default DirectRoute;

@@ -12,3 +12,6 @@ export function ExplorePeopleRoute() {
     </div>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default ExplorePeopleRoute;

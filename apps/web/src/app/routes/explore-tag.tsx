@@ -28,3 +28,6 @@ function TagPage({ name }: { name: string }) {
     </div>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default ExploreTagRoute;

@@ -15,3 +15,6 @@ export function ExploreRoute() {
     </div>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default ExploreRoute;

@@ -21,3 +21,6 @@ export function NotFoundPage() {
     </div>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default NotFoundPage;

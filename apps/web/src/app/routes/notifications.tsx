@@ -24,3 +24,6 @@ export function NotificationsRoute() {
     </div>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default NotificationsRoute;

@@ -17,3 +17,6 @@ export function PasswordResetRoute() {
     </div>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default PasswordResetRoute;

@@ -38,3 +38,6 @@ export function PeopleDialogRoute({ list }: { list: Exclude<ListKind, 'likes'> }
     </Dialog>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default PeopleDialogRoute;

@@ -46,3 +46,6 @@ export function PeopleRoute({ list }: { list: Exclude<ListKind, 'likes'> }) {
     </div>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default PeopleRoute;

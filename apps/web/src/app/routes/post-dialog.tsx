@@ -44,3 +44,6 @@ export function PostDialogRoute() {
     </DialogPrimitive.Root>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default PostDialogRoute;

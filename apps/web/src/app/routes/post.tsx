@@ -12,3 +12,6 @@ export function PostRoute() {
     </div>
   );
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default PostRoute;

@@ -88,3 +88,6 @@ function ProfilePage({ username, tab }: { username: string; tab: ProfileTab }) {
   }
   return <PageSpinner />;
 }
+
+// What the router's lazy import takes (see router.tsx).
+export default ProfileRoute;

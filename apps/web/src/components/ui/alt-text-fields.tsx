@@ -1,11 +1,14 @@
 import { limits } from '@pinhole/contracts';
 import { ImageOff } from 'lucide-react';
 import { useId } from 'react';
+import { FirstFrame } from '@/components/video/first-frame';
 
 export interface AltTextPhoto {
   id: string;
   src: string | null;
   altText: string;
+  /** A video: its first frame is drawn. */
+  video?: boolean;
 }
 
 interface AltTextFieldsProps {
@@ -55,7 +58,11 @@ function AltTextField({
     <div className="flex items-start gap-2">
       <span className="flex size-12 shrink-0 overflow-hidden rounded bg-neutral-100">
         {photo.src ? (
-          <img src={photo.src} alt="" className="size-full object-cover" />
+          photo.video ? (
+            <FirstFrame src={photo.src} className="size-full object-cover" />
+          ) : (
+            <img src={photo.src} alt="" className="size-full object-cover" />
+          )
         ) : (
           <ImageOff aria-hidden className="m-auto size-5 text-muted" />
         )}

@@ -18,12 +18,15 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ChevronLeft, ChevronRight, ImageOff, Plus, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FirstFrame } from '@/components/video/first-frame';
 
 export interface StripPhoto {
   /** Stable across moves: React and the drag library follow a photo by it. */
   id: string;
   /** A small image of it; null draws a stand-in (a file the browser cannot show). */
   src: string | null;
+  /** A video: its first frame is drawn. */
+  video?: boolean;
 }
 
 interface PhotoStripProps {
@@ -173,13 +176,17 @@ function SortableTile({
         type="button"
         {...attributes}
         {...listeners}
-        aria-label={`Photo ${number} of ${count}`}
+        aria-label={`${photo.video ? 'Video' : 'Photo'} ${number} of ${count}`}
         data-selected={selected || undefined}
         onClick={() => onSelect?.(photo.id)}
         className="size-20 cursor-grab touch-none overflow-hidden rounded-md bg-neutral-100 ring-offset-1 data-selected:ring-2 data-selected:ring-brand active:cursor-grabbing"
       >
         {photo.src ? (
-          <img src={photo.src} alt="" draggable={false} className="size-full object-cover" />
+          photo.video ? (
+            <FirstFrame src={photo.src} className="size-full object-cover" />
+          ) : (
+            <img src={photo.src} alt="" draggable={false} className="size-full object-cover" />
+          )
         ) : (
           <ImageOff aria-hidden className="m-auto size-6 text-muted" />
         )}

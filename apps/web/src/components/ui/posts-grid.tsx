@@ -1,5 +1,5 @@
 import { bestSource, limits, srcSet, type Post } from '@pinhole/contracts';
-import { Copy } from 'lucide-react';
+import { Copy, Film } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { LoadMore } from '@/components/ui/load-more';
 import { PostLink } from '@/lib/post-link';
@@ -42,8 +42,10 @@ function GridTile({ post }: { post: Post }) {
   const img = useRef<HTMLImageElement>(null);
   const placeholder = usePlaceholder(post.image.placeholder, img, loaded);
   const altText = post.images[0]?.alt_text;
+  const video = post.media[0]?.type === 'video';
+  const kind = video ? 'Video' : 'Photo';
   const alt =
-    altText ?? (post.caption ? `Photo: ${post.caption}` : `Photo by ${post.author.username}`);
+    altText ?? (post.caption ? `${kind}: ${post.caption}` : `${kind} by ${post.author.username}`);
   return (
     <li>
       <PostLink
@@ -69,13 +71,27 @@ function GridTile({ post }: { post: Post }) {
             className="absolute inset-0 size-full object-cover"
           />
         )}
-        {/* Several photos: Instagram's mark for a carousel. */}
-        {post.images.length > 1 && (
+        {/* Several photos: Instagram's mark for a carousel; a video alone: a film's. */}
+        {post.images.length > 1 ? (
           <Copy
             aria-hidden
             data-testid="carousel-mark"
             className="absolute top-2 right-2 size-5 -scale-x-100 text-white drop-shadow"
           />
+        ) : (
+          video && (
+            <Film
+              aria-hidden
+              data-testid="video-mark"
+              className="absolute top-2 right-2 size-5 text-white drop-shadow"
+            />
+          )
+        )}
+        {/* Only its author sees a post still being made ready (a video being transcoded). */}
+        {post.media.some((item) => item.status === 'processing') && (
+          <span className="absolute inset-x-0 bottom-0 bg-black/50 py-1 text-center text-xs font-semibold text-white">
+            Processing…
+          </span>
         )}
       </PostLink>
     </li>

@@ -1,10 +1,4 @@
-import {
-  advertisedImageTypes,
-  imageFileAccept,
-  limits,
-  moreImageTypesHint,
-  type Post,
-} from '@pinhole/contracts';
+import { advertisedImageTypes, limits, moreImageTypesHint, type Post } from '@pinhole/contracts';
 import { ImageOff, ImagePlus, X } from 'lucide-react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { AltTextFields } from '@/components/ui/alt-text-fields';
@@ -19,6 +13,9 @@ import { useBackCloses } from '@/lib/use-back-closes';
 import { useCreatePost } from '@/features/create-post/api/create-post';
 import { usePickedPhotos } from '@/features/create-post/hooks/use-picked-photos';
 import { UploadProgress } from '@/components/ui/upload-progress';
+import { FirstFrame } from '@/components/video/first-frame';
+import { videosSkipStudio, videosWelcome } from '@/components/video/video-words';
+import { useVideoUploads } from '@/domain/media/api/video-uploads';
 import { CropStep } from '@/domain/studio/components/crop-step';
 import { EditStep } from '@/domain/studio/components/edit-step';
 import { editsToSend } from '@/domain/studio/lib/studio-state';
@@ -66,8 +63,18 @@ export function CreatePostDialog({
   const { mutateAsync, isPending: submitting, reset: resetMutation } = useCreatePost();
   const [step, setStep] = useState<Step>('select');
   const studio = useStudio();
+  const videos = useVideoUploads(open);
+  // The studio crops and colours photos only; a post of videos alone goes on to its words.
+  const studioPhotos = photos.filter((photo) => photo.kind === 'photo');
+  const hasVideo = studioPhotos.length < photos.length;
+  const stepAfter = (current: Step): Step =>
+    current === 'select' && studioPhotos.length === 0 ? 'details' : nextStep[current];
+  const stepBefore = (current: Step): Step =>
+    current === 'details' && studioPhotos.length === 0 ? 'select' : previousStep[current];
 
   const selected = photos.find((photo) => photo.id === selectedId) ?? photos[0];
+  const selectedPhoto =
+    studioPhotos.find((photo) => photo.id === selectedId) ?? studioPhotos[0] ?? null;
   const full = photos.length >= limits.maxPostImages;
 
   const reset = () => {
@@ -106,7 +113,7 @@ export function CreatePostDialog({
     const picked = [...(files ?? [])];
     if (picked.length === 0 || submitting) return;
     setError(null);
-    void add(picked).then(({ problem, added }) => {
+    void add(picked, videos.whenKnown).then(({ problem, added }) => {
       setError(problem);
       // The first new photo is the one shown large.
       if (added[0]) setSelectedId(added[0]);
@@ -150,14 +157,15 @@ export function CreatePostDialog({
     abortRef.current = controller;
     setError(null);
     setProgress(0);
+    // One entry per file in order: a video's is null (it is sent as it is).
+    const studioIds = studioPhotos.map(({ id }) => id);
+    const photoEdits = editsToSend(studio.studio, studioIds);
+    const edits = photoEdits && photos.map(({ id }) => photoEdits[studioIds.indexOf(id)] ?? null);
     try {
       const post = await mutateAsync({
         photos,
         caption,
-        edits: editsToSend(
-          studio.studio,
-          photos.map(({ id }) => id),
-        ),
+        edits,
         signal: controller.signal,
         onProgress: setProgress,
       });
@@ -186,6 +194,13 @@ export function CreatePostDialog({
                   <ImageOff aria-hidden className="size-8" />
                   <span className="break-all">{selected.file.name}</span>
                 </span>
+              ) : selected.kind === 'video' ? (
+                <FirstFrame
+                  src={selected.previewUrl}
+                  label="Selected video preview"
+                  onError={() => setBroken((before) => new Set(before).add(selected.id))}
+                  className="mx-auto max-h-[min(20rem,40dvh)] w-full object-contain"
+                />
               ) : (
                 <img
                   src={selected.previewUrl}
@@ -220,12 +235,13 @@ export function CreatePostDialog({
               {/* The spec's line names three types; iPhones' HEIC is read too, and a larger camera
                 photo is made smaller here rather than refused. */}
               <span className="text-sm text-muted">{moreImageTypesHint}</span>
+              {videos.known && <span className="text-sm text-muted">{videosWelcome}</span>}
             </button>
           ))}
         <input
           ref={inputRef}
           type="file"
-          accept={imageFileAccept}
+          accept={videos.accept}
           multiple
           aria-label="Image file"
           tabIndex={-1}
@@ -238,9 +254,10 @@ export function CreatePostDialog({
         />
         {step === 'select' && selected && (
           <PhotoStrip
-            photos={photos.map(({ id, previewUrl }) => ({
+            photos={photos.map(({ id, previewUrl, kind }) => ({
               id,
               src: broken.has(id) ? null : previewUrl,
+              video: kind === 'video',
             }))}
             onMove={move}
             onRemove={removePhoto}
@@ -254,11 +271,12 @@ export function CreatePostDialog({
             }
           />
         )}
-        {(step === 'crop' || step === 'edit') && selected && (
+        {step === 'select' && hasVideo && <p className="text-sm text-muted">{videosSkipStudio}</p>}
+        {(step === 'crop' || step === 'edit') && selectedPhoto && (
           <StudioStep
             step={step}
-            photos={photos}
-            selectedId={selected.id}
+            photos={studioPhotos}
+            selectedId={selectedPhoto.id}
             onSelect={setSelectedId}
             studio={studio}
           />
@@ -268,10 +286,11 @@ export function CreatePostDialog({
         )}
         {step === 'details' && selected && (
           <AltTextFields
-            photos={photos.map(({ id, previewUrl, altText }) => ({
+            photos={photos.map(({ id, previewUrl, altText, kind }) => ({
               id,
               src: broken.has(id) ? null : previewUrl,
               altText,
+              video: kind === 'video',
             }))}
             onChange={setAltText}
             disabled={submitting}
@@ -292,7 +311,7 @@ export function CreatePostDialog({
             <Button
               variant="secondary"
               disabled={submitting}
-              onClick={() => setStep(previousStep[step])}
+              onClick={() => setStep(stepBefore(step))}
             >
               Back
             </Button>
@@ -306,7 +325,7 @@ export function CreatePostDialog({
               disabled={photos.length === 0 || preparing}
               onClick={() => {
                 setError(null);
-                setStep(nextStep[step]);
+                setStep(stepAfter(step));
               }}
             >
               Next

@@ -1,7 +1,7 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import { limits, messages } from '@pinhole/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { preparePhotos } from '@/lib/prepare-photo';
+import { prepareMediaList, type MediaKind, type VideoAllowed } from '@/lib/prepare-media';
 
 export interface PickedPhoto {
   id: string;
@@ -9,6 +9,8 @@ export interface PickedPhoto {
   /** An object URL of the file, revoked when the photo leaves. */
   previewUrl: string;
   altText: string;
+  /** A video skips the studio (crop and filters are for photos) and is sent as it is. */
+  kind: MediaKind;
 }
 
 /**
@@ -39,21 +41,26 @@ export function usePickedPhotos() {
   const generation = useRef(0);
   const [preparing, setPreparing] = useState(0);
 
-  /** Adds what can be added; resolves to the problem with the rest, if any, and the added ids. */
+  /**
+   * Adds what can be added (videos too where the server takes them); resolves to the problem
+   * with the rest, if any, and the added ids.
+   */
   const add = async (
     files: Iterable<File>,
+    videoAllowed: VideoAllowed = () => Promise.resolve(false),
   ): Promise<{ problem: string | null; added: string[] }> => {
     const started = generation.current;
     const room = limits.maxPostImages - current.current.length;
     const picked = [...files];
     setPreparing((count) => count + 1);
-    const { ready, problems } = await preparePhotos(picked.slice(0, Math.max(0, room))).finally(
-      () => setPreparing((count) => count - 1),
-    );
+    const { ready, problems } = await prepareMediaList(
+      picked.slice(0, Math.max(0, room)),
+      videoAllowed,
+    ).finally(() => setPreparing((count) => count - 1));
     if (started !== generation.current) return { problem: null, added: [] };
     let problem = problems.at(-1) ?? null;
     const added: PickedPhoto[] = [];
-    for (const file of ready) {
+    for (const { file, kind } of ready) {
       if (current.current.length + added.length >= limits.maxPostImages) break;
       nextId.current += 1;
       added.push({
@@ -61,6 +68,7 @@ export function usePickedPhotos() {
         file,
         previewUrl: URL.createObjectURL(file),
         altText: '',
+        kind,
       });
     }
     if (picked.length > room || added.length < ready.length) problem = messages.tooManyPhotos;

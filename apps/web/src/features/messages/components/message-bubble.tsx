@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ReportDialog } from '@/domain/reports/components/report-dialog';
 import { MessageMenu } from './message-menu';
+import { isMessageVideo, MessageVideo } from './message-video';
 import { StoryReplyLabel } from './story-reply-label';
 import { useLongPress } from './use-long-press';
 
@@ -75,16 +76,20 @@ export function MessageBubble({
         ) : null}
         {message.images.length > 0 ? (
           <div className="flex flex-wrap gap-1">
-            {message.images.map((image) => (
-              <img
-                key={image.url}
-                src={photoUrl(image)}
-                alt={`Photo from ${sender}`}
-                width={image.width}
-                height={image.height}
-                className="h-auto w-48 rounded-2xl bg-neutral-100 object-cover"
-              />
-            ))}
+            {message.images.map((image, index) =>
+              isMessageVideo(image) ? (
+                <MessageVideo key={`${index}:${image.url}`} image={image} sender={sender} />
+              ) : (
+                <img
+                  key={`${index}:${image.url}`}
+                  src={photoUrl(image)}
+                  alt={`Photo from ${sender}`}
+                  width={image.width}
+                  height={image.height}
+                  className="h-auto w-48 rounded-2xl bg-neutral-100 object-cover"
+                />
+              ),
+            )}
           </div>
         ) : null}
         {message.shared_post ? (

@@ -1,5 +1,5 @@
 import { bestSource, srcSet, type PostImage } from '@pinhole/contracts';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { usePlaceholder } from '@/lib/use-placeholder';
 
 // A photo that failed to load is rare: its icon loads then, not with the first script (e2e/12).
@@ -8,7 +8,7 @@ const ImageOff = lazy(() => import('lucide-react/icons/image-off'));
 /** For browsers without srcset support: the variant that suits a 470 px column on most screens. */
 const defaultWidth = 640;
 
-interface PhotoSlideProps {
+export interface PhotoSlideProps {
   image: PostImage;
   /** The original, for browsers that cannot use a variant. */
   url: string;
@@ -24,6 +24,8 @@ interface PhotoSlideProps {
   fit: 'cover' | 'contain';
   /** In a carousel, which slide it is ("2 of 3"). */
   slideLabel?: string;
+  /** Drawn over the photo: a video over its poster. */
+  children?: ReactNode;
 }
 
 /**
@@ -38,6 +40,7 @@ export function PhotoSlide({
   drawn,
   fit,
   slideLabel,
+  children,
   ...load
 }: PhotoSlideProps) {
   const [loaded, setLoaded] = useState(false);
@@ -104,6 +107,7 @@ export function PhotoSlide({
           <img {...sources} {...drawing} loading="lazy" />
         </noscript>
       )}
+      {children}
       {altText && <AltBadge text={altText} />}
     </div>
   );

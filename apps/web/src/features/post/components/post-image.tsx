@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Heart } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { prefersReducedMotion, useDoubleTap } from '@/lib/double-tap';
 import { PhotoSlide } from './photo-slide';
+import { VideoOverlayPart } from './video-overlay-part';
 
 /** Portrait photos taller than 4:5 are not allowed to fill a screen, as on Instagram. */
 const tallestRatio = 4 / 5;
@@ -124,19 +125,26 @@ export function PostImage({
         className="flex size-full snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand [&::-webkit-scrollbar]:hidden"
       >
         {photos.map((photo, i) => (
+          // A video's entry in `images` is its poster (API.md Part 4): drawn as a photo, with
+          // the player over it once its code has come.
           <PhotoSlide
             key={photo.id}
             image={i === 0 ? post.image : photo}
             url={i === 0 ? post.image_url : photo.url}
             alt={photo.alt_text ?? `Photo by ${post.author.username}`}
             altText={photo.alt_text}
-            drawn={i <= reached + 1}
+            // A video being transcoded may have no poster yet: its placeholder's colours then.
+            drawn={i <= reached + 1 && photo.url !== ''}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? (i === 0 ? 'high' : 'low') : undefined}
             sizes={sizes}
             fit={fit}
             slideLabel={count > 1 ? `${i + 1} of ${count}` : undefined}
-          />
+          >
+            {post.media[i]?.type === 'video' && i <= reached + 1 && (
+              <VideoOverlayPart video={post.media[i]} author={post.author.username} fit={fit} />
+            )}
+          </PhotoSlide>
         ))}
       </div>
       {count > 1 && (

@@ -1,9 +1,9 @@
 import { ChevronRight } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { imageFileAccept } from '@pinhole/contracts';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSignInPrompt } from '@/lib/auth/sign-in-prompt';
 import { useStoryTrays } from '@/features/stories/api/get-story-trays';
+import { useVideoUploads } from '@/domain/media/api/video-uploads';
 import { YourStoryButton } from './your-story-button';
 
 // Sharing is rare next to looking: its checks, progress and errors load once a photo is chosen
@@ -35,6 +35,14 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
   const [upload, setUpload] = useState<{ file: File; id: number } | null>(null);
   const uploadCount = useRef(0);
   const finishUpload = useCallback(() => setUpload(null), []);
+  // Whether the server takes video stories, asked once the reader comes near the strip (not
+  // with every home page), before they choose a file.
+  const [nearStrip, setNearStrip] = useState(false);
+  const videos = useVideoUploads(readerId !== null && nearStrip);
+  const intent = () => {
+    setNearStrip(true);
+    onIntent?.();
+  };
 
   const more = useMoreToScroll(strip);
 
@@ -66,9 +74,9 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
   return (
     <section
       aria-label="Stories"
-      onPointerOver={onIntent}
-      onFocus={onIntent}
-      onTouchStart={onIntent}
+      onPointerOver={intent}
+      onFocus={intent}
+      onTouchStart={intent}
       className="relative border-line py-3 sm:rounded-lg sm:border"
     >
       {/* Relative: the tiles' hidden labels (sr-only, absolutely placed) are then laid out and
@@ -112,7 +120,7 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
         <input
           ref={picker}
           type="file"
-          accept={imageFileAccept}
+          accept={videos.accept}
           aria-label="Story photo"
           tabIndex={-1}
           className="sr-only"
@@ -126,7 +134,12 @@ export function StoriesStrip({ onIntent }: StoriesStripProps) {
       {upload && (
         <div className="px-3 pt-3">
           <Suspense fallback={null}>
-            <StoryUpload key={upload.id} file={upload.file} onFinished={finishUpload} />
+            <StoryUpload
+              key={upload.id}
+              file={upload.file}
+              videoAllowed={videos.whenKnown}
+              onFinished={finishUpload}
+            />
           </Suspense>
         </div>
       )}

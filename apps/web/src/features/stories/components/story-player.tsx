@@ -12,10 +12,14 @@ import { timeLabel } from '@/lib/time-label';
 import { useStoryViewers } from '@/features/stories/api/get-story-viewers';
 import { useStoryMoves } from '@/features/stories/hooks/use-story-moves';
 import { useStoryTimer } from '@/features/stories/hooks/use-story-timer';
+import { SoundButton, soundAnnouncement } from '@/components/video/sound-button';
+import { setSoundOn, useSoundOn } from '@/components/video/sound-preference';
+import { prefersReducedMotion } from '@/lib/double-tap';
 import { preloadImage, storyPixelWidth, storySource } from '@/features/stories/story-image';
 import type { StoryPlace } from '@/features/stories/story-sequence';
 import { StoryProgress } from './story-progress';
 import { StoryReply } from '@/domain/messages/components/story-reply';
+import { StoryVideo } from './story-video';
 import { StoryViewersDialog } from './story-viewers-dialog';
 
 /** A press held this long pauses the story instead of moving on when it ends (Instagram's feel). */
@@ -40,7 +44,8 @@ interface StoryPlayerProps {
 
 /**
  * One story on screen with its person's progress bars, moving on by itself after
- * `limits.storyShowMs` once its photo has loaded: a tap or click on the right half (or →) goes
+ * `limits.storyShowMs` once its photo has loaded (a video: after its length, playing muted
+ * until the speaker turns the sound on; with reduced motion it waits for Play): a tap or click on the right half (or →) goes
  * on, on the left half (or ←) back; holding, hovering with a mouse, the pause button or an open
  * dialog stop the clock. The author sees who saw it and can delete it.
  */
@@ -66,6 +71,19 @@ export function StoryPlayer({
   const [replying, setReplying] = useState(false);
   const [sheet, setSheet] = useState<'viewers' | 'delete' | null>(null);
   const [restarts, setRestarts] = useState(0);
+  // A video story: its length once known (the server's, else the file's), a stall of the
+  // network, and, with reduced motion, whether the reader has started it (nothing moves alone).
+  // `image` is a video story's poster; `video` is set once transcoded (API.md Part 4, Video).
+  const video = story.video?.url ? story.video : null;
+  // Its author's video story still being transcoded (or one that could not be): nothing to wait
+  // for, its time runs over what there is.
+  const unready = story.status !== undefined && story.status !== 'ready';
+  const [measured, setMeasured] = useState<{ id: string; ms: number } | null>(null);
+  const [buffering, setBuffering] = useState(false);
+  const [still] = useState(prefersReducedMotion);
+  const [startedId, setStartedId] = useState<string | null>(null);
+  const soundOn = useSoundOn();
+  const [announcement, setAnnouncement] = useState('');
   // What belongs to one story starts afresh with the next (the controls stay, keeping focus).
   const [shownId, setShownId] = useState(story.id);
   if (shownId !== story.id) {
@@ -73,6 +91,7 @@ export function StoryPlayer({
     setSheet(null);
     setHeld(false);
     setRestarts(0);
+    setBuffering(false);
   }
   const pressedAt = useRef<number | null>(null);
   const viewers = useStoryViewers(story.id, { enabled: own });
@@ -81,10 +100,26 @@ export function StoryPlayer({
     setRestarts((count) => count + 1),
   );
 
-  const loaded = loadedId === story.id;
-  const running = loaded && !held && !hovered && !pausedByReader && !replying && sheet === null;
+  const loaded = loadedId === story.id || unready;
+  const awaitingStart = video !== null && still && startedId !== story.id;
+  const paused = pausedByReader || awaitingStart;
+  const running =
+    loaded && !held && !hovered && !paused && !replying && sheet === null && !buffering;
   const restartKey = `${story.id}:${restarts}`;
-  useStoryTimer(restartKey, running, limits.storyShowMs, goNext);
+  // A video story shows for its length, a photo for the usual time.
+  const durationMs = video
+    ? video.duration_s > 0
+      ? Math.round(video.duration_s * 1000)
+      : measured?.id === story.id
+        ? measured.ms
+        : limits.storyShowMs
+    : limits.storyShowMs;
+  useStoryTimer(restartKey, running, durationMs, goNext);
+
+  const toggleSound = () => {
+    setSoundOn(!soundOn);
+    setAnnouncement(soundAnnouncement(!soundOn));
+  };
 
   // The next photo is fetched while this one shows, so moving on does not wait for it.
   const nextSource = next ? storySource(next.image, pixelWidth) : null;
@@ -150,23 +185,51 @@ export function StoryPlayer({
           style={{ backgroundImage: `url("${placeholder}")` }}
         />
       )}
-      <img
-        key={story.id}
-        src={storySource(story.image, pixelWidth)}
-        alt={`Story by ${author.username}`}
-        draggable={false}
-        onLoad={() => setLoadedId(story.id)}
-        onError={() => {
-          // Its time still runs, so a broken photo does not stop the stories.
-          setFailedId(story.id);
-          setLoadedId(story.id);
-        }}
-        className="absolute inset-0 size-full object-contain"
-      />
-      {failedId === story.id && (
-        <p className="absolute inset-x-0 top-1/2 px-6 text-center text-sm text-white">
-          This photo could not be loaded.
+      {video ? (
+        <StoryVideo
+          key={story.id}
+          src={video.url}
+          poster={storySource(story.image, pixelWidth)}
+          label={`Story by ${author.username}`}
+          soundOn={soundOn}
+          running={running}
+          restartKey={restartKey}
+          onFrame={() => setLoadedId(story.id)}
+          onDuration={(ms) => setMeasured({ id: story.id, ms })}
+          onBuffering={setBuffering}
+          onError={() => {
+            setFailedId(story.id);
+            setLoadedId(story.id);
+          }}
+        />
+      ) : (
+        <img
+          key={story.id}
+          src={storySource(story.image, pixelWidth)}
+          alt={`Story by ${author.username}`}
+          draggable={false}
+          onLoad={() => setLoadedId(story.id)}
+          onError={() => {
+            // Its time still runs, so a broken photo does not stop the stories.
+            setFailedId(story.id);
+            setLoadedId(story.id);
+          }}
+          className="absolute inset-0 size-full object-contain"
+        />
+      )}
+      {unready ? (
+        <p
+          role="status"
+          className="absolute inset-x-0 top-1/2 px-6 text-center text-sm font-semibold text-white"
+        >
+          {story.status === 'processing' ? 'Processing…' : 'This video could not be processed.'}
         </p>
+      ) : (
+        failedId === story.id && (
+          <p className="absolute inset-x-0 top-1/2 px-6 text-center text-sm text-white">
+            {video ? 'This video could not be loaded.' : 'This photo could not be loaded.'}
+          </p>
+        )
       )}
 
       <div className="pointer-events-none absolute inset-x-0 top-0 z-10 bg-linear-to-b from-black/60 to-transparent px-3 pt-3 pb-10">
@@ -175,6 +238,7 @@ export function StoryPlayer({
           current={storyIndex}
           running={running}
           restartKey={restartKey}
+          durationMs={durationMs}
         />
         <div className="mt-3 flex items-center gap-2 text-white">
           {/* The name beside it is the link people read; the avatar repeats it for pointers. */}
@@ -192,13 +256,22 @@ export function StoryPlayer({
             {timeLabel(story.created_at, clock.now())}
           </time>
           <div className="ml-auto flex shrink-0 items-center">
+            {video && (
+              <SoundButton
+                soundOn={soundOn}
+                onToggle={toggleSound}
+                className="pointer-events-auto mr-1"
+              />
+            )}
             <button
               type="button"
-              aria-label={pausedByReader ? 'Play' : 'Pause'}
-              onClick={() => setPausedByReader((paused) => !paused)}
+              aria-label={paused ? 'Play' : 'Pause'}
+              onClick={() =>
+                awaitingStart ? setStartedId(story.id) : setPausedByReader((before) => !before)
+              }
               className={controlButton}
             >
-              {pausedByReader ? (
+              {paused ? (
                 <Play aria-hidden className="size-5 fill-white" />
               ) : (
                 <Pause aria-hidden className="size-5 fill-white" />
@@ -210,6 +283,10 @@ export function StoryPlayer({
           </div>
         </div>
       </div>
+
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
 
       {/* After the author's controls (read and tabbed to first), drawn beneath them. */}
       <div className="absolute inset-0 flex touch-manipulation">

@@ -8,14 +8,22 @@ interface StoryProgressProps {
   running: boolean;
   /** A new key starts the current bar again (another story, or this one restarted). */
   restartKey: string;
+  /** How long the current story shows: a photo's `limits.storyShowMs`, a video's length. */
+  durationMs?: number;
 }
 
 /**
  * One bar per story of the person: those seen full, the current one filling over
- * `limits.storyShowMs` (in step with the timer, paused with it). With reduced motion it does not
+ * `durationMs` (in step with the timer, paused with it). With reduced motion it does not
  * animate, it is simply full: the stories still move on.
  */
-export function StoryProgress({ count, current, running, restartKey }: StoryProgressProps) {
+export function StoryProgress({
+  count,
+  current,
+  running,
+  restartKey,
+  durationMs = limits.storyShowMs,
+}: StoryProgressProps) {
   return (
     <div className="flex gap-1">
       <span className="sr-only">
@@ -35,7 +43,7 @@ export function StoryProgress({ count, current, running, restartKey }: StoryProg
               data-running={running}
               className="block h-full w-full origin-left animate-story-progress bg-white motion-reduce:animate-none"
               style={{
-                animationDuration: `${limits.storyShowMs}ms`,
+                animationDuration: `${durationMs}ms`,
                 animationPlayState: running ? 'running' : 'paused',
               }}
             />

@@ -4,13 +4,15 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { errorMessage } from '@/lib/api-client';
-import { preparePhoto, type PreparedPhoto } from '@/lib/prepare-photo';
+import { prepareMedia, type PreparedMedia, type VideoAllowed } from '@/lib/prepare-media';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useCreateStory } from '@/features/stories/api/create-story';
 import { StoryPreview } from './story-preview';
 
 interface StoryUploadProps {
   file: File;
+  /** Whether the server takes videos, once it has said (asked only of a video). */
+  videoAllowed: VideoAllowed;
   /** Shared, cancelled at the preview, or the reader dismissed the error. */
   onFinished: () => void;
 }
@@ -22,7 +24,7 @@ interface StoryUploadProps {
  * it if it did (the same messages as for posts). Leaving the page does not cancel it: the photo
  * was chosen to be shared, and the trays take it in when it lands.
  */
-export function StoryUpload({ file, onFinished }: StoryUploadProps) {
+export function StoryUpload({ file, videoAllowed, onFinished }: StoryUploadProps) {
   const readerId = useAuth().user?.id ?? null;
   const { mutate, error } = useCreateStory(readerId);
   const [progress, setProgress] = useState(0);
@@ -30,14 +32,16 @@ export function StoryUpload({ file, onFinished }: StoryUploadProps) {
   const [confirmed, setConfirmed] = useState<{ edit: PhotoEdit | null } | null>(null);
   // Once per file, even where React runs effects twice to check them (development).
   const started = useRef(false);
-  const [prepared, setPrepared] = useState<PreparedPhoto | null>(null);
+  const [prepared, setPrepared] = useState<PreparedMedia | null>(null);
+  // The strip hands a new function each render: the first one serves this file.
+  const [askVideoAllowed] = useState(() => videoAllowed);
   useEffect(() => {
     let current = true;
-    void preparePhoto(file).then((result) => current && setPrepared(result));
+    void prepareMedia(file, askVideoAllowed).then((result) => current && setPrepared(result));
     return () => {
       current = false;
     };
-  }, [file]);
+  }, [file, askVideoAllowed]);
   const problem = prepared?.problem ?? null;
   const ready = prepared?.problem === undefined ? (prepared?.file ?? null) : null;
 
@@ -60,7 +64,12 @@ export function StoryUpload({ file, onFinished }: StoryUploadProps) {
 
   if (ready !== null && confirmed === null) {
     return (
-      <StoryPreview file={ready} onShare={(edit) => setConfirmed({ edit })} onCancel={onFinished} />
+      <StoryPreview
+        file={ready}
+        video={prepared?.problem === undefined && prepared.kind === 'video'}
+        onShare={(edit) => setConfirmed({ edit })}
+        onCancel={onFinished}
+      />
     );
   }
 
