@@ -28,8 +28,8 @@ export const messages = {
   archiveTooLarge: 'The archive must be smaller than 2 GB',
   archiveMissing: 'Choose a .zip archive to import',
   importRunning: 'An import is already running for this account',
-  /** An import report's reason for a video (the upload form's notAnImage would tell to pick another file). */
-  videoNotImported: 'Videos are not imported: Pinhole shares photos',
+  /** An import report's reason for a video on a server without ffmpeg (videos are off there). */
+  videoNotImported: 'Videos are not imported: this server has no ffmpeg',
   /** An import report's reason for a file that is neither a photo Pinhole reads nor a video. */
   notAPhotoToImport: 'Not a photo Pinhole can read (JPEG, PNG, GIF, WebP, AVIF or HEIC)',
   notYourStory: 'Only the author can delete this story',

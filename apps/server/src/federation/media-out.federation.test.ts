@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodePixels } from '../media/encode-pixels';
 import type { TestUser } from '../test/harness';
@@ -9,6 +12,7 @@ import {
   startTestServer,
   uploadPost,
 } from '../test/harness';
+import { makeVideoFixtures } from '../test/video-fixtures';
 import { HostRouter } from './test/host-router';
 import { ReferencePeer } from './test/reference-peer';
 
@@ -42,6 +46,7 @@ describe.each(dialects)('photos sent to a peer on %s', (dialect) => {
     server = await startTestServer(dialect, {
       PUBLIC_URL: publicUrl,
       FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+      VIDEO_WORKERS: '1',
     });
     router.route('photos.example', server.url);
     peer = new ReferencePeer('pixelfed.example', router);
@@ -129,5 +134,73 @@ describe.each(dialects)('photos sent to a peer on %s', (dialect) => {
     expect(row.blurhash).toEqual(expect.any(String));
     expect(note.attachment[0]!.blurhash).toBe(row.blurhash);
     expect(note.attachment[0]!.url).toContain(row.jpeg_key!);
+  });
+
+  it('sends a video once transcoded, as Mastodon sends one: a Video of its MP4 with its size and BlurHash', async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pinhole-video-out-'));
+    try {
+      const { plainMp4 } = await makeVideoFixtures(folder);
+      const form = new FormData();
+      form.append('caption', 'A clip');
+      form.append('alt_text', 'A test pattern');
+      const clip = new Uint8Array(await fs.readFile(plainMp4));
+      form.append('image', new Blob([clip], { type: 'video/mp4' }), 'clip.mp4');
+      const created = await server.request('/api/posts', {
+        method: 'POST',
+        body: form,
+        token: alice.token,
+      });
+      expect(created.status).toBe(201);
+      const postId = created.body.id as string;
+      const noteId = `${publicUrl}/p/${postId}`;
+      const createOf = () =>
+        peer.wire.find(
+          (activity) =>
+            activity.type === 'Create' &&
+            (activity.object as Record<string, unknown>).id === noteId,
+        );
+      // Sent only once its video is ready: the Create carries the MP4, never the upload.
+      await expect.poll(() => createOf(), { timeout: 60_000, interval: 200 }).toBeDefined();
+      const [video] = (createOf()!.object as { attachment: Record<string, unknown>[] }).attachment;
+      expect(video).toMatchObject({
+        type: 'Video',
+        mediaType: 'video/mp4',
+        name: 'A test pattern',
+        width: 320,
+        height: 240,
+      });
+      // The transcoded MP4 the post shows (the upload as it came is gone by then).
+      const ready = await server.request(`/api/posts/${postId}`, { token: alice.token });
+      expect(ready.body.media[0]).toMatchObject({ status: 'ready' });
+      expect(new URL(video!.url as string).pathname).toBe(
+        new URL(ready.body.media[0].url as string, publicUrl).pathname,
+      );
+      const served = await fetch(video!.url as string);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('video/mp4');
+      expect(
+        Buffer.from(await served.arrayBuffer())
+          .subarray(4, 8)
+          .toString('latin1'),
+      ).toBe('ftyp');
+      // The Note fetched by its id: the same Video, with the BlurHash of its poster.
+      const fetched = await peer.get('bob', noteId);
+      expect(fetched.status).toBe(200);
+      const note = (await fetched.json()) as { attachment: Record<string, unknown>[] };
+      const row = await imageRow(postId);
+      expect(note.attachment).toEqual([
+        expect.objectContaining({
+          type: 'Video',
+          mediaType: 'video/mp4',
+          url: video!.url,
+          width: 320,
+          height: 240,
+          blurhash: row.blurhash,
+        }),
+      ]);
+      expect(row.blurhash).toEqual(expect.any(String));
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -28,6 +28,8 @@ export async function readAccountForExport(db: Kysely<DB>, userId: string) {
           'media_attachments.width',
           'media_attachments.height',
           'media_attachments.alt_text',
+          'media_attachments.type',
+          'media_attachments.duration_s',
         ])
         .where('posts.user_id', '=', userId)
         .orderBy('media_attachments.post_id')

@@ -104,6 +104,16 @@ export async function hasImportedPost(
   return row !== undefined;
 }
 
+/** Whether the post came from an archive (its captions were written elsewhere, long ago). */
+export async function isImportedPost(db: Querier, postId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('imported_posts')
+    .select('post_id')
+    .where('post_id', '=', postId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function recordImportedPost(
   db: Querier,
   row: { user_id: string; source_key: string; post_id: string },

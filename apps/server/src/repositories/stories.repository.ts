@@ -344,7 +344,16 @@ export async function listStoryFileKeysOf(db: Kysely<DB>, userId: string): Promi
 export function listLiveStoriesOf(db: Kysely<DB>, userId: string, now: string) {
   return db
     .selectFrom('stories')
-    .select(['id', 'image_key', 'width', 'height', 'created_at', 'expires_at'])
+    .select([
+      'id',
+      'image_key',
+      'video_key',
+      'duration_s',
+      'width',
+      'height',
+      'created_at',
+      'expires_at',
+    ])
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
     .orderBy('created_at')

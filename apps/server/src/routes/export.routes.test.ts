@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import type { TestS3Server } from '../test/s3-server';
 import { startS3Server } from '../test/s3-server';
@@ -10,6 +13,12 @@ import {
   storageSetups,
   uploadPost,
 } from '../test/harness';
+import { makeVideoFixtures } from '../test/video-fixtures';
+
+/** A transcode of a one-second clip takes well under this, even on a busy two-core machine. */
+const readyWait = { timeout: 60_000, interval: 200 } as const;
+/** An MP4 says so in its first box. */
+const isMp4 = (bytes: Buffer | undefined) => bytes?.subarray(4, 8).toString('latin1') === 'ftyp';
 
 /** The zip's entries: name → bytes, read with a real zip reader. */
 function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
@@ -40,7 +49,7 @@ describe.each(storageSetups)('GET /api/me/export on $name', (setup) => {
   let s3: TestS3Server | undefined;
   beforeAll(async () => {
     s3 = setup.s3 ? await startS3Server() : undefined;
-    server = await startTestServer(setup.dialect, s3?.env ?? {});
+    server = await startTestServer(setup.dialect, { ...s3?.env, VIDEO_WORKERS: '1' });
   });
   afterAll(async () => {
     await disposeTestServer(server);
@@ -141,6 +150,83 @@ describe.each(storageSetups)('GET /api/me/export on $name', (setup) => {
     expect(read('messages.json')[0].conversation_id).toBe(conversation.body.id);
     // Nobody else's rows: Bob's post is not in Ada's posts.
     expect(read('posts.json')).toHaveLength(1);
+  });
+
+  it('holds the MP4 of every video: a post’s, a story’s and a message’s, each beside its poster', async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pinhole-export-video-'));
+    try {
+      const { plainMp4 } = await makeVideoFixtures(folder);
+      const clip = new Blob([new Uint8Array(await fs.readFile(plainMp4))], { type: 'video/mp4' });
+      const ada = await signUpUser(server);
+      const bob = await signUpUser(server);
+      const formOf = () => {
+        const form = new FormData();
+        form.append('image', clip, 'clip.mp4');
+        return form;
+      };
+      const post = await server.request('/api/posts', {
+        method: 'POST',
+        body: formOf(),
+        token: ada.token,
+      });
+      expect(post.status).toBe(201);
+      const story = await server.request('/api/stories', {
+        method: 'POST',
+        body: formOf(),
+        token: ada.token,
+      });
+      expect(story.status).toBe(201);
+      const conversation = await server.request('/api/conversations', {
+        method: 'POST',
+        token: ada.token,
+        json: { participant_ids: [bob.id] },
+      });
+      const sent = await server.request(`/api/conversations/${conversation.body.id}/messages`, {
+        method: 'POST',
+        token: ada.token,
+        body: formOf(),
+      });
+      expect(sent.status).toBe(201);
+      await vi.waitFor(async () => {
+        const [readPost, readStory, thread] = await Promise.all([
+          server.request(`/api/posts/${post.body.id}`, { token: ada.token }),
+          server.request(`/api/stories/${story.body.id}`, { token: ada.token }),
+          server.request(`/api/conversations/${conversation.body.id}/messages`, {
+            token: ada.token,
+          }),
+        ]);
+        expect(readPost.body.media[0].status).toBe('ready');
+        expect(readStory.body.status).toBe('ready');
+        expect(thread.body.messages[0].images[0].status).toBe('ready');
+      }, readyWait);
+
+      const response = await fetch(`${server.url}/api/me/export`, {
+        headers: { authorization: `Bearer ${ada.token}` },
+      });
+      expect(response.status).toBe(200);
+      const entries = await unzip(Buffer.from(await response.arrayBuffer()));
+      const read = (name: string) => JSON.parse(entries.get(name)!.toString('utf8'));
+
+      const [video] = read('posts.json')[0].images;
+      expect(video).toMatchObject({ type: 'video', width: 320, height: 240 });
+      expect(video.duration_s).toBeGreaterThan(0.9);
+      expect(video.path).toMatch(/\.mp4$/);
+      expect(isMp4(entries.get(video.path))).toBe(true);
+
+      const [exportedStory] = read('stories.json');
+      expect(exportedStory.video.path).toBe(`media/stories/${story.body.id}.mp4`);
+      expect(isMp4(entries.get(exportedStory.video.path))).toBe(true);
+      // Its poster too, where a photo story's picture is.
+      expect(entries.get(exportedStory.path)?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+
+      const [message] = read('messages.json');
+      const [sentVideo] = message.images;
+      expect(sentVideo.video.path).toBe(`media/messages/${sent.body.id}-1.mp4`);
+      expect(isMp4(entries.get(sentVideo.video.path))).toBe(true);
+      expect(entries.get(sentVideo.path)?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('is for the signed in only', async () => {

@@ -25,9 +25,13 @@ export function exportRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary:
             'Download your data: a zip of your profile, posts, comments, likes, follows, saves and photos',
           description:
-            'Streamed: `profile.json`, `posts.json` (each post with its photos in order, their ' +
-            '`media/…` paths and alt texts), `comments.json`, `likes.json`, `followers.json`, ' +
-            '`following.json`, `saved.json`, and `media/` with the originals of your photos.',
+            'Streamed: `profile.json`, `posts.json` (each post with its photos and videos in ' +
+            'order, their `type`, `media/…` paths and alt texts), `comments.json`, `likes.json`, ' +
+            '`followers.json`, `following.json`, `saved.json`, `blocked.json`, `messages.json`, ' +
+            '`stories.json`, and `media/` with the originals of your photos and the MP4 of ' +
+            'every video: a post’s in its place, a video story’s at `media/stories/{id}.mp4` ' +
+            'and a message’s at `media/messages/{id}-{n}.mp4`, each beside its poster (their ' +
+            '`video.path` in `stories.json` and `messages.json`).',
           tags: ['profiles'],
           response: {
             200: { description: 'The zip', content: { 'application/zip': { schema: zipBytes } } },

@@ -86,9 +86,13 @@ export function importRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Import your posts from an Instagram archive or a Pinhole export',
           description:
             'The zip is streamed to disk (up to 2 GB) and imported in the background; follow it ' +
-            'with `GET /api/me/import/{id}`. Each post keeps its photos in order, its caption ' +
-            'and its original date; posts the account already has from the same archive are ' +
-            'skipped. One import at a time per account: 409 while one runs.',
+            'with `GET /api/me/import/{id}`. Each post keeps its photos and videos in order, ' +
+            'its caption and its original date; posts the account already has from the same ' +
+            'archive are skipped. Videos take the upload’s path and limits (MP4, MOV, WebM; ' +
+            'VIDEO_MAX_SECONDS, VIDEO_MAX_MB) and are transcoded by its queue: the post reaches ' +
+            'others once they are ready. A server without ffmpeg lists them as not imported ' +
+            '(`Videos are not imported: this server has no ffmpeg`) and imports the photos ' +
+            'beside them. One import at a time per account: 409 while one runs.',
           tags: ['profiles'],
           body: { content: { 'multipart/form-data': { schema: importFormSchema } } },
           response: {

@@ -74,15 +74,12 @@ export class CreatePostService {
       userId,
       upload.photos.map((photo) => photo.file),
       upload.edits ?? null,
-      // An import's videos are still reported as not imported (services/imports/): only
-      // photos go through it until it brings videos through this same path.
-      options.imported
-        ? undefined
-        : {
-            tools: this.infra.videoTools,
-            maxSeconds: this.infra.config.video.maxSeconds,
-            declared: upload.photos.map((photo) => photo.declaredVideo === true),
-          },
+      // An import's videos come the same way (services/imports/ keeps them out without ffmpeg).
+      {
+        tools: this.infra.videoTools,
+        maxSeconds: this.infra.config.video.maxSeconds,
+        declared: upload.photos.map((photo) => photo.declaredVideo === true),
+      },
     );
     const createdAt = options.createdAt ?? nowIso();
     const media: NewMediaAttachment[] = stored.map((item, index) => ({
@@ -115,7 +112,8 @@ export class CreatePostService {
       await this.infra.storage.discard(keysOfUploads(stored));
       throw error;
     }
-    // A post with videos reaches others when they are transcoded (VideoJobsService publishes).
+    // A post with videos reaches others when they are transcoded (VideoJobsService publishes,
+    // an import's as imported: it finds the post's imported_posts row).
     if (videos.length === 0) await this.#published(postId, userId, options);
     else this.videoJobs?.kick();
     return post;

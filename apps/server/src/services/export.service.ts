@@ -17,12 +17,21 @@ export const exportedMediaPath = (postId: string, position: number, key: string)
 export const exportedStoryPath = (storyId: string, key: string) =>
   `media/stories/${storyId}${key.slice(key.lastIndexOf('.'))}`;
 
+/** The name of a video story's MP4 inside the zip (its poster is `exportedStoryPath`). */
+export const exportedStoryVideoPath = (storyId: string) => `media/stories/${storyId}.mp4`;
+
+/** The name of a message video's MP4 inside the zip, beside its poster. */
+export const exportedMessageVideoPath = (messageId: string, position: number) =>
+  `media/messages/${messageId}-${position + 1}.mp4`;
+
 /** The name of a message photo's original inside the zip. */
 export const exportedMessagePhotoPath = (messageId: string, position: number, key: string) =>
   `media/messages/${messageId}-${position + 1}${key.slice(key.lastIndexOf('.'))}`;
 
 /**
- * "Download your data": a zip of the account's rows as JSON and the originals of its photos. The
+ * "Download your data": a zip of the account's rows as JSON and the originals of its photos and
+ * the MP4s of its videos (posts, stories and messages; a video story or message keeps its poster
+ * too). The
  * rows are read first (one account's rows fit in memory: a few MB for thousands of posts); each
  * photo is opened from the store only when the zip reaches it and streamed through, so memory
  * stays flat however many photos there are, and a slow reader slows the reads (back-pressure).
@@ -64,10 +73,13 @@ export class ExportService {
           likes_count: Number(post.likes_count),
           comments_count: Number(post.comments_count),
           images: (imagesOf.get(post.id) ?? []).map((image) => ({
+            // A video's file is its MP4 (its `file_key`), as a photo's is its original.
+            type: image.type,
             path: exportedMediaPath(post.id, image.position, image.file_key),
             width: image.width,
             height: image.height,
             alt_text: image.alt_text,
+            ...(image.type === 'video' ? { duration_s: image.duration_s } : {}),
           })),
         })),
       ),
@@ -90,6 +102,14 @@ export class ExportService {
       key: photo.image_key,
       width: photo.width,
       height: photo.height,
+      // A video sent: its MP4 beside its poster (`image_key`), once transcoded.
+      video: photo.video_key
+        ? {
+            path: exportedMessageVideoPath(photo.message_id, photo.position),
+            key: photo.video_key,
+            duration_s: photo.duration_s,
+          }
+        : null,
     }));
     zip.addBuffer(
       json(
@@ -97,7 +117,12 @@ export class ExportService {
           ...message,
           images: photoFiles
             .filter((photo) => photo.message_id === message.id)
-            .map(({ path, width, height }) => ({ path, width, height })),
+            .map(({ path, width, height, video }) => ({
+              path,
+              width,
+              height,
+              ...(video ? { video: { path: video.path, duration_s: video.duration_s } } : {}),
+            })),
         })),
       ),
       'messages.json',
@@ -117,6 +142,14 @@ export class ExportService {
           path: exportedStoryPath(story.id, story.image_key),
           width: story.width,
           height: story.height,
+          ...(story.video_key
+            ? {
+                video: {
+                  path: exportedStoryVideoPath(story.id),
+                  duration_s: story.duration_s === null ? null : Number(story.duration_s),
+                },
+              }
+            : {}),
         })),
       ),
       'stories.json',
@@ -130,7 +163,12 @@ export class ExportService {
         path: exportedStoryPath(story.id, story.image_key),
         key: story.image_key,
       })),
-      ...photoFiles,
+      // A video story's MP4: `image_key` is only its poster.
+      ...stories.flatMap((story) =>
+        story.video_key ? [{ path: exportedStoryVideoPath(story.id), key: story.video_key }] : [],
+      ),
+      ...photoFiles.map(({ path, key }) => ({ path, key })),
+      ...photoFiles.flatMap(({ video }) => (video ? [{ path: video.path, key: video.key }] : [])),
     ];
     for (const file of files) {
       zip.addReadStreamLazy(file.path, { compress: false }, (callback) => {

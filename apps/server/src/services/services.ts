@@ -57,8 +57,8 @@ export function createServices(infra: Infrastructure, doors: ServiceDoors = {}) 
   const profiles = new ProfilesService(infra, follows);
   const postReads = new PostReadsService(infra);
   // A post with videos reaches others (post.created) once its last one is transcoded.
-  const videoJobs = new VideoJobsService(infra, ({ postId, authorId }) =>
-    infra.events.publish({ type: 'post.created', postId, authorId, imported: false }),
+  const videoJobs = new VideoJobsService(infra, ({ postId, authorId, imported }) =>
+    infra.events.publish({ type: 'post.created', postId, authorId, imported }),
   );
   const createPost = new CreatePostService(infra, postReads, videoJobs);
   const stories = new StoriesService(infra, videoJobs);

@@ -28,6 +28,7 @@ import {
   releaseVideoJob,
 } from '../repositories/video-jobs.repository';
 import { listMembers } from '../repositories/conversations.repository';
+import { isImportedPost } from '../repositories/imports.repository';
 import {
   findVideoMessageImage,
   markMessageVideoFailed,
@@ -56,12 +57,19 @@ interface VideoTarget {
   ready(
     trx: Transaction<DB>,
     video: ReadyVideo,
-  ): Promise<{ changed: boolean; readyPost: { postId: string; authorId: string } | undefined }>;
+  ): Promise<{ changed: boolean; readyPost: ReadyPost | undefined }>;
   failed(trx: Transaction<DB>): Promise<void>;
 }
 
+/** A post whose every medium is ready; `imported` when it came from an archive. */
+interface ReadyPost {
+  postId: string;
+  authorId: string;
+  imported: boolean;
+}
+
 /** Told when every medium of a post is ready: it reaches others then (post.created). */
-export type PostReady = (post: { postId: string; authorId: string }) => Promise<void>;
+export type PostReady = (post: ReadyPost) => Promise<void>;
 
 /**
  * Transcodes uploaded videos from the `video_jobs` queue in the database, so a job survives a
@@ -188,7 +196,16 @@ export class VideoJobsService {
         }
         // The post was in no list while it waited: every list that may now show it forgets.
         await markTopicsChanged(trx, [cacheTags.postsOf(attachment.user_id), cacheTags.anyPrivacy]);
-        return { changed, readyPost: { postId: attachment.post_id, authorId: attachment.user_id } };
+        return {
+          changed,
+          readyPost: {
+            postId: attachment.post_id,
+            authorId: attachment.user_id,
+            // An archive's post tells no one of its old captions' mentions (as its photos'
+            // posts do).
+            imported: await isImportedPost(trx, attachment.post_id),
+          },
+        };
       },
       failed: (trx) => markVideoFailed(trx, job.media_id),
     };

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { messages } from '@pinhole/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildZip, instagramEscaped } from '../../test/archives';
 import { readArchivePosts, repairMojibake } from './archive-posts';
@@ -67,12 +66,12 @@ describe('readArchivePosts', () => {
     // Oldest first.
     expect(contents.posts.map((post) => post.caption)).toEqual(['carousel', 'solo']);
     expect(contents.posts[0]?.createdAt).toBe(new Date(1500000000 * 1000).toISOString());
-    expect(contents.posts[0]?.photos.map((photo) => photo.entry)).toEqual([
-      'instagram-ada-2026/media/posts/b.jpg',
+    // A video keeps its place in the carousel, named as one by its extension.
+    expect(contents.posts[0]?.photos).toEqual([
+      { entry: 'instagram-ada-2026/media/posts/b.jpg', altText: null, video: false },
+      { entry: 'instagram-ada-2026/media/posts/c.mp4', altText: null, video: true },
     ]);
-    expect(contents.posts[0]?.failures).toEqual([
-      { item: 'media/posts/c.mp4', reason: messages.videoNotImported },
-    ]);
+    expect(contents.posts[0]?.failures).toEqual([]);
     expect(contents.failures).toEqual([
       {
         item: 'Post 3 in instagram-ada-2026/content/posts_1.json',

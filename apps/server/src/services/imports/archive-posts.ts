@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { messages, type ImportFailure } from '@pinhole/contracts';
+import type { ImportFailure } from '@pinhole/contracts';
 import { EntryTooLargeError, type ZipArchive } from './zip-archive';
 
 /** A posts file larger than this is refused unread (Instagram's are a few MB for 10k posts). */
 export const maxPostsFileBytes = 64 * 1024 * 1024;
 
-/** One photo of an archive post: the archive entry holding it. */
+/** One photo or video of an archive post: the archive entry holding it. */
 export interface ArchivePhoto {
   entry: string;
   altText: string | null;
+  /**
+   * Named as a video (its extension, or a Pinhole export's `type`): read under the video size
+   * limit and refused as a broken video when its bytes are not one. Bytes that are a video are
+   * taken as one whatever the name says.
+   */
+  video: boolean;
 }
 
 /** A post found in an archive, not yet imported. */
@@ -24,7 +30,7 @@ export interface ArchivePost {
   /** When it was first shared, or null when the archive does not say. */
   createdAt: string | null;
   photos: ArchivePhoto[];
-  /** Its photos that cannot be imported, and why (videos, missing files). */
+  /** Its media that cannot be imported, and why (links, not files in the archive). */
   failures: ImportFailure[];
 }
 
@@ -75,7 +81,14 @@ const pinholePostSchema = z.object({
   caption: z.string().nullable().optional(),
   created_at: z.string().nullable().optional(),
   images: z
-    .array(z.object({ path: z.string().min(1), alt_text: z.string().nullable().optional() }))
+    .array(
+      z.object({
+        path: z.string().min(1),
+        alt_text: z.string().nullable().optional(),
+        // Written by exports since videos came (issue 50); older ones have photos only.
+        type: z.string().optional(),
+      }),
+    )
     .min(1),
 });
 
@@ -188,13 +201,13 @@ async function readInstagram(
       for (const item of media) {
         if (/^[a-z]+:\/\//i.test(item.uri)) {
           post.failures.push({ item: item.uri, reason: 'Not a file in the archive' });
-        } else if (videoExtensions.test(item.uri)) {
-          post.failures.push({
-            item: item.uri,
-            reason: messages.videoNotImported,
-          });
         } else {
-          post.photos.push({ entry: resolveEntry(archive, file.root, item.uri), altText: null });
+          // A video keeps its place in the carousel: it goes through the upload's video path.
+          post.photos.push({
+            entry: resolveEntry(archive, file.root, item.uri),
+            altText: null,
+            video: videoExtensions.test(item.uri),
+          });
         }
       }
       posts.push(post);
@@ -233,6 +246,7 @@ async function readPinhole(archive: ZipArchive, root: string): Promise<ArchiveCo
       photos: parsed.data.images.map((image) => ({
         entry: resolveEntry(archive, root, image.path),
         altText: orNull(image.alt_text),
+        video: image.type === 'video' || videoExtensions.test(image.path),
       })),
       failures: [],
     });

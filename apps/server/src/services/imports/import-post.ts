@@ -1,10 +1,10 @@
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { limits, messages } from '@pinhole/contracts';
+import { limits, messages, videoMessages } from '@pinhole/contracts';
 import type { DB } from '../../db/schema';
-import { looksLikeVideo } from '../../media/sniff';
+import { looksLikeVideo, sniffVideoContainer } from '../../media/sniff';
 import { uniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import {
@@ -21,23 +21,26 @@ import { ArchiveError, EntryTooLargeError, type ZipArchive } from './zip-archive
 const busyRetries = 30;
 const busyRetryMs = 2000;
 
-/**
- * Why a photo the image checks refused is not imported. The upload form's "Please select an image
- * file" asks for another file, which means nothing in a report: a video (whatever its name says)
- * is named as such, anything else as a file that is not a photo Pinhole reads.
- */
-async function refusalReason(file: string, message: string): Promise<string> {
-  if (message !== messages.notAnImage) return message;
+/** The first bytes of an extracted file, enough to tell what it is. */
+async function headOf(file: string): Promise<Buffer> {
   const head = Buffer.alloc(512);
   const handle = await open(file, 'r');
   try {
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return looksLikeVideo(head.subarray(0, bytesRead))
-      ? messages.videoNotImported
-      : messages.notAPhotoToImport;
+    return head.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Why a photo the image checks refused is not imported. The upload form's "Please select an image
+ * file" asks for another file, which means nothing in a report: a video the upload path does not
+ * take (AVI, MPEG) is named as such, anything else as a file that is not a photo Pinhole reads.
+ */
+async function refusalReason(file: string, message: string): Promise<string> {
+  if (message !== messages.notAnImage) return message;
+  return looksLikeVideo(await headOf(file)) ? videoMessages.notAVideo : messages.notAPhotoToImport;
 }
 
 export type PostOutcome = 'imported' | 'skipped' | 'failed';
@@ -47,13 +50,17 @@ export interface ImportPostDeps {
   createPost: CreatePostService;
   /** True once the server is shutting down: a post waiting for a worker gives up. */
   stopping: () => boolean;
+  /** Whether this server has ffmpeg (videos go through the upload's path), and VIDEO_MAX_MB. */
+  videos: { available: boolean; maxBytes: number };
 }
 
 /**
- * Imports one archive post: skipped when the account already has it; its photos extracted (each
- * under the upload cap) and shared through the same path as a new post, with its date, and
- * recorded with its archive key in the post's transaction. A photo the image checks refuse is
- * listed and the post goes on without it.
+ * Imports one archive post: skipped when the account already has it; its photos and videos
+ * extracted (each under its upload cap: 5 MB, or VIDEO_MAX_MB for a video) and shared through the
+ * same path as a new post, with its date, and recorded with its archive key in the post's
+ * transaction; its videos are then transcoded by the upload's queue, and the post reaches others
+ * when they are ready. A file the photo or video checks refuse is listed and the post goes on
+ * without it. Without ffmpeg its videos are listed as not imported and its photos come in.
  */
 export async function importPost(
   deps: ImportPostDeps,
@@ -71,10 +78,19 @@ export async function importPost(
     return 'skipped';
   }
   failures.add(...post.failures);
+  const { videos: videoLimits } = deps;
   const photos: (NewPhoto & { entry: string })[] = [];
+  // Media that are videos this server cannot take (no ffmpeg), named by the archive or found
+  // from their bytes.
+  let videos = 0;
   for (const [index, photo] of post.photos.entries()) {
     if (index >= limits.maxPostImages) {
       failures.add({ item: photo.entry, reason: messages.tooManyPhotos });
+      continue;
+    }
+    if (photo.video && !videoLimits.available) {
+      failures.add({ item: photo.entry, reason: messages.videoNotImported });
+      videos += 1;
       continue;
     }
     const entry = archive.entries.get(photo.entry);
@@ -83,19 +99,45 @@ export async function importPost(
       continue;
     }
     const file = path.join(work, String(index));
+    // The upload's limits: a video (by its bytes) up to VIDEO_MAX_MB, anything else 5 MB. Only
+    // an entry named as a video is read past 5 MB, so a photo that inflates is never written
+    // out (a video under a photo's name is held to 5 MB).
+    const videoMaxBytes = videoLimits.available ? videoLimits.maxBytes : 0;
+    const videoTooLarge = videoMessages.tooLarge(Math.round(videoLimits.maxBytes / (1024 * 1024)));
+    const cap = photo.video
+      ? Math.max(videoMaxBytes, limits.maxUploadBytes)
+      : limits.maxUploadBytes;
     try {
-      await archive.extract(entry, file, limits.maxUploadBytes);
-      photos.push({ file, altText: photo.altText, entry: photo.entry });
+      await archive.extract(entry, file, cap);
     } catch (error) {
       if (!(error instanceof EntryTooLargeError) && !(error instanceof ArchiveError)) throw error;
       failures.add({
         item: photo.entry,
         reason:
           error instanceof EntryTooLargeError
-            ? messages.fileTooLarge
+            ? photo.video
+              ? videoTooLarge
+              : messages.fileTooLarge
             : `Could not be read from the archive (${error.message})`,
       });
+      continue;
     }
+    const isVideo = sniffVideoContainer(await headOf(file)) !== null;
+    if (isVideo && !videoLimits.available) {
+      // A video under a photo's name: the upload path would refuse the whole post (415).
+      failures.add({ item: photo.entry, reason: messages.videoNotImported });
+      videos += 1;
+      continue;
+    }
+    const { size } = await stat(file);
+    if (isVideo ? size > videoMaxBytes : size > limits.maxUploadBytes) {
+      failures.add({
+        item: photo.entry,
+        reason: isVideo ? videoTooLarge : messages.fileTooLarge,
+      });
+      continue;
+    }
+    photos.push({ file, altText: photo.altText, entry: photo.entry, declaredVideo: photo.video });
   }
   let caption = post.caption;
   if (caption !== null && caption.length > limits.captionMaxLength) {
@@ -105,11 +147,7 @@ export async function importPost(
       reason: `Its caption was cut to ${limits.captionMaxLength.toLocaleString('en-US')} characters`,
     });
   }
-  // Media that are videos, named by the archive or found from their bytes.
-  let videos = post.failures.filter(
-    (failure) => failure.reason === messages.videoNotImported,
-  ).length;
-  const media = post.photos.length + videos;
+  const media = post.photos.length;
   let busy = 0;
   while (photos.length > 0) {
     try {
@@ -146,9 +184,7 @@ export async function importPost(
         failures.add({ item: post.label, reason: `Not imported: ${error.message}` });
         return 'failed';
       }
-      const reason = await refusalReason(photo.file, error.message);
-      if (reason === messages.videoNotImported) videos += 1;
-      failures.add({ item: photo.entry, reason });
+      failures.add({ item: photo.entry, reason: await refusalReason(photo.file, error.message) });
       photos.splice(Number(refused), 1);
     }
   }

@@ -225,7 +225,15 @@ export class ImportService {
           return;
         }
         const outcome = await importPost(
-          { db, createPost: this.createPost, stopping: () => this.#stopping },
+          {
+            db,
+            createPost: this.createPost,
+            stopping: () => this.#stopping,
+            videos: {
+              available: this.infra.videoTools !== null,
+              maxBytes: this.infra.config.video.maxBytes,
+            },
+          },
           userId,
           post,
           archive,

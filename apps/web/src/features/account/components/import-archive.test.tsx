@@ -123,7 +123,7 @@ describe('ImportArchive', () => {
     renderPage('/accounts/import?id=imp3');
     expect(await screen.findByRole('heading', { name: 'Import finished' })).toBeInTheDocument();
     expect(
-      screen.getByText('3 videos are not imported: Pinhole shares photos'),
+      screen.getByText('3 videos are not imported: this server has no ffmpeg'),
     ).toBeInTheDocument();
     expect(screen.getByText('media/posts/c.mov')).toBeInTheDocument();
     expect(screen.queryByText(messages.notAnImage)).not.toBeInTheDocument();

@@ -28,7 +28,7 @@ function ProgressBar({ label, value }: { label: string; value: number }) {
 function ImportResult({ status, onAgain }: { status: ImportStatus; onAgain: () => void }) {
   const username = useAuth().profile?.username;
   const failed = status.status === 'failed';
-  // Said once in the summary too: an Instagram archive often holds many.
+  // Said once in the summary too (a server without ffmpeg): an Instagram archive often holds many.
   const videos = status.failures.filter(
     (failure) => failure.reason === messages.videoNotImported,
   ).length;
@@ -46,7 +46,7 @@ function ImportResult({ status, onAgain }: { status: ImportStatus; onAgain: () =
         )}
         {videos > 0 && (
           <li className="text-neutral-700">
-            {plural(videos, 'video is', 'videos are')} not imported: Pinhole shares photos
+            {plural(videos, 'video is', 'videos are')} not imported: this server has no ffmpeg
           </li>
         )}
         {failed && status.posts_total > status.posts_done && (
