@@ -46,6 +46,7 @@ const bundledMigrations = [
   '0023-message-photos',
   '0024-media-attachments',
   '0025-message-story-reply',
+  '0026-video-jobs',
 ];
 
 /**
