@@ -3,6 +3,19 @@ import path from 'node:path';
 import { limits } from '@pinhole/contracts';
 import type { VideoTools } from './ffmpeg';
 import { runTool, safeInputOptions } from './ffmpeg';
+
+/**
+ * How every run here starts: quiet, no terminal, and only our own temp file open, read by the
+ * demuxer its bytes named (ffmpeg.ts says why).
+ */
+const ownFileInput = (container: 'mov' | 'matroska', file: string): string[] => [
+  '-nostdin',
+  '-v',
+  'error',
+  ...safeInputOptions(container),
+  '-i',
+  `file:${file}`,
+];
 import type { VideoFacts } from './video-probe';
 import { outputSize, probeVideo } from './video-probe';
 
@@ -90,12 +103,7 @@ export async function transcodeVideo(
     await runTool(
       tools.ffmpeg,
       [
-        '-nostdin',
-        '-v',
-        'error',
-        ...safeInputOptions(facts.container),
-        '-i',
-        `file:${input}`,
+        ...ownFileInput(facts.container, input),
         '-map',
         '0:v:0',
         '-map',
@@ -137,12 +145,7 @@ export async function transcodeVideo(
   await runTool(
     tools.ffmpeg,
     [
-      '-nostdin',
-      '-v',
-      'error',
-      ...safeInputOptions(source.container),
-      '-i',
-      `file:${source.file}`,
+      ...ownFileInput(source.container, source.file),
       '-map',
       '0:v:0',
       '-map',
@@ -165,12 +168,7 @@ export async function transcodeVideo(
   await runTool(
     tools.ffmpeg,
     [
-      '-nostdin',
-      '-v',
-      'error',
-      ...safeInputOptions('mov'),
-      '-i',
-      `file:${file}`,
+      ...ownFileInput('mov', file),
       '-map',
       '0:v:0',
       '-frames:v',

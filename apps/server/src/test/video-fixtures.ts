@@ -93,6 +93,9 @@ export interface VideoFixtures {
   bigMp4: string;
 }
 
+/** A phone's usual streams, encoded as fast as ffmpeg can. */
+const h264Aac = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
+
 /** Makes the fixtures in `folder` with ffmpeg's test sources: about a second of CPU in all. */
 export async function makeVideoFixtures(folder: string): Promise<VideoFixtures> {
   const file = (name: string) => path.join(folder, name);
@@ -100,14 +103,7 @@ export async function makeVideoFixtures(folder: string): Promise<VideoFixtures> 
   await makeWithFfmpeg([
     ...picture(1),
     ...sound(1),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
+    ...h264Aac,
     '-metadata',
     `location=${gpsLocation}`,
     '-metadata',
@@ -121,20 +117,7 @@ export async function makeVideoFixtures(folder: string): Promise<VideoFixtures> 
   ]);
   await turnQuarter(gpsMp4);
   const plainMp4 = file('plain.mp4');
-  await makeWithFfmpeg([
-    ...picture(1),
-    ...sound(1),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    plainMp4,
-  ]);
+  await makeWithFfmpeg([...picture(1), ...sound(1), ...h264Aac, '-shortest', plainMp4]);
   const webm = file('clip.webm');
   await makeWithFfmpeg([
     ...picture(1, '160x120'),
